@@ -1,0 +1,35 @@
+# Test helpers. Every test program is a Catch2 executable linked with one
+# shared main; add_multitarget_test runs the same program once per device
+# variant (the variant reaches the test through SDK_TEST_DEVICE).
+set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi-target tests run on")
+
+function(sdk_test_executable name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE sdk_test_main ${ARG_LIBS})
+  target_compile_options(${name} PRIVATE ${SDK_WARNINGS})
+endfunction()
+
+# add_unit_test(<name> SOURCES ... LIBS ... [LABELS ...]): one ctest entry.
+function(add_unit_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  sdk_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS ${ARG_LIBS})
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES LABELS "unit;${ARG_LABELS}")
+endfunction()
+
+# add_multitarget_test(<name> SOURCES ... LIBS ...): one ctest entry per
+# device variant, named <name>_<Variant>.
+function(add_multitarget_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS;DEVICES" ${ARGN})
+  if(NOT ARG_DEVICES)
+    set(ARG_DEVICES ${SDK_TEST_DEVICES})
+  endif()
+  sdk_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS ${ARG_LIBS})
+  foreach(device ${ARG_DEVICES})
+    add_test(NAME ${name}_${device} COMMAND ${name})
+    set_tests_properties(${name}_${device} PROPERTIES
+      ENVIRONMENT "SDK_TEST_DEVICE=${device}"
+      LABELS "multitarget;${device};${ARG_LABELS}")
+  endforeach()
+endfunction()

@@ -1,0 +1,202 @@
+#ifndef POPLAR_GRAPH_HPP
+#define POPLAR_GRAPH_HPP
+
+#include <poplar/ArrayRef.hpp>
+#include <poplar/DataStream.hpp>
+#include <poplar/DebugContext.hpp>
+#include <poplar/Device.hpp>
+#include <poplar/GraphElements.hpp>
+#include <poplar/Interval.hpp>
+#include <poplar/OptionFlags.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/StringRef.hpp>
+#include <poplar/Target.hpp>
+#include <poplar/Tensor.hpp>
+#include <poplar/TensorCloneMethod.hpp>
+#include <poplar/Type.hpp>
+#include <poplar/VariableMappingMethod.hpp>
+#include <poplar/poplar_export.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace poplar {
+
+/// The number of copies of a graph that run side by side.
+struct replication_factor {
+  explicit replication_factor(unsigned factor) : value(factor) {}
+  unsigned value;
+};
+
+/// The computation graph: variables and constants with their tile mapping,
+/// compute sets, streams and host handles. Engine compiles a graph with
+/// its programs.
+///
+/// A virtual graph (createVirtualGraph) is a view of a range of the tiles
+/// of its parent: tile numbers given to it count from the start of its
+/// range, and what is added to it is added to the whole graph.
+class POPLAR_API Graph {
+public:
+  struct Impl;
+  /// For each tile, the intervals of the tensor's flattened elements on it.
+  using TileToTensorMapping = std::vector<std::vector<Interval>>;
+
+  Graph(const Target &target, replication_factor r = replication_factor(1));
+  Graph(const Device &device, replication_factor r = replication_factor(1));
+  Graph(Graph &&) noexcept;
+  Graph &operator=(Graph &&) noexcept;
+  Graph(const Graph &) = delete;
+  Graph &operator=(const Graph &) = delete;
+  ~Graph();
+
+  /// The target of this graph (for a virtual graph, its range of tiles).
+  const Target &getTarget() const;
+  unsigned getReplicationFactor() const;
+
+  // Variables and constants.
+
+  Tensor addVariable(const Type &type, ArrayRef<std::size_t> shape,
+                     const DebugContext &debugContext = {});
+  Tensor addVariable(const Type &type, ArrayRef<std::size_t> shape,
+                     VariableMappingMethod mappingMethod,
+                     const DebugContext &debugContext = {});
+  /// A variable spread evenly over the tiles of the graph.
+  Tensor addLinearlyMappedVariable(const Type &type, ArrayRef<std::size_t> shape,
+                                   const DebugContext &debugContext = {});
+  /// As above, with at least minElementsPerTile elements on a tile that has
+  /// any, in multiples of grainSize.
+  Tensor addLinearlyMappedVariable(const Type &type, ArrayRef<std::size_t> shape,
+                                   unsigned minElementsPerTile,
+                                   unsigned grainSize,
+                                   const DebugContext &debugContext = {});
+
+  /// A constant of the given device type from host values of type T.
+  template <class T>
+  Tensor addConstant(const Type &type, ArrayRef<std::size_t> shape,
+                     ArrayRef<T> values,
+                     const DebugContext &debugContext = {"<const>"}) {
+    checkConstantSize(type, shape, values.size(), debugContext);
+    return addConstantFromHost(type, shape, equivalent_device_type<T>().value,
+                               values.data(), false, debugContext);
+  }
+  template <class T>
+  Tensor addConstant(const Type &type, ArrayRef<std::size_t> shape,
+                     const T *values,
+                     const DebugContext &debugContext = {"<const>"}) {
+    return addConstantFromHost(type, shape, equivalent_device_type<T>().value,
+                               values, false, debugContext);
+  }
+  /// A constant whose every element is val.
+  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  Tensor addConstant(const Type &type, ArrayRef<std::size_t> shape, T val,
+                     const DebugContext &debugContext = {"<const>"}) {
+    return addConstantFromHost(type, shape, equivalent_device_type<T>().value,
+                               &val, true, debugContext);
+  }
+  /// A HALF constant from the bits of IEEE half values.
+  Tensor addConstantHalf(const Type &type, ArrayRef<std::size_t> shape,
+                         std::uint16_t val,
+                         const DebugContext &debugContext = {"<const>"});
+  Tensor addConstantHalf(const Type &type, ArrayRef<std::size_t> shape,
+                         const std::uint16_t *values,
+                         const DebugContext &debugContext = {"<const>"});
+
+  /// A new variable with the shape and tile mapping of t.
+  Tensor clone(const Type &type, const Tensor &t,
+               const DebugContext &debugContext = {},
+               TensorCloneMethod method =
+                   TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+  Tensor clone(const Tensor &t, const DebugContext &debugContext = {},
+               TensorCloneMethod method =
+                   TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+
+  /// The value a variable holds when the engine is loaded.
+  template <class T>
+  void setInitialValue(const Tensor &t, ArrayRef<T> values) {
+    setInitialValueFromHost(t, equivalent_device_type<T>().value,
+                            values.data(), values.size());
+  }
+  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  void setInitialValue(const Tensor &t, T value) {
+    setInitialValueFromHost(t, equivalent_device_type<T>().value, &value, 1);
+  }
+  void setInitialValueHalf(const Tensor &t, ArrayRef<std::uint16_t> values);
+
+  /// The whole variable a VariableRef names.
+  Tensor getVariable(VariableRef v) const;
+  bool isConstant(VariableRef v) const;
+
+  // Tile mapping.
+
+  void setTileMapping(const Tensor &t, unsigned tileNum);
+  void setTileMapping(const Tensor &t, const TileToTensorMapping &mapping);
+  /// The mapping of t; with requireComplete, every element must be mapped
+  /// (else poplar::invalid_tile_mapping naming the tensor).
+  TileToTensorMapping getTileMapping(const Tensor &t,
+                                     bool requireComplete = true) const;
+  TileToTensorMapping getTileMapping(const Tensor &t, bool *isComplete) const;
+
+  // Compute sets and functions.
+
+  ComputeSet addComputeSet(const DebugContext &debugContext = {});
+  Function addFunction(const program::Program &program);
+
+  // Host I/O.
+
+  /// Names a tensor that Engine::writeTensor can write from the host.
+  void createHostWrite(StringRef handle, const Tensor &t,
+                       bool rearrangeOnHost = false);
+  /// Names a tensor that Engine::readTensor can read to the host.
+  void createHostRead(StringRef handle, const Tensor &t,
+                      bool rearrangeOnHost = false);
+  DataStream addHostToDeviceFIFO(
+      StringRef handle, const Type &elementType, std::size_t numElements,
+      ReplicatedStreamMode replicatedMode = ReplicatedStreamMode::REPLICATE,
+      const OptionFlags &options = {});
+  DataStream addDeviceToHostFIFO(StringRef handle, const Type &elementType,
+                                 std::size_t numElements,
+                                 const OptionFlags &options = {});
+  RemoteBuffer addRemoteBuffer(StringRef handle, const Type &elementType,
+                               std::size_t numElements, std::size_t repeats = 1,
+                               bool rearrangeOnHost = false,
+                               bool optimiseMemory = false);
+
+  // Virtual graphs.
+
+  /// A graph of tiles [lowerTile, upperTile) of this graph.
+  Graph createVirtualGraph(unsigned lowerTile, unsigned upperTile);
+  /// A graph of the first numTilesPerIPU tiles of each IPU.
+  Graph createVirtualGraph(unsigned numTilesPerIPU);
+  /// A graph of the given tiles of this graph, in the given order.
+  Graph createVirtualGraph(const std::vector<unsigned> &perIpuTiles);
+  /// The graph this graph is a view of (itself for a top-level graph).
+  Graph getTopLevelGraph();
+  /// The tile number in the top-level graph of tile `tile` of this graph.
+  unsigned convertVirtualTileToTopLevelTile(unsigned tile) const;
+
+  const Impl &getImpl() const { return *impl; }
+  Impl &getImpl() { return *impl; }
+
+private:
+  struct View;
+  Graph(std::shared_ptr<Impl> impl, std::shared_ptr<const View> view);
+
+  void checkConstantSize(const Type &type, ArrayRef<std::size_t> shape,
+                         std::size_t numValues,
+                         const DebugContext &debugContext) const;
+  Tensor addConstantFromHost(const Type &type, ArrayRef<std::size_t> shape,
+                             const Type &hostType, const void *values,
+                             bool broadcastScalar,
+                             const DebugContext &debugContext);
+  void setInitialValueFromHost(const Tensor &t, const Type &hostType,
+                               const void *values, std::size_t numValues);
+
+  std::shared_ptr<Impl> impl;
+  std::shared_ptr<const View> view;
+};
+
+} // namespace poplar
+
+#endif // POPLAR_GRAPH_HPP

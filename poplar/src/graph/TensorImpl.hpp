@@ -1,0 +1,109 @@
+// The inside of a Tensor: an immutable expression node (a variable, or a view
+// of other nodes) whose storage mapping is worked out on first use and kept.
+#ifndef POPLAR_SRC_GRAPH_TENSORIMPL_HPP
+#define POPLAR_SRC_GRAPH_TENSORIMPL_HPP
+
+#include <poplar/Tensor.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace poplar {
+namespace layout {
+
+/// A box of the view's index space whose elements sit at affine positions
+/// of one variable: the element at lo + k (0 <= k < extent, per dimension)
+/// is storage element offset + sum_d k[d] * stride[d] of variable `var`.
+/// Strides may be zero (broadcast) or negative (reverse).
+struct StridedBox {
+  std::size_t var = 0;
+  std::int64_t offset = 0;
+  std::vector<std::size_t> lo;
+  std::vector<std::size_t> extent;
+  std::vector<std::int64_t> stride;
+  std::size_t numElements() const;
+};
+
+/// The storage of a whole view: boxes that partition its index space.
+struct Layout {
+  std::vector<StridedBox> boxes;
+};
+
+/// A run of consecutive flattened indices [begin, begin + length) of a view
+/// whose storage is start, start + stride, ... of one variable.
+struct FlatRun {
+  std::size_t begin = 0;
+  std::size_t length = 0;
+  std::size_t var = 0;
+  std::int64_t start = 0;
+  std::int64_t stride = 1;
+};
+
+/// A range [begin, end) of storage elements of one variable.
+struct StorageRange {
+  std::size_t var = 0;
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+} // namespace layout
+
+struct Tensor::Impl {
+  enum class Kind : std::uint8_t {
+    Variable,   // leaf: graphId, varId
+    Slice,      // params: begin[rank], end[rank]
+    Reshape,    // new shape in `shape`
+    DimShuffle, // params: permutation
+    Concat,     // params: {dimension}; inputs: the parts
+    Broadcast,  // params: {N, dimension}
+    Reverse,    // params: {dimension}
+    SubSample,  // params: {stride, dimension}
+    Upsample,   // params: {scale, dimension}
+    Reinterpret // the input with another element type of the same size
+  };
+
+  Kind kind = Kind::Variable;
+  Type type;
+  std::vector<std::size_t> shape;
+  std::vector<std::shared_ptr<const Impl>> inputs;
+  std::vector<std::size_t> params;
+  std::uint64_t graphId = 0; // Variable only
+  std::size_t varId = 0;     // Variable only
+  bool isConstant = false;   // Variable only
+
+  std::size_t numElements() const;
+
+  /// The boxes of this view, computed once (thread-safe) and then shared.
+  const layout::Layout &getLayout() const;
+
+private:
+  mutable std::once_flag layoutOnce;
+  mutable std::unique_ptr<layout::Layout> layoutCache;
+};
+
+namespace layout {
+
+/// A new variable leaf: the whole of variable varId of graph graphId.
+Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
+                    std::vector<std::size_t> shape, bool isConstant);
+
+/// The storage of every element of t in flattened (row-major) order:
+/// ascending, adjacent runs merged where storage continues with the same
+/// stride, together covering [0, t.numElements()).
+std::vector<FlatRun> flatRuns(const Tensor &t);
+
+/// The storage t touches: per variable, sorted, disjoint and with touching
+/// ranges merged. Elements referred to more than once appear once.
+std::vector<StorageRange> storageRanges(const Tensor &t);
+
+/// Calls f(graphId, varId, isConstant) once per distinct variable leaf.
+template <class F> void forEachVariable(const Tensor &t, F &&f);
+
+} // namespace layout
+} // namespace poplar
+
+#include "graph/TensorImplInl.hpp"
+
+#endif // POPLAR_SRC_GRAPH_TENSORIMPL_HPP
