@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace poplar {
@@ -72,6 +73,7 @@ struct Tensor::Impl {
   std::uint64_t graphId = 0; // Variable only
   std::size_t varId = 0;     // Variable only
   bool isConstant = false;   // Variable only
+  std::string debugName;     // Variable only: the name errors show
 
   std::size_t numElements() const;
 
@@ -87,7 +89,8 @@ namespace layout {
 
 /// A new variable leaf: the whole of variable varId of graph graphId.
 Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
-                    std::vector<std::size_t> shape, bool isConstant);
+                    std::vector<std::size_t> shape, bool isConstant,
+                    std::string debugName);
 
 /// The storage of every element of t in flattened (row-major) order:
 /// ascending, adjacent runs merged where storage continues with the same
