@@ -179,8 +179,10 @@ public:
   const Impl &getImpl() const { return *impl; }
   Impl &getImpl() { return *impl; }
 
-private:
+  /// The tiles this graph object sees (internal).
   struct View;
+
+private:
   Graph(std::shared_ptr<Impl> impl, std::shared_ptr<const View> view);
 
   void checkConstantSize(const Type &type, ArrayRef<std::size_t> shape,

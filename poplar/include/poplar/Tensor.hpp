@@ -166,12 +166,10 @@ POPLAR_API bool operator==(const Tensor &a, const Tensor &b);
 POPLAR_API bool operator!=(const Tensor &a, const Tensor &b);
 
 POPLAR_API Tensor concat(ArrayRef<Tensor> ts, unsigned dimension = 0);
-inline Tensor concat(const std::vector<Tensor> &ts, unsigned dimension = 0) {
-  return concat(ArrayRef<Tensor>(ts), dimension);
-}
 inline Tensor concat(const Tensor &first, const Tensor &second,
                      unsigned dimension = 0) {
-  return concat({first, second}, dimension);
+  const Tensor both[] = {first, second};
+  return concat(ArrayRef<Tensor>(both, 2), dimension);
 }
 /// Appends second as a new last element along dimension: second has one
 /// dimension fewer than first.

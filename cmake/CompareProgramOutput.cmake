@@ -1,0 +1,17 @@
+# Runs PROGRAM and checks that its output equals the file EXPECTED.
+# With EXPECT_FAIL the program must exit non-zero; otherwise with zero.
+execute_process(COMMAND ${PROGRAM}
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${EXPECTED} expected)
+set(actual "${out}${err}")
+if(EXPECT_FAIL)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} succeeded but was expected to fail")
+  endif()
+elseif(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} failed (${rc}):\n${actual}")
+endif()
+if(NOT actual STREQUAL expected)
+  message(FATAL_ERROR "${PROGRAM} printed:\n${actual}\nexpected:\n${expected}")
+endif()
+message(STATUS "${PROGRAM}: output matches ${EXPECTED}")

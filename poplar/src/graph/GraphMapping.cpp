@@ -1,0 +1,233 @@
+// Tile mapping of tensors, clones that keep a mapping, and virtual graphs.
+#include "graph/GraphImpl.hpp"
+#include "graph/TensorImpl.hpp"
+
+#include <poplar/exceptions.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace poplar {
+namespace {
+
+void appendInterval(std::vector<Interval> &intervals, std::size_t begin,
+                    std::size_t end) {
+  if (!intervals.empty() && intervals.back().end() == begin)
+    intervals.back() = Interval(intervals.back().begin(), end);
+  else
+    intervals.emplace_back(begin, end);
+}
+
+} // namespace
+
+void Graph::setTileMapping(const Tensor &t, unsigned tileNum) {
+  impl->checkOwnership(t, "setTileMapping");
+  if (tileNum >= view->tiles.size())
+    throw invalid_tile_mapping(
+        "setTileMapping: tile " + std::to_string(tileNum) +
+        " is out of range for tensor '" + t.getDebugStr() + "': the graph has " +
+        std::to_string(view->tiles.size()) + " tiles");
+  const unsigned tile = view->tiles[tileNum];
+  for (const auto &range : layout::storageRanges(t))
+    impl->variables[range.var].mapping.assign(range.begin, range.end, tile);
+}
+
+void Graph::setTileMapping(const Tensor &t, const TileToTensorMapping &mapping) {
+  impl->checkOwnership(t, "setTileMapping");
+  if (mapping.size() > view->tiles.size())
+    throw invalid_tile_mapping(
+        "setTileMapping: the mapping of tensor '" + t.getDebugStr() +
+        "' names " + std::to_string(mapping.size()) + " tiles but the graph has " +
+        std::to_string(view->tiles.size()));
+  const Tensor flat = t.flatten();
+  for (unsigned tile = 0; tile != mapping.size(); ++tile) {
+    for (const auto &interval : mapping[tile]) {
+      if (interval.end() > flat.numElements() ||
+          interval.begin() > interval.end())
+        throw invalid_tile_mapping(
+            "setTileMapping: interval [" + std::to_string(interval.begin()) +
+            ", " + std::to_string(interval.end()) + ") on tile " +
+            std::to_string(tile) + " is out of range for tensor '" +
+            t.getDebugStr() + "' of " + std::to_string(flat.numElements()) +
+            " elements");
+      if (interval.size() != 0)
+        setTileMapping(flat.slice(interval.begin(), interval.end()), tile);
+    }
+  }
+}
+
+Graph::TileToTensorMapping Graph::getTileMapping(const Tensor &t,
+                                                 bool *isComplete) const {
+  impl->checkOwnership(t, "getTileMapping");
+  TileToTensorMapping result(view->tiles.size());
+  bool complete = true;
+  auto record = [&](std::size_t flatBegin, std::size_t flatEnd, unsigned tile) {
+    if (tile == TileMapping::NoTile) {
+      complete = false;
+      return;
+    }
+    const unsigned local = tile < view->topLevelToLocal.size()
+                               ? view->topLevelToLocal[tile]
+                               : TileMapping::NoTile;
+    if (local != TileMapping::NoTile)
+      appendInterval(result[local], flatBegin, flatEnd);
+  };
+  for (const auto &run : layout::flatRuns(t)) {
+    const TileMapping &mapping = impl->variables[run.var].mapping;
+    if (run.stride == 1) {
+      mapping.forEach(run.start, run.start + run.length,
+                      [&](std::size_t b, std::size_t e, unsigned tile) {
+                        record(run.begin + (b - run.start),
+                               run.begin + (e - run.start), tile);
+                      });
+      continue;
+    }
+    for (std::size_t i = 0; i != run.length; ++i) {
+      const auto element =
+          static_cast<std::size_t>(run.start + run.stride * std::int64_t(i));
+      record(run.begin + i, run.begin + i + 1, mapping.tileOf(element));
+    }
+  }
+  if (isComplete)
+    *isComplete = complete;
+  return result;
+}
+
+Graph::TileToTensorMapping Graph::getTileMapping(const Tensor &t,
+                                                 bool requireComplete) const {
+  bool complete = true;
+  auto mapping = getTileMapping(t, &complete);
+  if (requireComplete && !complete)
+    throw invalid_tile_mapping("getTileMapping: tensor '" + t.getDebugStr() +
+                               "' has elements without a tile mapping");
+  return mapping;
+}
+
+Tensor Graph::clone(const Tensor &t, const DebugContext &debugContext,
+                    TensorCloneMethod method) {
+  impl->checkOwnership(t, "clone");
+  return clone(t.elementType(), t, debugContext, method);
+}
+
+Tensor Graph::clone(const Type &type, const Tensor &t,
+                    const DebugContext &debugContext, TensorCloneMethod method) {
+  impl->checkOwnership(t, "clone");
+  const std::string name = debugContext.getPathName().empty()
+                               ? t.getDebugStr() + "/clone"
+                               : debugContext.getPathName();
+  bool complete = true;
+  const auto mapping = getTileMapping(t, &complete);
+  const bool keepAliases =
+      method == TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES ||
+      method == TensorCloneMethod::GATHER_AND_PRESERVE_TILE_ORDER_AND_ALIASES;
+
+  if (!keepAliases || !t.containsAliases()) {
+    Tensor result = addVariable(type, t.shape(), name);
+    setTileMapping(result, mapping);
+    return result;
+  }
+
+  // Give each distinct storage element of t one element of the clone, in
+  // order of first use, and rebuild t's aliasing over the new variable.
+  std::map<std::pair<std::size_t, std::int64_t>, std::size_t> newIndex;
+  std::vector<std::size_t> order; // new element of each flattened element
+  order.reserve(t.numElements());
+  for (const auto &run : layout::flatRuns(t))
+    for (std::size_t i = 0; i != run.length; ++i) {
+      auto key = std::make_pair(run.var, run.start + run.stride * std::int64_t(i));
+      auto it = newIndex.emplace(key, newIndex.size()).first;
+      order.push_back(it->second);
+    }
+  Tensor storage = addVariable(type, {newIndex.size()}, name);
+  std::vector<Tensor> pieces;
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i + 1;
+    if (j < order.size() && order[j] == order[i]) {
+      while (j < order.size() && order[j] == order[i])
+        ++j;
+      pieces.push_back(
+          storage.slice(order[i], order[i] + 1).broadcast(unsigned(j - i), 0));
+    } else {
+      while (j < order.size() && order[j] == order[j - 1] + 1)
+        ++j;
+      pieces.push_back(storage.slice(order[i], order[j - 1] + 1));
+    }
+    i = j;
+  }
+  Tensor result = concat(pieces).reshape(t.shape());
+  setTileMapping(result, mapping);
+  return result;
+}
+
+Graph Graph::createVirtualGraph(unsigned lowerTile, unsigned upperTile) {
+  if (lowerTile >= upperTile || upperTile > view->tiles.size())
+    throw invalid_tile_mapping(
+        "createVirtualGraph: tiles [" + std::to_string(lowerTile) + ", " +
+        std::to_string(upperTile) + ") are not a range of the graph's " +
+        std::to_string(view->tiles.size()) + " tiles");
+  std::vector<unsigned> tiles(view->tiles.begin() + lowerTile,
+                              view->tiles.begin() + upperTile);
+  return createVirtualGraph(tiles);
+}
+
+Graph Graph::createVirtualGraph(unsigned numTilesPerIPU) {
+  const Target &target = view->target;
+  if (numTilesPerIPU == 0 || numTilesPerIPU > target.getTilesPerIPU())
+    throw invalid_tile_mapping("createVirtualGraph: " +
+                               std::to_string(numTilesPerIPU) +
+                               " tiles per IPU is out of range (the graph has " +
+                               std::to_string(target.getTilesPerIPU()) + ")");
+  std::vector<unsigned> tiles;
+  for (unsigned ipu = 0; ipu != target.getNumIPUs(); ++ipu)
+    for (unsigned t = 0; t != numTilesPerIPU; ++t)
+      tiles.push_back(ipu * target.getTilesPerIPU() + t);
+  return createVirtualGraph(tiles);
+}
+
+Graph Graph::createVirtualGraph(const std::vector<unsigned> &localTiles) {
+  if (localTiles.empty())
+    throw invalid_tile_mapping("createVirtualGraph: no tiles given");
+  auto v = std::make_shared<View>();
+  v->topLevelToLocal.assign(impl->target.getNumTiles(), TileMapping::NoTile);
+  for (unsigned local : localTiles) {
+    if (local >= view->tiles.size())
+      throw invalid_tile_mapping("createVirtualGraph: tile " +
+                                 std::to_string(local) +
+                                 " is out of range: the graph has " +
+                                 std::to_string(view->tiles.size()) + " tiles");
+    const unsigned top = view->tiles[local];
+    if (v->topLevelToLocal[top] != TileMapping::NoTile)
+      throw invalid_tile_mapping("createVirtualGraph: tile " +
+                                 std::to_string(local) + " is given twice");
+    v->topLevelToLocal[top] = static_cast<unsigned>(v->tiles.size());
+    v->tiles.push_back(top);
+  }
+  const unsigned perIpu = impl->target.getTilesPerIPU();
+  const unsigned count = static_cast<unsigned>(v->tiles.size());
+  v->target = count <= perIpu
+                  ? view->target.createVirtualTarget(1, count)
+                  : view->target.createVirtualTarget(
+                        (count + perIpu - 1) / perIpu,
+                        count % perIpu == 0 ? perIpu : count);
+  return Graph(impl, std::move(v));
+}
+
+Graph Graph::getTopLevelGraph() {
+  auto v = std::make_shared<View>();
+  v->target = impl->target;
+  v->tiles.resize(impl->target.getNumTiles());
+  for (unsigned i = 0; i != v->tiles.size(); ++i)
+    v->tiles[i] = i;
+  v->topLevelToLocal = v->tiles;
+  return Graph(impl, std::move(v));
+}
+
+unsigned Graph::convertVirtualTileToTopLevelTile(unsigned tile) const {
+  if (tile >= view->tiles.size())
+    throw index_error("convertVirtualTileToTopLevelTile: tile " +
+                      std::to_string(tile) + " is out of range (" +
+                      std::to_string(view->tiles.size()) + " tiles)");
+  return view->tiles[tile];
+}
+
+} // namespace poplar

@@ -1,0 +1,41 @@
+// Which tile each storage element of a variable lives on: a map of disjoint
+// element ranges to tiles, so a variable mapped in large pieces costs a few
+// entries whatever its size.
+#ifndef POPLAR_SRC_GRAPH_TILEMAPPING_HPP
+#define POPLAR_SRC_GRAPH_TILEMAPPING_HPP
+
+#include <cstddef>
+#include <functional>
+#include <map>
+
+namespace poplar {
+
+class TileMapping {
+public:
+  /// Maps elements [begin, end) to tile, replacing what was there.
+  void assign(std::size_t begin, std::size_t end, unsigned tile);
+  /// Calls f(begin, end, tile) for the mapped pieces of [begin, end) in
+  /// order, and f(begin, end, NoTile) for the unmapped ones.
+  void forEach(std::size_t begin, std::size_t end,
+               const std::function<void(std::size_t, std::size_t, unsigned)>
+                   &f) const;
+  /// The tile of one element, or NoTile.
+  unsigned tileOf(std::size_t element) const;
+  /// Number of elements of [0, size) without a tile.
+  std::size_t countUnmapped(std::size_t size) const;
+  /// The first unmapped element of [0, size), or size.
+  std::size_t firstUnmapped(std::size_t size) const;
+
+  static constexpr unsigned NoTile = ~0u;
+
+private:
+  struct Piece {
+    std::size_t end;
+    unsigned tile;
+  };
+  std::map<std::size_t, Piece> pieces; // keyed by begin
+};
+
+} // namespace poplar
+
+#endif // POPLAR_SRC_GRAPH_TILEMAPPING_HPP

@@ -1,0 +1,337 @@
+#include "runtime/EngineImpl.hpp"
+
+#include "core/Logging.hpp"
+#include "target/DeviceImpl.hpp"
+
+#include <poplar/exceptions.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <ostream>
+
+namespace poplar {
+
+// ---------------------------------------------------------------- Executable
+
+Executable::Executable(std::unique_ptr<Impl> i) : impl(std::move(i)) {}
+Executable::Executable(Executable &&) noexcept = default;
+Executable &Executable::operator=(Executable &&) noexcept = default;
+Executable::~Executable() = default;
+
+void Executable::serialize(std::ostream &) const {
+  throw poplar_error("Serialising an executable for the " +
+                     toString(impl->target.getTargetType()) +
+                     " target is not supported: only IPU executables can be "
+                     "serialised");
+}
+
+Executable Executable::deserialize(std::istream &in, bool) {
+  char magic[8] = {};
+  in.read(magic, sizeof magic);
+  throw file_load_error(in.gcount() == 0
+                            ? "Cannot deserialise an executable: the stream is empty"
+                            : "Cannot deserialise an executable: the stream "
+                              "does not hold an IPU executable");
+}
+
+Executable Executable::deserialize(std::unique_ptr<std::istream> in,
+                                   bool checkPackageHash) {
+  if (!in)
+    throw file_load_error("Cannot deserialise an executable: no stream");
+  return deserialize(*in, checkPackageHash);
+}
+
+Executable compileGraph(const Graph &graph, ArrayRef<program::Program> progs,
+                        const OptionFlags &opt, ProgressFunc progress,
+                        const DebugContext &) {
+  resolveEngineOptions(opt);
+  return Executable(compileToExecutable(graph, progs, opt, progress));
+}
+
+Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
+                        const OptionFlags &opt, ProgressFunc progress,
+                        const DebugContext &dc) {
+  const Graph &g = graph;
+  return compileGraph(g, progs, opt, std::move(progress), dc);
+}
+
+// -------------------------------------------------------------------- Engine
+
+void Engine::Impl::resetStorage() {
+  for (std::size_t v = 0; v != exe->variables.size(); ++v) {
+    const auto &info = exe->variables[v];
+    auto &bytes = storage[v];
+    if (info.initialValue.empty())
+      std::fill(bytes.begin(), bytes.end(), 0);
+    else
+      std::copy(info.initialValue.begin(), info.initialValue.end(), bytes.begin());
+  }
+}
+
+std::size_t Engine::Impl::streamIndex(StringRef handle, const char *what) const {
+  for (std::size_t i = 0; i != exe->streams.size(); ++i)
+    if (exe->streams[i].handle == std::string_view(handle))
+      return i;
+  throw stream_connection_error(std::string(what) + ": no stream named '" +
+                                handle.str() + "'");
+}
+
+Engine::Engine(const Graph &graph, const program::Program &prog,
+               const OptionFlags &options, ProgressFunc progress,
+               const DebugContext &dc)
+    : Engine(graph, ArrayRef<program::Program>(&prog, 1), options,
+             std::move(progress), dc) {}
+
+Engine::Engine(const Graph &graph, ArrayRef<program::Program> progs,
+               const OptionFlags &options, ProgressFunc progress,
+               const DebugContext &dc)
+    : Engine(compileGraph(graph, progs, options, std::move(progress), dc),
+             options) {}
+
+Engine::Engine(Executable &&exe, const OptionFlags &options)
+    : impl(std::make_unique<Impl>()) {
+  impl->options = resolveEngineOptions(options);
+  impl->exe = std::shared_ptr<const Executable::Impl>(exe.releaseImpl());
+  if (!impl->exe)
+    throw poplar_error("Engine: the executable is empty (moved from)");
+  const auto &x = *impl->exe;
+  impl->storage.resize(x.variables.size());
+  for (std::size_t v = 0; v != x.variables.size(); ++v)
+    impl->storage[v].resize(x.variables[v].numElements *
+                            x.variables[v].elementBytes);
+  impl->remoteStorage.resize(x.remoteBuffers.size());
+  for (std::size_t b = 0; b != x.remoteBuffers.size(); ++b) {
+    const auto &info = x.remoteBuffers[b];
+    impl->remoteStorage[b].assign(
+        info.numElements * info.repeats * info.elementBytes, 0);
+  }
+  impl->streams.resize(x.streams.size());
+  impl->resetStorage();
+}
+
+Engine::Engine(Engine &&) noexcept = default;
+Engine &Engine::operator=(Engine &&) noexcept = default;
+Engine::~Engine() = default;
+
+void Engine::load(const Device &device) {
+  const Target &target = device.getTarget();
+  if (target != impl->exe->target)
+    throw poplar_error("Engine::load: the device (" +
+                       toString(target.getTargetType()) + ", " +
+                       std::to_string(target.getNumTiles()) +
+                       " tiles) does not have the target the graph was "
+                       "compiled for (" +
+                       toString(impl->exe->target.getTargetType()) + ", " +
+                       std::to_string(impl->exe->target.getNumTiles()) +
+                       " tiles)");
+  impl->resetStorage();
+  impl->loaded = true;
+  logging::info(logging::Module::Engine, "Loaded engine onto device {}",
+                device.getId());
+}
+
+bool Engine::isLoaded() const { return impl->loaded; }
+
+void Engine::run(unsigned prog, const std::string &debugName) {
+  const auto &x = *impl->exe;
+  if (!impl->loaded)
+    throw runtime_error("Engine::run(" + std::to_string(prog) +
+                        "): the engine is not loaded on a device; call "
+                        "Engine::load first");
+  if (prog >= x.programs.size())
+    throw index_error("Engine::run: program " + std::to_string(prog) +
+                      " does not exist (the engine has " +
+                      std::to_string(x.programs.size()) + ")");
+  // Check every stream before running, so a failed run changes nothing.
+  for (std::size_t s : x.streamsUsed[prog])
+    if (!impl->streams[s].connected)
+      throw stream_connection_error(
+          "Engine::run(" + std::to_string(prog) + "): stream '" +
+          x.streams[s].handle +
+          "' is used by the program but is not connected (use "
+          "Engine::connectStream or Engine::connectStreamToCallback)");
+  logging::debug(logging::Module::Engine, "Engine::run({}){}", prog,
+                 debugName.empty() ? "" : " " + debugName);
+  runProgram(*impl, x.programs[prog]);
+}
+
+void Engine::loadAndRun(const Device &device, unsigned prog) {
+  load(device);
+  run(prog);
+}
+
+namespace {
+
+const exec::TensorAccess &
+findHandle(const std::map<std::string, exec::TensorAccess, std::less<>> &handles,
+           StringRef handle, const char *what, const char *kind) {
+  auto it = handles.find(std::string_view(handle));
+  if (it == handles.end())
+    throw poplar_error(std::string(what) + ": no host " + kind +
+                       " handle named '" + handle.str() + "'");
+  return it->second;
+}
+
+void checkBufferSize(const exec::TensorAccess &a, StringRef handle,
+                     const void *begin, const void *end, const char *what) {
+  if (!begin)
+    throw poplar_error(std::string(what) + "('" + handle.str() +
+                       "'): the buffer is null");
+  const std::size_t bytes = a.numElements * a.elementBytes;
+  if (end && static_cast<std::size_t>(static_cast<const char *>(end) -
+                                      static_cast<const char *>(begin)) != bytes)
+    throw poplar_error(std::string(what) + "('" + handle.str() +
+                       "'): the buffer holds " +
+                       std::to_string(static_cast<const char *>(end) -
+                                      static_cast<const char *>(begin)) +
+                       " bytes but tensor '" + a.name + "' needs " +
+                       std::to_string(bytes));
+}
+
+} // namespace
+
+void Engine::writeTensor(StringRef handle, const void *buf, const void *bufEnd) {
+  const auto &a =
+      findHandle(impl->exe->hostWrites, handle, "Engine::writeTensor", "write");
+  checkBufferSize(a, handle, buf, bufEnd, "Engine::writeTensor");
+  if (!impl->loaded)
+    throw runtime_error("Engine::writeTensor('" + handle.str() +
+                        "'): the engine is not loaded on a device");
+  scatterElements(*impl, a, static_cast<const unsigned char *>(buf));
+}
+
+void Engine::writeTensor(StringRef handle, const void *buf) {
+  writeTensor(handle, buf, nullptr);
+}
+
+void Engine::readTensor(StringRef handle, void *buf, void *bufEnd) {
+  const auto &a =
+      findHandle(impl->exe->hostReads, handle, "Engine::readTensor", "read");
+  checkBufferSize(a, handle, buf, bufEnd, "Engine::readTensor");
+  if (!impl->loaded)
+    throw runtime_error("Engine::readTensor('" + handle.str() +
+                        "'): the engine is not loaded on a device");
+  gatherElements(*impl, a, static_cast<unsigned char *>(buf));
+}
+
+void Engine::readTensor(StringRef handle, void *buf) {
+  readTensor(handle, buf, nullptr);
+}
+
+void Engine::connectStream(StringRef handle, void *begin, void *end) {
+  const std::size_t s = impl->streamIndex(handle, "Engine::connectStream");
+  const auto &info = impl->exe->streams[s];
+  if (!begin || !end || end < begin)
+    throw stream_connection_error("Engine::connectStream('" + handle.str() +
+                                  "'): the buffer is null or its end precedes "
+                                  "its beginning");
+  const std::size_t size = static_cast<std::size_t>(
+      static_cast<char *>(end) - static_cast<char *>(begin));
+  const std::size_t transfer = info.bytes();
+  if (transfer == 0 ? size != 0 : (size == 0 || size % transfer != 0))
+    throw stream_connection_error(
+        "Engine::connectStream('" + handle.str() + "'): the buffer holds " +
+        std::to_string(size) + " bytes, which is not a whole number of the " +
+        std::to_string(transfer) + "-byte transfers of the stream (" +
+        std::to_string(info.numElements) + " x " + info.type.toString().str() +
+        ")");
+  StreamConnection &c = impl->streams[s];
+  c = StreamConnection{};
+  c.connected = true;
+  c.begin = static_cast<unsigned char *>(begin);
+  c.end = static_cast<unsigned char *>(end);
+}
+
+void Engine::connectStream(StringRef handle, void *p) {
+  const std::size_t s = impl->streamIndex(handle, "Engine::connectStream");
+  char *begin = static_cast<char *>(p);
+  connectStream(handle, p, begin ? begin + impl->exe->streams[s].bytes() : nullptr);
+}
+
+void Engine::connectStream(const DataStream &stream, void *p) {
+  connectStream(stream.handle(), p);
+}
+
+void Engine::connectStream(const DataStream &stream, void *begin, void *end) {
+  connectStream(stream.handle(), begin, end);
+}
+
+void Engine::connectStreamToCallback(StringRef handle, StreamCallbackHandle f) {
+  const std::size_t s =
+      impl->streamIndex(handle, "Engine::connectStreamToCallback");
+  auto callback = f.release();
+  if (!callback)
+    throw stream_connection_error("Engine::connectStreamToCallback('" +
+                                  handle.str() + "'): the callback is empty");
+  StreamConnection &c = impl->streams[s];
+  c = StreamConnection{};
+  c.connected = true;
+  c.callback = std::move(callback);
+}
+
+void Engine::connectStreamToCallback(StringRef handle, unsigned replicaId,
+                                     StreamCallbackHandle f) {
+  if (replicaId != 0)
+    throw stream_connection_error(
+        "Engine::connectStreamToCallback('" + handle.str() + "'): replica " +
+        std::to_string(replicaId) + " does not exist (the graph has 1)");
+  connectStreamToCallback(handle, std::move(f));
+}
+
+std::vector<std::string> Engine::listStreams() const {
+  std::vector<std::string> handles;
+  for (const auto &s : impl->exe->streams)
+    handles.push_back(s.handle);
+  return handles;
+}
+
+namespace {
+std::size_t remoteIndex(const Executable::Impl &x, StringRef handle,
+                        std::uint64_t repeat, unsigned replica, const char *what) {
+  for (std::size_t b = 0; b != x.remoteBuffers.size(); ++b) {
+    if (x.remoteBuffers[b].handle != std::string_view(handle))
+      continue;
+    if (repeat >= x.remoteBuffers[b].repeats)
+      throw index_error(std::string(what) + "('" + handle.str() + "'): row " +
+                        std::to_string(repeat) + " is out of range (" +
+                        std::to_string(x.remoteBuffers[b].repeats) + " rows)");
+    if (replica != 0)
+      throw index_error(std::string(what) + "('" + handle.str() + "'): replica " +
+                        std::to_string(replica) + " does not exist");
+    return b;
+  }
+  throw poplar_error(std::string(what) + ": no remote buffer named '" +
+                     handle.str() + "'");
+}
+} // namespace
+
+void Engine::copyToRemoteBuffer(const void *data, StringRef handle,
+                                std::uint64_t repeatIndex,
+                                unsigned replicationIndex) {
+  const auto &x = *impl->exe;
+  const std::size_t b = remoteIndex(x, handle, repeatIndex, replicationIndex,
+                                    "Engine::copyToRemoteBuffer");
+  const auto &info = x.remoteBuffers[b];
+  const std::size_t rowBytes = info.numElements * info.elementBytes;
+  std::memcpy(impl->remoteStorage[b].data() + repeatIndex * rowBytes, data,
+              rowBytes);
+}
+
+void Engine::copyFromRemoteBuffer(StringRef handle, void *data,
+                                  std::uint64_t repeatIndex,
+                                  unsigned replicationIndex) {
+  const auto &x = *impl->exe;
+  const std::size_t b = remoteIndex(x, handle, repeatIndex, replicationIndex,
+                                    "Engine::copyFromRemoteBuffer");
+  const auto &info = x.remoteBuffers[b];
+  const std::size_t rowBytes = info.numElements * info.elementBytes;
+  std::memcpy(data, impl->remoteStorage[b].data() + repeatIndex * rowBytes,
+              rowBytes);
+}
+
+void Engine::setPrintStream(std::ostream &stream) { impl->printStream = &stream; }
+
+const OptionFlags &Engine::getEngineOptions() const { return impl->options; }
+const Target &Engine::getTarget() const { return impl->exe->target; }
+
+} // namespace poplar

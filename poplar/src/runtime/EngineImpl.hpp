@@ -1,0 +1,61 @@
+// The state of a loaded engine: the storage of every variable and remote
+// buffer, and what each stream is connected to.
+#ifndef POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
+#define POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
+
+#include "compile/ExecutableImpl.hpp"
+
+#include <poplar/Engine.hpp>
+#include <poplar/StreamCallback.hpp>
+
+#include <iostream>
+#include <memory>
+#include <vector>
+
+namespace poplar {
+
+/// A host buffer (used circularly) or a callback behind a stream.
+struct StreamConnection {
+  bool connected = false;
+  unsigned char *begin = nullptr;
+  unsigned char *end = nullptr;
+  std::size_t position = 0; // bytes from begin of the next transfer
+  std::unique_ptr<StreamCallback> callback;
+};
+
+struct Engine::Impl {
+  std::shared_ptr<const Executable::Impl> exe;
+  OptionFlags options;
+  std::vector<std::vector<unsigned char>> storage;       // per variable
+  std::vector<std::vector<unsigned char>> remoteStorage; // per buffer
+  std::vector<StreamConnection> streams;
+  std::vector<unsigned char> transferBuffer; // staging for callbacks
+  std::ostream *printStream = &std::cout;
+  bool loaded = false;
+
+  /// Sets every variable to its initial value (zero when it has none).
+  void resetStorage();
+  std::size_t streamIndex(StringRef handle, const char *what) const;
+};
+
+/// Runs lowered programs on an engine's storage (runtime/Interpreter.cpp).
+void runProgram(Engine::Impl &engine, const exec::Step &program);
+
+/// Gathers a tensor's elements (in flattened order) into dst, and the
+/// reverse. Both use the host's threads for large tensors.
+void gatherElements(const Engine::Impl &engine, const exec::TensorAccess &a,
+                    unsigned char *dst);
+void scatterElements(Engine::Impl &engine, const exec::TensorAccess &a,
+                     const unsigned char *src);
+
+/// Prints "title: {…}" in the format of the guide (runtime/TensorPrinter.cpp).
+void printTensor(std::ostream &out, const std::string &title,
+                 const exec::TensorAccess &a, const unsigned char *data);
+
+/// Checks engine options and merges POPLAR_ENGINE_OPTIONS over them
+/// (runtime/EngineOptions.cpp).
+OptionFlags resolveEngineOptions(const OptionFlags &options);
+
+} // namespace poplar
+
+#endif // POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP

@@ -1,0 +1,145 @@
+// Graph construction: variables, constants, initial values, tile mapping,
+// clones and virtual graphs.
+#include <catch2/catch.hpp>
+
+#include "../runtime/EngineTestUtil.hpp"
+
+#include <poplar/IPUModel.hpp>
+#include <poplar/exceptions.hpp>
+
+using namespace poplar;
+using namespace poplar::program;
+using sdktest::readBack;
+using Catch::Matchers::Contains;
+
+namespace {
+Graph modelGraph(unsigned tiles = 8) {
+  IPUModel model;
+  model.tilesPerIPU = tiles;
+  return Graph(model.createTarget());
+}
+} // namespace
+
+TEST_CASE("Tile mappings are set on views and read back per tile",
+          "[poplar][graph][mapping]") {
+  Graph graph = modelGraph();
+  Tensor v = graph.addVariable(FLOAT, {4, 4}, "v");
+  graph.setTileMapping(v, 3);
+  graph.setTileMapping(v.slice({0, 2}, {4, 4}), 5); // right half
+  auto mapping = graph.getTileMapping(v);
+  REQUIRE(mapping.size() == 8);
+  CHECK(mapping[3] == std::vector<Interval>{{0, 2}, {4, 6}, {8, 10}, {12, 14}});
+  CHECK(mapping[5] == std::vector<Interval>{{2, 4}, {6, 8}, {10, 12}, {14, 16}});
+  // The transpose sees the same tiles in its own element order.
+  auto transposed = graph.getTileMapping(v.transpose());
+  CHECK(transposed[3] == std::vector<Interval>{{0, 8}});
+  CHECK(transposed[5] == std::vector<Interval>{{8, 16}});
+
+  Tensor w = graph.addVariable(INT, {6}, "w");
+  graph.setTileMapping(w, Graph::TileToTensorMapping{{{0, 2}}, {}, {{2, 6}}});
+  bool complete = false;
+  auto wm = graph.getTileMapping(w, &complete);
+  CHECK(complete);
+  CHECK(wm[0] == std::vector<Interval>{{0, 2}});
+  CHECK(wm[2] == std::vector<Interval>{{2, 6}});
+
+  Tensor u = graph.addVariable(INT, {3}, "u");
+  graph.setTileMapping(u[1], 0);
+  graph.getTileMapping(u, &complete);
+  CHECK_FALSE(complete);
+  CHECK_THROWS_WITH(graph.getTileMapping(u), Contains("'u'"));
+}
+
+TEST_CASE("Linear mapping spreads a variable over the tiles",
+          "[poplar][graph][mapping]") {
+  Graph graph = modelGraph(4);
+  Tensor v = graph.addVariable(FLOAT, {10}, VariableMappingMethod::LINEAR, "v");
+  auto m = graph.getTileMapping(v);
+  CHECK(m[0] == std::vector<Interval>{{0, 3}});
+  CHECK(m[1] == std::vector<Interval>{{3, 6}});
+  CHECK(m[2] == std::vector<Interval>{{6, 9}});
+  CHECK(m[3] == std::vector<Interval>{{9, 10}});
+  Tensor g = graph.addLinearlyMappedVariable(FLOAT, {10}, 4, 2, "g");
+  auto gm = graph.getTileMapping(g);
+  CHECK(gm[0] == std::vector<Interval>{{0, 4}});
+  CHECK(gm[2] == std::vector<Interval>{{8, 10}});
+  CHECK(gm[3].empty());
+}
+
+TEST_CASE("Virtual graphs number their tiles from the start of their range",
+          "[poplar][graph][virtual]") {
+  Graph graph = modelGraph(8);
+  Graph sub = graph.createVirtualGraph(4, 8);
+  CHECK(sub.getTarget().getNumTiles() == 4);
+  Tensor v = sub.addVariable(FLOAT, {2}, "v");
+  sub.setTileMapping(v, 1);
+  CHECK(graph.getTileMapping(v)[5] == std::vector<Interval>{{0, 2}});
+  CHECK(sub.getTileMapping(v)[1] == std::vector<Interval>{{0, 2}});
+  CHECK(sub.convertVirtualTileToTopLevelTile(1) == 5);
+  CHECK_THROWS_AS(sub.setTileMapping(v, 4), invalid_tile_mapping);
+  Graph picked = graph.createVirtualGraph(std::vector<unsigned>{7, 2});
+  picked.setTileMapping(v, 0);
+  CHECK(graph.getTileMapping(v)[7] == std::vector<Interval>{{0, 2}});
+  CHECK(sub.getTopLevelGraph().getTarget().getNumTiles() == 8);
+  CHECK_THROWS_AS(graph.createVirtualGraph(6, 9), invalid_tile_mapping);
+}
+
+TEST_CASE("Clones keep the mapping, and aliases when asked",
+          "[poplar][graph][clone]") {
+  Graph graph = modelGraph(4);
+  Tensor v = graph.addVariable(FLOAT, {2, 3}, "v");
+  graph.setTileMapping(v[0], 1);
+  graph.setTileMapping(v[1], 2);
+  Tensor c = graph.clone(v.transpose(), "c");
+  CHECK(c.shape() == std::vector<std::size_t>{3, 2});
+  CHECK(graph.getTileMapping(c) == graph.getTileMapping(v.transpose()));
+  CHECK_FALSE(c.intersectsWith(v));
+
+  Tensor s = graph.addVariable(HALF, {1}, "s");
+  graph.setTileMapping(s, 3);
+  Tensor b = s.broadcast(5, 0);
+  Tensor plain = graph.clone(INT, b, "plain");
+  CHECK(plain.elementType() == INT);
+  CHECK_FALSE(plain.containsAliases());
+  Tensor aliased =
+      graph.clone(b, "aliased", TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES);
+  CHECK(aliased.containsAliases());
+  CHECK(aliased.numElements() == 5);
+  CHECK(graph.getTileMapping(aliased)[3] == std::vector<Interval>{{0, 5}});
+}
+
+TEST_CASE("Constants and initial values are loaded with the engine",
+          "[poplar][graph][constant]") {
+  sdktest::TestGraph g;
+  Tensor c = g.graph.addConstant<float>(FLOAT, {2, 2}, {1.5, -2, 3, 4});
+  Tensor h = g.graph.addConstant<int>(HALF, {3}, {1, 2, 3});
+  Tensor filled = g.graph.addConstant(UNSIGNED_SHORT, {3}, 7u);
+  Tensor raw = g.graph.addConstantHalf(HALF, {1}, std::uint16_t(0x3c00));
+  for (const Tensor &t : {c, h, filled, raw})
+    g.graph.setTileMapping(t, 0);
+  Tensor v = g.variable(FLOAT, {2, 2}, "v");
+  Tensor hv = g.variable(HALF, {3}, "hv");
+  Tensor uv = g.variable(UNSIGNED_SHORT, {3}, "uv");
+  Tensor init = g.variable(INT, {4}, "init");
+  g.graph.setInitialValue(init.slice(1, 3), ArrayRef<int>({10, 20}));
+  g.graph.setInitialValue(init[3], 30);
+  Engine engine(g.graph, Sequence{Copy(c, v), Copy(h, hv), Copy(filled, uv)});
+  engine.load(g.device);
+  engine.run();
+  CHECK(readBack<float>(engine, "v", 4) == std::vector<float>{1.5, -2, 3, 4});
+  CHECK(readBack<std::uint16_t>(engine, "hv", 3) ==
+        std::vector<std::uint16_t>{0x3c00, 0x4000, 0x4200});
+  CHECK(readBack<std::uint16_t>(engine, "uv", 3) ==
+        std::vector<std::uint16_t>{7, 7, 7});
+  CHECK(readBack<int>(engine, "init", 4) == std::vector<int>{0, 10, 20, 30});
+  CHECK(c.containsConstant());
+  CHECK_FALSE(c.isParallelWriteable());
+
+  CHECK_THROWS_AS(g.graph.addConstant<float>(FLOAT, {3}, {1.0f, 2.0f}),
+                  tensor_creation_error);
+  CHECK_THROWS_AS(g.graph.setInitialValue(c, ArrayRef<float>({1, 2, 3, 4})),
+                  poplar_error);
+  CHECK_THROWS_WITH(g.graph.setInitialValue(init, ArrayRef<int>({1})),
+                    Contains("'init'"));
+  CHECK_THROWS_AS(g.graph.addVariable(DOUBLE, {2}, "d"), type_error);
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the SDK from a build tree into a fresh prefix, then builds a user
+# program against it three ways (CMake find_package, pkg-config and a plain
+# g++ command line) and checks each prints what it should.
+#   install_test.sh <build dir> <consumer source dir>
+set -euo pipefail
+build=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+expected='v: {1,2.5,-4}'
+
+cmake --install "$build" --prefix "$prefix" >/dev/null
+libdir=$prefix/lib
+[ -d "$libdir" ] || libdir=$(dirname "$(find "$prefix" -name 'libpoplar.so' | head -n1)")
+
+check() {
+  local how=$1 exe=$2 out
+  out=$(LD_LIBRARY_PATH="$libdir" "$exe")
+  if [ "$out" != "$expected" ]; then
+    echo "FAIL ($how): printed '$out', expected '$expected'"
+    exit 1
+  fi
+  echo "ok ($how)"
+}
+
+# 1. CMake: find_package(poplar)
+cmake -S "$src" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/cmake-build" >/dev/null
+check find_package "$work/cmake-build/consumer"
+
+# 2. pkg-config
+PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --exists poplar
+g++ -std=c++17 "$src/consumer.cpp" -o "$work/pc-consumer" \
+  $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs poplar)
+check pkg-config "$work/pc-consumer"
+
+# 3. Plain g++ with the prefix on the compiler's search paths
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ -std=c++17 "$src/consumer.cpp" -lpoplar -o "$work/plain-consumer"
+check "g++ -lpoplar" "$work/plain-consumer"
