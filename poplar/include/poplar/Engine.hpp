@@ -41,7 +41,7 @@ public:
                                 bool checkPackageHash = true);
 
   const Impl &getImpl() const { return *impl; }
-  std::unique_ptr<Impl> releaseImpl() { return std::move(impl); }
+  std::unique_ptr<Impl> releaseImpl();
 
 private:
   std::unique_ptr<Impl> impl;

@@ -184,6 +184,8 @@ class POPLAR_API Abort : public Program {
 public:
   explicit Abort(const DebugContext &debugContext = {});
   Abort(const std::string &message, const DebugContext &debugContext = {});
+  Abort(const char *message, const DebugContext &debugContext = {})
+      : Abort(std::string(message), debugContext) {}
 };
 
 /// Stops the program if the scalar predicate is non-zero.
@@ -193,6 +195,10 @@ public:
                             const DebugContext &debugContext = {});
   AbortOnCondition(Tensor predicate, const std::string &message,
                    const DebugContext &debugContext = {});
+  AbortOnCondition(Tensor predicate, const char *message,
+                   const DebugContext &debugContext = {})
+      : AbortOnCondition(std::move(predicate), std::string(message),
+                         debugContext) {}
 };
 
 /// Writes a readable outline of the program.

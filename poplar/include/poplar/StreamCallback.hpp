@@ -41,6 +41,10 @@ public:
 class POPLAR_API StreamCallbackHandle {
 public:
   StreamCallbackHandle(std::unique_ptr<StreamCallback> cb);
+  template <class CB,
+            class = std::enable_if_t<std::is_base_of_v<StreamCallback, CB>>>
+  StreamCallbackHandle(std::unique_ptr<CB> cb)
+      : StreamCallbackHandle(std::unique_ptr<StreamCallback>(std::move(cb))) {}
   template <class F, class = std::enable_if_t<std::is_invocable_v<F &, void *>>>
   StreamCallbackHandle(F &&f)
       : StreamCallbackHandle(makeFunctionCallback(

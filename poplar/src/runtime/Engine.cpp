@@ -17,6 +17,9 @@ Executable::Executable(std::unique_ptr<Impl> i) : impl(std::move(i)) {}
 Executable::Executable(Executable &&) noexcept = default;
 Executable &Executable::operator=(Executable &&) noexcept = default;
 Executable::~Executable() = default;
+std::unique_ptr<Executable::Impl> Executable::releaseImpl() {
+  return std::move(impl);
+}
 
 void Executable::serialize(std::ostream &) const {
   throw poplar_error("Serialising an executable for the " +
