@@ -165,6 +165,7 @@ private:
 POPLAR_API bool operator==(const Tensor &a, const Tensor &b);
 POPLAR_API bool operator!=(const Tensor &a, const Tensor &b);
 
+/// Takes a std::vector or a braced list of tensors ({a, b, c}) alike.
 POPLAR_API Tensor concat(ArrayRef<Tensor> ts, unsigned dimension = 0);
 inline Tensor concat(const Tensor &first, const Tensor &second,
                      unsigned dimension = 0) {

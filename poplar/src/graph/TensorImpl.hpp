@@ -5,6 +5,7 @@
 
 #include <poplar/Tensor.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -70,7 +71,7 @@ struct Tensor::Impl {
   std::vector<std::size_t> shape;
   std::vector<std::shared_ptr<const Impl>> inputs;
   std::vector<std::size_t> params;
-  std::uint64_t graphId = 0; // Variable only
+  std::uint64_t graphId = 0; // the graph of the variables (views copy it)
   std::size_t varId = 0;     // Variable only
   bool isConstant = false;   // Variable only
   std::string debugName;     // Variable only: the name errors show
@@ -83,6 +84,9 @@ struct Tensor::Impl {
 private:
   mutable std::once_flag layoutOnce;
   mutable std::unique_ptr<layout::Layout> layoutCache;
+  // Set once layoutCache is filled, so that materialising a view that uses
+  // this node can reuse the cache without waiting on layoutOnce.
+  mutable std::atomic<bool> layoutReady{false};
 };
 
 namespace layout {

@@ -1,0 +1,348 @@
+#include "graph/TensorImpl.hpp"
+
+#include "graph/TensorLayout.hpp"
+
+#include <poplar/exceptions.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+
+namespace poplar {
+
+using layout::Layout;
+
+std::size_t layout::StridedBox::numElements() const {
+  std::size_t n = 1;
+  for (std::size_t e : extent)
+    n *= e;
+  return n;
+}
+
+std::size_t Tensor::Impl::numElements() const {
+  std::size_t n = 1;
+  for (std::size_t d : shape)
+    n *= d;
+  return n;
+}
+
+namespace {
+
+// Computes the layout of `root` from the nearest nodes whose layouts are
+// already known, walking the expression in post-order with explicit stacks
+// (views made in loops nest far deeper than the call stack allows).
+//
+// A node used only by its parent is computed into a temporary that the
+// parent consumes by moving, so a chain of n appends costs O(n), not O(n^2).
+// A node held elsewhere too (another parent, or a user's Tensor) is likely
+// to be asked again, so its layout is published into its own cache.
+//
+//   cached(node)            -> the node's cached layout, or nullptr
+//   publish(node, layout)   -> caches it and returns the cached layout
+template <class Cached, class Publish>
+Layout materialise(const Tensor::Impl &root, Cached cached, Publish publish) {
+  struct Frame {
+    const Tensor::Impl *node;
+    bool shared;
+    std::size_t nextInput;
+    std::size_t firstPending; // index in `pending` of this node's inputs
+    std::size_t firstValue;   // index in `values` of their layouts
+  };
+  // The layout of a finished input: owned, or borrowed from a cache.
+  struct Value {
+    Layout owned;
+    const Layout *borrowed = nullptr;
+  };
+  std::vector<Frame> frames{{&root, false, 0, 0, 0}};
+  std::vector<bool> pending; // per visited input: is its layout in values?
+  std::vector<Value> values;
+
+  for (;;) {
+    Frame &frame = frames.back();
+    const Tensor::Impl &node = *frame.node;
+    if (frame.nextInput != node.inputs.size()) {
+      const auto &input = node.inputs[frame.nextInput++];
+      const bool known = cached(input.get()) != nullptr;
+      pending.push_back(!known);
+      if (!known)
+        frames.push_back(Frame{input.get(), input.use_count() > 1, 0,
+                               pending.size(), values.size()});
+      continue;
+    }
+
+    Layout result;
+    if (node.kind == Tensor::Impl::Kind::Variable) {
+      result = layout::variableLayout(node.varId, node.shape);
+    } else {
+      std::vector<Layout> inputs;
+      inputs.reserve(node.inputs.size());
+      std::size_t nextValue = frame.firstValue;
+      for (std::size_t i = 0; i != node.inputs.size(); ++i) {
+        if (!pending[frame.firstPending + i]) {
+          inputs.push_back(*cached(node.inputs[i].get()));
+          continue;
+        }
+        Value &value = values[nextValue++];
+        if (value.borrowed)
+          inputs.push_back(*value.borrowed);
+        else
+          inputs.push_back(std::move(value.owned));
+      }
+      result = layout::viewLayout(node, std::move(inputs));
+    }
+
+    const Frame done = frame;
+    frames.pop_back();
+    pending.resize(done.firstPending);
+    values.resize(done.firstValue);
+    if (frames.empty())
+      return result;
+    if (done.shared)
+      values.push_back(Value{Layout{}, publish(done.node, std::move(result))});
+    else
+      values.push_back(Value{std::move(result), nullptr});
+  }
+}
+
+} // namespace
+
+const layout::Layout &Tensor::Impl::getLayout() const {
+  std::call_once(layoutOnce, [this] {
+    auto cached = [](const Impl *node) -> const Layout * {
+      return node->layoutReady.load(std::memory_order_acquire)
+                 ? node->layoutCache.get()
+                 : nullptr;
+    };
+    auto publish = [](const Impl *node, Layout &&layout) -> const Layout * {
+      std::call_once(node->layoutOnce, [&] {
+        node->layoutCache = std::make_unique<Layout>(std::move(layout));
+        node->layoutReady.store(true, std::memory_order_release);
+      });
+      return node->layoutCache.get();
+    };
+    layoutCache = std::make_unique<Layout>(materialise(*this, cached, publish));
+    layoutReady.store(true, std::memory_order_release);
+  });
+  return *layoutCache;
+}
+
+namespace layout {
+
+Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
+                    std::vector<std::size_t> shape, bool isConstant,
+                    std::string debugName) {
+  std::size_t count = 1;
+  for (std::size_t d : shape) {
+    if (d != 0 && count > static_cast<std::size_t>(-1) / d)
+      throw tensor_creation_error("Variable '" + debugName +
+                                  "': the number of elements overflows");
+    count *= d;
+  }
+  auto impl = std::make_shared<Tensor::Impl>();
+  impl->kind = Tensor::Impl::Kind::Variable;
+  impl->type = type;
+  impl->shape = std::move(shape);
+  impl->graphId = graphId;
+  impl->varId = varId;
+  impl->isConstant = isConstant;
+  impl->debugName = std::move(debugName);
+  return Tensor(std::move(impl));
+}
+
+namespace {
+
+// Joins `next` onto `run` if the flattened indices and the storage both go
+// on with one stride (a run of one element takes any stride).
+bool extendRun(FlatRun &run, const FlatRun &next) {
+  if (run.begin + run.length != next.begin || run.var != next.var)
+    return false;
+  const std::int64_t last =
+      run.start + static_cast<std::int64_t>(run.length - 1) * run.stride;
+  const std::int64_t step = next.start - last;
+  std::int64_t stride = step;
+  if (run.length > 1)
+    stride = run.stride;
+  else if (next.length > 1)
+    stride = next.stride;
+  if (step != stride || (next.length > 1 && next.stride != stride))
+    return false;
+  run.length += next.length;
+  run.stride = stride;
+  return true;
+}
+
+} // namespace
+
+std::vector<FlatRun> flatRuns(const Tensor &t) {
+  const Tensor::Impl &impl = t.getImpl();
+  const std::vector<std::size_t> places = placeValues(impl.shape);
+  std::vector<FlatRun> runs;
+  for (const StridedBox &box : impl.getLayout().boxes) {
+    std::vector<Mode> modes = flatModes(box, places);
+    // The innermost mode is one run if it steps through consecutive
+    // flattened indices; otherwise every element is a run of its own.
+    Mode inner{1, 1, 1};
+    if (!modes.empty() && modes.back().place == 1) {
+      inner = modes.back();
+      modes.pop_back();
+    }
+    const std::size_t base = flatBase(box, places);
+    forEachCombination(modes, [&](std::size_t place, std::int64_t storage) {
+      runs.push_back(FlatRun{base + place, inner.extent, box.var,
+                             box.offset + storage, inner.stride});
+    });
+  }
+  auto byBegin = [](const FlatRun &a, const FlatRun &b) {
+    return a.begin < b.begin;
+  };
+  if (!std::is_sorted(runs.begin(), runs.end(), byBegin))
+    std::sort(runs.begin(), runs.end(), byBegin);
+
+  std::vector<FlatRun> merged;
+  merged.reserve(runs.size());
+  for (const FlatRun &run : runs) {
+    if (merged.empty() || !extendRun(merged.back(), run))
+      merged.push_back(run);
+  }
+  for (FlatRun &run : merged)
+    if (run.length == 1)
+      run.stride = 1;
+  return merged;
+}
+
+namespace {
+
+// The set of storage elements a box covers: base plus every combination of
+// its modes, which have positive strides in increasing order.
+struct StorageBox {
+  std::size_t var = 0;
+  std::int64_t base = 0;
+  std::vector<Mode> modes;
+};
+
+bool sameModes(const std::vector<Mode> &a, const std::vector<Mode> &b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const Mode &x, const Mode &y) {
+                      return x.extent == y.extent && x.stride == y.stride;
+                    });
+}
+
+bool modesBefore(const std::vector<Mode> &a, const std::vector<Mode> &b) {
+  return std::lexicographical_compare(
+      a.begin(), a.end(), b.begin(), b.end(), [](const Mode &x, const Mode &y) {
+        return x.extent < y.extent || (x.extent == y.extent && x.stride < y.stride);
+      });
+}
+
+void sortByStride(std::vector<Mode> &modes) {
+  std::sort(modes.begin(), modes.end(),
+            [](const Mode &a, const Mode &b) { return a.stride < b.stride; });
+}
+
+StorageBox storageBox(const StridedBox &box) {
+  // Repeats (stride 0) add no storage; negative strides are walked from
+  // their other end.
+  StorageBox result{box.var, box.offset, {}};
+  for (std::size_t d = 0; d != box.extent.size(); ++d) {
+    if (box.extent[d] <= 1 || box.stride[d] == 0)
+      continue;
+    std::int64_t stride = box.stride[d];
+    if (stride < 0) {
+      result.base += static_cast<std::int64_t>(box.extent[d] - 1) * stride;
+      stride = -stride;
+    }
+    result.modes.push_back(Mode{box.extent[d], 0, stride});
+  }
+  sortByStride(result.modes);
+  return result;
+}
+
+// Boxes covering the same pattern at bases in arithmetic progression are
+// one box with an extra mode: the columns of a flattened transpose are one
+// block of storage, found without visiting its elements.
+std::vector<StorageBox> combineProgressions(std::vector<StorageBox> boxes) {
+  std::sort(boxes.begin(), boxes.end(), [](const StorageBox &a, const StorageBox &b) {
+    if (a.var != b.var)
+      return a.var < b.var;
+    if (!sameModes(a.modes, b.modes))
+      return modesBefore(a.modes, b.modes);
+    return a.base < b.base;
+  });
+  std::vector<StorageBox> combined;
+  for (std::size_t i = 0; i != boxes.size();) {
+    auto samePattern = [&](std::size_t j) {
+      return j != boxes.size() && boxes[j].var == boxes[i].var &&
+             sameModes(boxes[j].modes, boxes[i].modes);
+    };
+    // Skips repeats of the same storage after `at`.
+    auto skipRepeats = [&](std::size_t at) {
+      std::size_t j = at + 1;
+      while (samePattern(j) && boxes[j].base == boxes[at].base)
+        ++j;
+      return j;
+    };
+    std::size_t j = skipRepeats(i);
+    if (samePattern(j)) {
+      const std::int64_t step = boxes[j].base - boxes[i].base;
+      std::size_t count = 1;
+      while (samePattern(j) &&
+             boxes[j].base == boxes[i].base + step * static_cast<std::int64_t>(count)) {
+        ++count;
+        j = skipRepeats(j);
+      }
+      boxes[i].modes.push_back(Mode{count, 0, step});
+    }
+    combined.push_back(std::move(boxes[i]));
+    i = j;
+  }
+  return combined;
+}
+
+} // namespace
+
+std::vector<StorageRange> storageRanges(const Tensor &t) {
+  std::vector<StorageBox> boxes;
+  for (const StridedBox &box : t.getImpl().getLayout().boxes)
+    boxes.push_back(storageBox(box));
+  std::vector<StorageRange> ranges;
+  for (StorageBox &box : combineProgressions(std::move(boxes))) {
+    sortByStride(box.modes);
+    // Merge modes that tile storage densely, inner to outer.
+    std::vector<Mode> dense;
+    for (const Mode &m : box.modes) {
+      if (!dense.empty() &&
+          dense.back().stride * static_cast<std::int64_t>(dense.back().extent) ==
+              m.stride)
+        dense.back().extent *= m.extent;
+      else
+        dense.push_back(m);
+    }
+    std::size_t length = 1;
+    if (!dense.empty() && dense.front().stride == 1) {
+      length = dense.front().extent;
+      dense.erase(dense.begin());
+    }
+    // Outermost first, so that storage is visited in increasing order.
+    std::reverse(dense.begin(), dense.end());
+    forEachCombination(dense, [&](std::size_t, std::int64_t storage) {
+      const auto begin = static_cast<std::size_t>(box.base + storage);
+      ranges.push_back(StorageRange{box.var, begin, begin + length});
+    });
+  }
+  std::sort(ranges.begin(), ranges.end(),
+            [](const StorageRange &a, const StorageRange &b) {
+              return a.var < b.var || (a.var == b.var && a.begin < b.begin);
+            });
+  std::vector<StorageRange> merged;
+  for (const StorageRange &r : ranges) {
+    if (!merged.empty() && merged.back().var == r.var &&
+        merged.back().end >= r.begin)
+      merged.back().end = std::max(merged.back().end, r.end);
+    else
+      merged.push_back(r);
+  }
+  return merged;
+}
+
+} // namespace layout
+} // namespace poplar
