@@ -155,7 +155,7 @@ TEST_CASE("PrintTensor prints in the guide's format", "[poplar][program][print]"
   Tensor b = g.graph.addConstant<bool>(BOOL, {3}, {true, false, true});
   Tensor e = g.graph.addConstant<float>(FLOAT, {0}, {});
   for (const Tensor &t : {f, m, c, s, b, e})
-    g.graph.setTileMapping(t, 1);
+    g.graph.setTileMapping(t, 0);
   Sequence prog{PrintTensor("f", f),          PrintTensor("m", m),
                 PrintTensor("c", c),          PrintTensor("s", s),
                 PrintTensor("b", b),          PrintTensor("e", e),
