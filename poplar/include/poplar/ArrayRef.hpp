@@ -27,8 +27,17 @@ public:
   ArrayRef(const std::vector<T, A> &v) : ptr(v.data()), len(v.size()) {}
   template <std::size_t N>
   constexpr ArrayRef(const std::array<T, N> &a) : ptr(a.data()), len(N) {}
+  // The list lives until the end of the full expression of the call that
+  // takes the ArrayRef, which is as long as an ArrayRef may be used.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr ArrayRef(std::initializer_list<T> list)
       : ptr(list.begin()), len(list.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   constexpr const T *data() const { return ptr; }
   constexpr std::size_t size() const { return len; }

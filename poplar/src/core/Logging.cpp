@@ -53,7 +53,7 @@ struct Loggers {
       auto l = std::make_shared<spdlog::logger>(
           moduleName(static_cast<Module>(i)), sink);
       l->set_level(level);
-      l->flush_on(spdlog::level::warn);
+      l->flush_on(spdlog::level::trace); // lines are written as they happen
       byModule[i] = std::move(l);
     }
   }
