@@ -2,12 +2,14 @@
 
 #include "core/TypeInfo.hpp"
 #include "graph/TensorImpl.hpp"
+#include "graph/TensorLayout.hpp"
 
 #include <poplar/exceptions.hpp>
 
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <unordered_set>
 #include <utility>
 
@@ -19,26 +21,23 @@ using Shape = std::vector<std::size_t>;
 
 namespace {
 
-std::string shapeString(const Shape &shape) {
-  std::string s = "{";
-  for (std::size_t d = 0; d != shape.size(); ++d) {
-    if (d != 0)
-      s += ',';
-    s += std::to_string(shape[d]);
-  }
-  return s + "}";
+// Message parts: a list prints as {1,2,3} and an interval as [b, e).
+struct List {
+  std::vector<std::size_t> values;
+  List(ArrayRef<std::size_t> v) : values(v.vec()) {}
+  List(ArrayRef<unsigned> v) : values(v.begin(), v.end()) {}
+};
+std::ostream &operator<<(std::ostream &os, const List &list) {
+  os << '{';
+  for (std::size_t i = 0; i != list.values.size(); ++i)
+    os << (i == 0 ? "" : ",") << list.values[i];
+  return os << '}';
 }
-
-std::string listString(ArrayRef<std::size_t> values) {
-  return shapeString(values.vec());
-}
-
-std::string listString(ArrayRef<unsigned> values) {
-  return shapeString(Shape(values.begin(), values.end()));
-}
-
-std::string intervalString(std::size_t begin, std::size_t end) {
-  return "[" + std::to_string(begin) + ", " + std::to_string(end) + ")";
+struct Range {
+  std::size_t begin, end;
+};
+std::ostream &operator<<(std::ostream &os, const Range &r) {
+  return os << '[' << r.begin << ", " << r.end << ')';
 }
 
 const Impl &validImpl(const Tensor &t, const char *operation) {
@@ -48,30 +47,21 @@ const Impl &validImpl(const Tensor &t, const char *operation) {
   return t.getImpl();
 }
 
-// Throws Error with a message that names the tensor and its shape.
-template <class Error>
-[[noreturn]] void fail(const Tensor &t, const std::string &what) {
-  throw Error("Tensor '" + t.getDebugStr() + "' of shape " +
-              t.shapeToString() + ": " + what);
+// Throws Error with a message that names the tensor and its shape, then
+// says what is wrong.
+template <class Error, class... Parts>
+[[noreturn]] void fail(const Tensor &t, const Parts &...parts) {
+  std::ostringstream os;
+  os << "Tensor '" << t.getDebugStr() << "' of shape " << t.shapeToString()
+     << ": ";
+  (os << ... << parts);
+  throw Error(os.str());
 }
 
 void checkDim(const Tensor &t, std::size_t dim, const char *operation) {
   if (dim >= t.rank())
-    fail<index_error>(t, std::string(operation) + ": dimension " +
-                             std::to_string(dim) +
-                             " is out of range for a tensor of rank " +
-                             std::to_string(t.rank()));
-}
-
-// The product of sizes, or false if it does not fit in a std::size_t.
-bool product(ArrayRef<std::size_t> sizes, std::size_t &result) {
-  result = 1;
-  for (std::size_t s : sizes) {
-    if (s != 0 && result > std::numeric_limits<std::size_t>::max() / s)
-      return false;
-    result *= s;
-  }
-  return true;
+    fail<index_error>(t, operation, ": dimension ", dim,
+                      " is out of range for a tensor of rank ", t.rank());
 }
 
 // t's shape with dimension dim multiplied by factor, checked for overflow.
@@ -79,10 +69,10 @@ Shape scaledShape(const Tensor &t, unsigned dim, std::size_t factor,
                   const char *operation) {
   Shape shape = t.shape();
   std::size_t total = 0;
-  if (!product({shape[dim], factor}, shape[dim]) || !product(shape, total))
-    fail<tensor_creation_error>(t, std::string(operation) + " by " +
-                                       std::to_string(factor) +
-                                       ": the number of elements overflows");
+  if (!layout::elementCount({shape[dim], factor}, shape[dim]) ||
+      !layout::elementCount(shape, total))
+    fail<tensor_creation_error>(t, operation, " by ", factor,
+                                ": too many elements to index");
   return shape;
 }
 
@@ -153,43 +143,46 @@ Tensor &Tensor::operator=(Tensor &&other) noexcept {
 
 Tensor::~Tensor() { release(std::move(impl)); }
 
-Type Tensor::elementType() const { return validImpl(*this, "elementType").type; }
+Type Tensor::elementType() const {
+  return validImpl(*this, "elementType").type;
+}
 
 // --- Indexing and slicing --------------------------------------------------
 
 Tensor Tensor::operator[](std::size_t i) const {
   const Impl &self = validImpl(*this, "operator[]");
   if (self.shape.empty())
-    fail<index_error>(*this, "index " + std::to_string(i) +
-                                 ": a tensor of rank 0 cannot be indexed");
+    fail<index_error>(*this, "index ", i,
+                      ": a tensor of rank 0 cannot be indexed");
   if (i >= self.shape[0])
-    fail<index_error>(*this, "index " + std::to_string(i) +
-                                 " is out of range for dimension 0 (size " +
-                                 std::to_string(self.shape[0]) + ")");
+    fail<index_error>(*this, "index ", i,
+                      " is out of range for dimension 0 (size ", self.shape[0],
+                      ")");
   Tensor row = slice(i, i + 1, 0);
-  return makeView(Kind::Reshape, row, Shape(self.shape.begin() + 1, self.shape.end()));
+  return makeView(Kind::Reshape, row,
+                  Shape(self.shape.begin() + 1, self.shape.end()));
 }
 
 Tensor Tensor::index(ArrayRef<std::size_t> indices) const {
   const Impl &self = validImpl(*this, "index");
   if (indices.size() > self.shape.size())
-    fail<index_error>(*this, "index " + listString(indices) +
-                                 " has more entries than the tensor has dimensions");
+    fail<index_error>(*this, "index ", List(indices),
+                      " has more entries than the tensor has dimensions");
   Tensor result = *this;
   for (std::size_t i : indices)
     result = result[i];
   return result;
 }
 
-Tensor Tensor::slice(std::size_t begin, std::size_t end, unsigned dimension) const {
+Tensor Tensor::slice(std::size_t begin, std::size_t end,
+                     unsigned dimension) const {
   const Impl &self = validImpl(*this, "slice");
   checkDim(*this, dimension, "slice");
   const std::size_t size = self.shape[dimension];
   if (begin > end || end > size)
-    fail<index_error>(*this, "slice " + intervalString(begin, end) +
-                                 " is out of range for dimension " +
-                                 std::to_string(dimension) + " (size " +
-                                 std::to_string(size) + ")");
+    fail<index_error>(*this, "slice ", Range{begin, end},
+                      " is out of range for dimension ", dimension, " (size ",
+                      size, ")");
   if (begin == 0 && end == size)
     return *this;
   Shape lower(self.shape.size(), 0);
@@ -203,23 +196,22 @@ Tensor Tensor::slice(const Interval &region, unsigned dimension) const {
   return slice(region.begin(), region.end(), dimension);
 }
 
-Tensor Tensor::slice(ArrayRef<std::size_t> begin, ArrayRef<std::size_t> end) const {
+Tensor Tensor::slice(ArrayRef<std::size_t> begin,
+                     ArrayRef<std::size_t> end) const {
   const Impl &self = validImpl(*this, "slice");
   const std::size_t rank = self.shape.size();
   if (begin.size() != rank || end.size() != rank)
-    fail<index_error>(*this, "slice bounds " + listString(begin) + " and " +
-                                 listString(end) + " need " +
-                                 std::to_string(rank) + " entries each");
+    fail<index_error>(*this, "slice bounds ", List(begin), " and ", List(end),
+                      " need ", rank, " entries each");
   Shape shape(rank);
   std::vector<std::size_t> bounds;
   bounds.reserve(2 * rank);
   bool whole = true;
   for (std::size_t d = 0; d != rank; ++d) {
     if (begin[d] > end[d] || end[d] > self.shape[d])
-      fail<index_error>(*this, "slice " + intervalString(begin[d], end[d]) +
-                                   " is out of range for dimension " +
-                                   std::to_string(d) + " (size " +
-                                   std::to_string(self.shape[d]) + ")");
+      fail<index_error>(*this, "slice ", Range{begin[d], end[d]},
+                        " is out of range for dimension ", d, " (size ",
+                        self.shape[d], ")");
     shape[d] = end[d] - begin[d];
     whole = whole && shape[d] == self.shape[d];
   }
@@ -267,10 +259,9 @@ std::vector<Tensor> Tensor::slices(ArrayRef<unsigned> indices,
 Tensor Tensor::reshape(ArrayRef<std::size_t> shape) const {
   const Impl &self = validImpl(*this, "reshape");
   std::size_t count = 0;
-  if (!product(shape, count) || count != self.numElements())
-    fail<tensor_creation_error>(
-        *this, "cannot reshape " + std::to_string(self.numElements()) +
-                   " elements to shape " + listString(shape));
+  if (!layout::elementCount(shape, count) || count != self.numElements())
+    fail<tensor_creation_error>(*this, "cannot reshape ", self.numElements(),
+                                " elements to shape ", List(shape));
   if (shape == ArrayRef<std::size_t>(self.shape))
     return *this;
   return makeView(Kind::Reshape, *this, shape.vec());
@@ -280,19 +271,16 @@ Tensor Tensor::reshapePartial(unsigned beginIndex, unsigned endIndex,
                               ArrayRef<std::size_t> newDims) const {
   const Impl &self = validImpl(*this, "reshapePartial");
   if (beginIndex > endIndex || endIndex > self.shape.size())
-    fail<index_error>(*this, "reshapePartial: dimensions " +
-                                 intervalString(beginIndex, endIndex) +
-                                 " are out of range for a tensor of rank " +
-                                 std::to_string(self.shape.size()));
+    fail<index_error>(
+        *this, "reshapePartial: dimensions ", Range{beginIndex, endIndex},
+        " are out of range for a tensor of rank ", self.shape.size());
   std::size_t oldCount = 1, newCount = 0;
   for (unsigned d = beginIndex; d != endIndex; ++d)
     oldCount *= self.shape[d];
-  if (!product(newDims, newCount) || newCount != oldCount)
-    fail<tensor_creation_error>(
-        *this, "reshapePartial: dimensions " +
-                   intervalString(beginIndex, endIndex) + " hold " +
-                   std::to_string(oldCount) + " elements, not the " +
-                   std::to_string(newCount) + " of " + listString(newDims));
+  if (!layout::elementCount(newDims, newCount) || newCount != oldCount)
+    fail<tensor_creation_error>(*this, "reshapePartial: dimensions ",
+                                Range{beginIndex, endIndex}, " hold ", oldCount,
+                                " elements, not as many as ", List(newDims));
   Shape shape(self.shape.begin(), self.shape.begin() + beginIndex);
   shape.insert(shape.end(), newDims.begin(), newDims.end());
   shape.insert(shape.end(), self.shape.begin() + endIndex, self.shape.end());
@@ -306,10 +294,9 @@ Tensor Tensor::flatten() const {
 Tensor Tensor::flatten(unsigned dimBegin, unsigned dimEnd) const {
   const Impl &self = validImpl(*this, "flatten");
   if (dimBegin >= dimEnd || dimEnd > self.shape.size())
-    fail<index_error>(*this, "flatten: dimensions " +
-                                 intervalString(dimBegin, dimEnd) +
-                                 " are not a non-empty range of a tensor of rank " +
-                                 std::to_string(self.shape.size()));
+    fail<index_error>(*this, "flatten: dimensions ", Range{dimBegin, dimEnd},
+                      " are not a non-empty range of a tensor of rank ",
+                      self.shape.size());
   std::size_t merged = 1;
   for (unsigned d = dimBegin; d != dimEnd; ++d)
     merged *= self.shape[d];
@@ -321,9 +308,9 @@ Tensor Tensor::expand(ArrayRef<std::size_t> indices) const {
   std::vector<std::size_t> sorted = indices.vec();
   std::sort(sorted.begin(), sorted.end());
   if (!sorted.empty() && sorted.back() > self.shape.size())
-    fail<index_error>(*this, "expand: index " + std::to_string(sorted.back()) +
-                                 " is out of range for a tensor of rank " +
-                                 std::to_string(self.shape.size()));
+    fail<index_error>(*this, "expand: index ", sorted.back(),
+                      " is out of range for a tensor of rank ",
+                      self.shape.size());
   if (sorted.empty())
     return *this;
   Shape shape;
@@ -343,14 +330,11 @@ Tensor Tensor::squeeze(ArrayRef<std::size_t> indices) const {
   for (std::size_t d : indices) {
     checkDim(*this, d, "squeeze");
     if (self.shape[d] != 1)
-      fail<tensor_creation_error>(*this, "squeeze: dimension " +
-                                             std::to_string(d) + " has size " +
-                                             std::to_string(self.shape[d]) +
-                                             ", not 1");
+      fail<tensor_creation_error>(*this, "squeeze: dimension ", d, " has size ",
+                                  self.shape[d], ", not 1");
     if (drop[d])
-      fail<tensor_creation_error>(*this, "squeeze: dimension " +
-                                             std::to_string(d) +
-                                             " is given twice");
+      fail<tensor_creation_error>(*this, "squeeze: dimension ", d,
+                                  " is given twice");
     drop[d] = true;
   }
   if (indices.empty())
@@ -362,7 +346,7 @@ Tensor Tensor::squeeze(ArrayRef<std::size_t> indices) const {
   return makeView(Kind::Reshape, *this, std::move(shape));
 }
 
-// --- Reordering ----------------------------------------------------------------
+// --- Reordering ------------------------------------------------------------
 
 Tensor Tensor::dimShuffle(ArrayRef<unsigned> permutation) const {
   const Impl &self = validImpl(*this, "dimShuffle");
@@ -378,9 +362,9 @@ Tensor Tensor::dimShuffle(ArrayRef<unsigned> permutation) const {
     identity = identity && d == i;
   }
   if (!valid)
-    fail<tensor_creation_error>(*this, "dimShuffle: " + listString(permutation) +
-                                           " is not a permutation of " +
-                                           std::to_string(rank) + " dimensions");
+    fail<tensor_creation_error>(*this, "dimShuffle: ", List(permutation),
+                                " is not a permutation of ", rank,
+                                " dimensions");
   if (identity)
     return *this;
   Shape shape(rank);
@@ -397,10 +381,9 @@ Tensor Tensor::dimShufflePartial(ArrayRef<unsigned> source,
   const Impl &self = validImpl(*this, "dimShufflePartial");
   const std::size_t rank = self.shape.size();
   if (source.size() != destination.size())
-    fail<tensor_creation_error>(*this, "dimShufflePartial: sources " +
-                                           listString(source) + " and destinations " +
-                                           listString(destination) +
-                                           " differ in length");
+    fail<tensor_creation_error>(*this, "dimShufflePartial: sources ",
+                                List(source), " and destinations ",
+                                List(destination), " differ in length");
   const unsigned none = std::numeric_limits<unsigned>::max();
   std::vector<unsigned> permutation(rank, none);
   std::vector<bool> moved(rank, false);
@@ -408,10 +391,9 @@ Tensor Tensor::dimShufflePartial(ArrayRef<unsigned> source,
     checkDim(*this, source[i], "dimShufflePartial");
     checkDim(*this, destination[i], "dimShufflePartial");
     if (moved[source[i]] || permutation[destination[i]] != none)
-      fail<tensor_creation_error>(*this, "dimShufflePartial: sources " +
-                                             listString(source) + " or destinations " +
-                                             listString(destination) +
-                                             " repeat a dimension");
+      fail<tensor_creation_error>(*this, "dimShufflePartial: sources ",
+                                  List(source), " or destinations ",
+                                  List(destination), " repeat a dimension");
     moved[source[i]] = true;
     permutation[destination[i]] = source[i];
   }
@@ -436,12 +418,12 @@ Tensor Tensor::dimRoll(unsigned dimIdx, unsigned newIdx) const {
 Tensor Tensor::transpose() const {
   const Impl &self = validImpl(*this, "transpose");
   if (self.shape.size() != 2)
-    fail<tensor_creation_error>(*this, "transpose needs a tensor of rank 2, not " +
-                                           std::to_string(self.shape.size()));
+    fail<tensor_creation_error>(*this, "transpose needs a tensor of rank 2, ",
+                                "not ", self.shape.size());
   return dimShuffle({1, 0});
 }
 
-// --- Repeating and reordering elements -----------------------------------------
+// --- Repeating and reordering elements -------------------------------------
 
 Tensor Tensor::broadcast(unsigned N, unsigned dimension) const {
   validImpl(*this, "broadcast");
@@ -464,14 +446,15 @@ Tensor Tensor::subSample(unsigned stride, unsigned dimension) const {
   const Impl &self = validImpl(*this, "subSample");
   checkDim(*this, dimension, "subSample");
   if (stride == 0)
-    fail<tensor_creation_error>(*this, "subSample: stride 0 along dimension " +
-                                           std::to_string(dimension) +
-                                           "; it must be at least 1");
+    fail<tensor_creation_error>(*this, "subSample: stride 0 along dimension ",
+                                dimension, "; it must be at least 1");
   if (stride == 1)
     return *this;
   Shape shape = self.shape;
-  shape[dimension] = (shape[dimension] + stride - 1) / stride;
-  return makeView(Kind::SubSample, *this, std::move(shape), {stride, dimension});
+  shape[dimension] =
+      shape[dimension] / stride + (shape[dimension] % stride != 0);
+  return makeView(Kind::SubSample, *this, std::move(shape),
+                  {stride, dimension});
 }
 
 Tensor Tensor::upsample(unsigned scale, unsigned dimension,
@@ -491,12 +474,9 @@ Tensor Tensor::reinterpret(const Type &type) const {
   if (type == self.type)
     return *this;
   if (typeSize(type) == 0 || typeSize(type) != typeSize(self.type))
-    fail<type_error>(*this, "cannot reinterpret " +
-                                std::string(self.type.toString()) + " (" +
-                                std::to_string(typeSize(self.type)) +
-                                " bytes) as " + std::string(type.toString()) +
-                                " (" + std::to_string(typeSize(type)) +
-                                " bytes): the sizes differ");
+    fail<type_error>(*this, "cannot reinterpret ", self.type, " (",
+                     typeSize(self.type), " bytes) as ", type, " (",
+                     typeSize(type), " bytes): the sizes differ");
   return makeView(Kind::Reinterpret, self, type, self.shape, {getImplPtr()});
 }
 
@@ -521,62 +501,16 @@ unsigned Tensor::rank() const {
 }
 
 std::string Tensor::shapeToString() const {
-  return shapeString(validImpl(*this, "shapeToString").shape);
+  std::ostringstream os;
+  os << List(validImpl(*this, "shapeToString").shape);
+  return os.str();
 }
 
 // --- Storage queries ---------------------------------------------------------
 
-namespace {
-
-// Calls f(flatBegin, var, storageBegin, length) for the maximal pieces of
-// t whose storage is contiguous and ascending, in element order.
-template <class F> void forEachContiguousPiece(const Tensor &t, F &&f) {
-  bool open = false;
-  std::size_t flat = 0, var = 0, start = 0, length = 0;
-  auto add = [&](std::size_t at, std::size_t v, std::size_t s, std::size_t n) {
-    if (open && v == var && s == start + length) {
-      length += n;
-      return;
-    }
-    if (open)
-      f(flat, var, start, length);
-    open = true;
-    flat = at;
-    var = v;
-    start = s;
-    length = n;
-  };
-  for (const layout::FlatRun &run : layout::flatRuns(t)) {
-    const auto first = static_cast<std::size_t>(run.start);
-    if (run.stride == 1 || run.length == 1) {
-      add(run.begin, run.var, first, run.length);
-      continue;
-    }
-    for (std::size_t k = 0; k != run.length; ++k)
-      add(run.begin + k, run.var,
-          static_cast<std::size_t>(run.start + static_cast<std::int64_t>(k) * run.stride),
-          1);
-  }
-  if (open)
-    f(flat, var, start, length);
-}
-
-} // namespace
-
 bool Tensor::isContiguous() const {
   validImpl(*this, "isContiguous");
-  const std::vector<layout::FlatRun> runs = layout::flatRuns(*this);
-  if (runs.empty())
-    return false;
-  for (std::size_t i = 0; i != runs.size(); ++i) {
-    if (runs[i].length > 1 && runs[i].stride != 1)
-      return false;
-    if (i != 0 && (runs[i].var != runs[0].var ||
-                   runs[i].start != runs[i - 1].start +
-                                        static_cast<std::int64_t>(runs[i - 1].length)))
-      return false;
-  }
-  return true;
+  return layout::isContiguous(layout::flatRuns(*this));
 }
 
 bool Tensor::containsAliases() const {
@@ -590,9 +524,10 @@ bool Tensor::containsAliases() const {
 bool Tensor::containsConstant() const {
   validImpl(*this, "containsConstant");
   bool found = false;
-  layout::forEachVariable(*this, [&](std::uint64_t, std::size_t, bool constant) {
-    found = found || constant;
-  });
+  layout::forEachVariable(*this,
+                          [&](std::uint64_t, std::size_t, bool constant) {
+                            found = found || constant;
+                          });
   return found;
 }
 
@@ -603,29 +538,16 @@ bool Tensor::isParallelWriteable() const {
 bool Tensor::intersectsWith(const Tensor &other) const {
   const Impl &self = validImpl(*this, "intersectsWith");
   const Impl &that = validImpl(other, "intersectsWith");
-  if (self.graphId != that.graphId)
-    return false;
-  const auto a = layout::storageRanges(*this);
-  const auto b = layout::storageRanges(other);
-  auto before = [](const layout::StorageRange &x, const layout::StorageRange &y) {
-    return x.var < y.var || (x.var == y.var && x.end <= y.begin);
-  };
-  for (std::size_t i = 0, j = 0; i != a.size() && j != b.size();) {
-    if (before(a[i], b[j]))
-      ++i;
-    else if (before(b[j], a[i]))
-      ++j;
-    else
-      return true;
-  }
-  return false;
+  return self.graphId == that.graphId &&
+         layout::intersect(layout::storageRanges(*this),
+                           layout::storageRanges(other));
 }
 
 std::vector<Interval> Tensor::getContiguousRegions() const {
   validImpl(*this, "getContiguousRegions");
   std::vector<Interval> regions;
-  forEachContiguousPiece(*this, [&](std::size_t flat, std::size_t, std::size_t,
-                                    std::size_t length) {
+  layout::forEachContiguousPiece(*this, [&](std::size_t flat, std::size_t,
+                                            std::size_t, std::size_t length) {
     regions.emplace_back(flat, flat + length);
   });
   return regions;
@@ -634,11 +556,12 @@ std::vector<Interval> Tensor::getContiguousRegions() const {
 std::vector<VariableInterval> Tensor::getVarRegions() const {
   const Impl &self = validImpl(*this, "getVarRegions");
   std::vector<VariableInterval> regions;
-  forEachContiguousPiece(*this, [&](std::size_t, std::size_t var,
-                                    std::size_t start, std::size_t length) {
-    regions.emplace_back(VariableRef(self.graphId, var),
-                         Interval(start, start + length));
-  });
+  layout::forEachContiguousPiece(
+      *this,
+      [&](std::size_t, std::size_t var, std::size_t start, std::size_t length) {
+        regions.emplace_back(VariableRef(self.graphId, var),
+                             Interval(start, start + length));
+      });
   return regions;
 }
 
@@ -664,7 +587,8 @@ std::string Tensor::getDebugStr() const {
       if (std::find(distinct.begin(), distinct.end(), name) == distinct.end())
         distinct.push_back(std::move(name));
     }
-    for (auto input = node->inputs.rbegin(); input != node->inputs.rend(); ++input)
+    for (auto input = node->inputs.rbegin(); input != node->inputs.rend();
+         ++input)
       stack.push_back(input->get());
   }
   if (distinct.size() == 1)
@@ -677,9 +601,7 @@ std::string Tensor::getDebugStr() const {
   return s + "}";
 }
 
-void Tensor::dump() const {
-  std::cout << *this << '\n';
-}
+void Tensor::dump() const { std::cout << *this << '\n'; }
 
 std::ostream &operator<<(std::ostream &os, const Tensor &t) {
   if (!t.valid())
@@ -699,25 +621,7 @@ bool operator==(const Tensor &a, const Tensor &b) {
     return true;
   if (x.graphId != y.graphId)
     return false;
-  // Walk both run lists together, comparing the overlapping pieces.
-  const auto ra = layout::flatRuns(a);
-  const auto rb = layout::flatRuns(b);
-  std::size_t i = 0, j = 0, doneA = 0, doneB = 0;
-  while (i != ra.size() && j != rb.size()) {
-    const layout::FlatRun &p = ra[i], &q = rb[j];
-    const std::size_t n = std::min(p.length - doneA, q.length - doneB);
-    const std::int64_t startA = p.start + static_cast<std::int64_t>(doneA) * p.stride;
-    const std::int64_t startB = q.start + static_cast<std::int64_t>(doneB) * q.stride;
-    if (p.var != q.var || startA != startB || (n > 1 && p.stride != q.stride))
-      return false;
-    doneA += n;
-    doneB += n;
-    if (doneA == p.length)
-      ++i, doneA = 0;
-    if (doneB == q.length)
-      ++j, doneB = 0;
-  }
-  return true;
+  return layout::sameStorage(layout::flatRuns(a), layout::flatRuns(b));
 }
 
 bool operator!=(const Tensor &a, const Tensor &b) { return !(a == b); }
@@ -734,23 +638,23 @@ Tensor concat(ArrayRef<Tensor> ts, unsigned dimension) {
   shape[dimension] = 0;
   for (const Tensor &t : ts) {
     const Impl &part = validImpl(t, "concat");
-    auto mismatch = [&](const std::string &what) {
-      fail<tensor_creation_error>(t, "concat along dimension " +
-                                         std::to_string(dimension) + " with '" +
-                                         first.getDebugStr() + "' of shape " +
-                                         first.shapeToString() + ": " + what);
+    auto mismatch = [&](const auto &...what) {
+      fail<tensor_creation_error>(t, "concat along dimension ", dimension,
+                                  " with '", first.getDebugStr(), "' of shape ",
+                                  first.shapeToString(), ": ", what...);
     };
     if (part.shape.size() != head.shape.size())
       mismatch("the ranks differ");
     if (part.type != head.type)
-      mismatch("the element types differ (" + std::string(part.type.toString()) +
-               " and " + std::string(head.type.toString()) + ")");
+      mismatch("the element types differ (", part.type, " and ", head.type,
+               ")");
     if (part.graphId != head.graphId)
       mismatch("the tensors belong to different graphs");
     for (std::size_t d = 0; d != head.shape.size(); ++d)
       if (d != dimension && part.shape[d] != head.shape[d])
-        mismatch("dimension " + std::to_string(d) + " differs");
-    if (shape[dimension] > std::numeric_limits<std::size_t>::max() - part.shape[dimension])
+        mismatch("dimension ", d, " differs");
+    if (shape[dimension] >
+        std::numeric_limits<std::size_t>::max() - part.shape[dimension])
       mismatch("the size overflows");
     shape[dimension] += part.shape[dimension];
     inputs.push_back(t.getImplPtr());
@@ -758,8 +662,8 @@ Tensor concat(ArrayRef<Tensor> ts, unsigned dimension) {
   if (ts.size() == 1)
     return first;
   std::size_t total = 0;
-  if (!product(shape, total))
-    fail<tensor_creation_error>(first, "concat: the number of elements overflows");
+  if (!layout::elementCount(shape, total))
+    fail<tensor_creation_error>(first, "concat: too many elements to index");
   return makeView(Kind::Concat, head, head.type, std::move(shape),
                   std::move(inputs), {dimension});
 }
@@ -769,10 +673,10 @@ Tensor append(const Tensor &first, const Tensor &second, unsigned dimension) {
   validImpl(second, "append");
   checkDim(first, dimension, "append");
   if (second.rank() + 1 != first.rank())
-    fail<tensor_creation_error>(
-        second, "append to '" + first.getDebugStr() + "' of shape " +
-                    first.shapeToString() + ": the rank must be one less (" +
-                    std::to_string(first.rank() - 1) + ")");
+    fail<tensor_creation_error>(second, "append to '", first.getDebugStr(),
+                                "' of shape ", first.shapeToString(),
+                                ": the rank must be one less (",
+                                first.rank() - 1, ")");
   return concat(first, second.expand({dimension}), dimension);
 }
 

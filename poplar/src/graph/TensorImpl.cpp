@@ -48,14 +48,9 @@ Layout materialise(const Tensor::Impl &root, Cached cached, Publish publish) {
     std::size_t firstPending; // index in `pending` of this node's inputs
     std::size_t firstValue;   // index in `values` of their layouts
   };
-  // The layout of a finished input: owned, or borrowed from a cache.
-  struct Value {
-    Layout owned;
-    const Layout *borrowed = nullptr;
-  };
   std::vector<Frame> frames{{&root, false, 0, 0, 0}};
   std::vector<bool> pending; // per visited input: is its layout in values?
-  std::vector<Value> values;
+  std::vector<layout::InputLayout> values; // finished inputs' layouts
 
   for (;;) {
     Frame &frame = frames.back();
@@ -74,19 +69,13 @@ Layout materialise(const Tensor::Impl &root, Cached cached, Publish publish) {
     if (node.kind == Tensor::Impl::Kind::Variable) {
       result = layout::variableLayout(node.varId, node.shape);
     } else {
-      std::vector<Layout> inputs;
-      inputs.reserve(node.inputs.size());
+      std::vector<layout::InputLayout> inputs(node.inputs.size());
       std::size_t nextValue = frame.firstValue;
       for (std::size_t i = 0; i != node.inputs.size(); ++i) {
-        if (!pending[frame.firstPending + i]) {
-          inputs.push_back(*cached(node.inputs[i].get()));
-          continue;
-        }
-        Value &value = values[nextValue++];
-        if (value.borrowed)
-          inputs.push_back(*value.borrowed);
+        if (pending[frame.firstPending + i])
+          inputs[i] = std::move(values[nextValue++]);
         else
-          inputs.push_back(std::move(value.owned));
+          inputs[i].borrowed = cached(node.inputs[i].get());
       }
       result = layout::viewLayout(node, std::move(inputs));
     }
@@ -98,9 +87,9 @@ Layout materialise(const Tensor::Impl &root, Cached cached, Publish publish) {
     if (frames.empty())
       return result;
     if (done.shared)
-      values.push_back(Value{Layout{}, publish(done.node, std::move(result))});
+      values.push_back({Layout{}, publish(done.node, std::move(result))});
     else
-      values.push_back(Value{std::move(result), nullptr});
+      values.push_back({std::move(result), nullptr});
   }
 }
 
@@ -131,13 +120,10 @@ namespace layout {
 Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
                     std::vector<std::size_t> shape, bool isConstant,
                     std::string debugName) {
-  std::size_t count = 1;
-  for (std::size_t d : shape) {
-    if (d != 0 && count > static_cast<std::size_t>(-1) / d)
-      throw tensor_creation_error("Variable '" + debugName +
-                                  "': the number of elements overflows");
-    count *= d;
-  }
+  std::size_t count = 0;
+  if (!elementCount(shape, count))
+    throw tensor_creation_error("Variable '" + debugName +
+                                "': too many elements to index");
   auto impl = std::make_shared<Tensor::Impl>();
   impl->kind = Tensor::Impl::Kind::Variable;
   impl->type = type;
@@ -230,7 +216,8 @@ bool sameModes(const std::vector<Mode> &a, const std::vector<Mode> &b) {
 bool modesBefore(const std::vector<Mode> &a, const std::vector<Mode> &b) {
   return std::lexicographical_compare(
       a.begin(), a.end(), b.begin(), b.end(), [](const Mode &x, const Mode &y) {
-        return x.extent < y.extent || (x.extent == y.extent && x.stride < y.stride);
+        return x.extent < y.extent ||
+               (x.extent == y.extent && x.stride < y.stride);
       });
 }
 
@@ -261,13 +248,14 @@ StorageBox storageBox(const StridedBox &box) {
 // one box with an extra mode: the columns of a flattened transpose are one
 // block of storage, found without visiting its elements.
 std::vector<StorageBox> combineProgressions(std::vector<StorageBox> boxes) {
-  std::sort(boxes.begin(), boxes.end(), [](const StorageBox &a, const StorageBox &b) {
-    if (a.var != b.var)
-      return a.var < b.var;
-    if (!sameModes(a.modes, b.modes))
-      return modesBefore(a.modes, b.modes);
-    return a.base < b.base;
-  });
+  std::sort(boxes.begin(), boxes.end(),
+            [](const StorageBox &a, const StorageBox &b) {
+              if (a.var != b.var)
+                return a.var < b.var;
+              if (!sameModes(a.modes, b.modes))
+                return modesBefore(a.modes, b.modes);
+              return a.base < b.base;
+            });
   std::vector<StorageBox> combined;
   for (std::size_t i = 0; i != boxes.size();) {
     auto samePattern = [&](std::size_t j) {
@@ -286,7 +274,8 @@ std::vector<StorageBox> combineProgressions(std::vector<StorageBox> boxes) {
       const std::int64_t step = boxes[j].base - boxes[i].base;
       std::size_t count = 1;
       while (samePattern(j) &&
-             boxes[j].base == boxes[i].base + step * static_cast<std::int64_t>(count)) {
+             boxes[j].base ==
+                 boxes[i].base + step * static_cast<std::int64_t>(count)) {
         ++count;
         j = skipRepeats(j);
       }
@@ -310,9 +299,9 @@ std::vector<StorageRange> storageRanges(const Tensor &t) {
     // Merge modes that tile storage densely, inner to outer.
     std::vector<Mode> dense;
     for (const Mode &m : box.modes) {
-      if (!dense.empty() &&
-          dense.back().stride * static_cast<std::int64_t>(dense.back().extent) ==
-              m.stride)
+      if (!dense.empty() && dense.back().stride * static_cast<std::int64_t>(
+                                                      dense.back().extent) ==
+                                m.stride)
         dense.back().extent *= m.extent;
       else
         dense.push_back(m);
@@ -342,6 +331,63 @@ std::vector<StorageRange> storageRanges(const Tensor &t) {
       merged.push_back(r);
   }
   return merged;
+}
+
+bool isContiguous(const std::vector<FlatRun> &runs) {
+  if (runs.empty())
+    return false;
+  for (std::size_t i = 0; i != runs.size(); ++i) {
+    if (runs[i].length > 1 && runs[i].stride != 1)
+      return false;
+    if (i != 0 &&
+        (runs[i].var != runs[0].var ||
+         runs[i].start !=
+             runs[i - 1].start + static_cast<std::int64_t>(runs[i - 1].length)))
+      return false;
+  }
+  return true;
+}
+
+bool sameStorage(const std::vector<FlatRun> &a, const std::vector<FlatRun> &b) {
+  // Walk both lists together, comparing the pieces where runs overlap.
+  std::size_t i = 0, j = 0, doneA = 0, doneB = 0;
+  while (i != a.size() && j != b.size()) {
+    const FlatRun &p = a[i], &q = b[j];
+    const std::size_t n = std::min(p.length - doneA, q.length - doneB);
+    const std::int64_t startA =
+        p.start + static_cast<std::int64_t>(doneA) * p.stride;
+    const std::int64_t startB =
+        q.start + static_cast<std::int64_t>(doneB) * q.stride;
+    if (p.var != q.var || startA != startB || (n > 1 && p.stride != q.stride))
+      return false;
+    doneA += n;
+    doneB += n;
+    if (doneA == p.length) {
+      ++i;
+      doneA = 0;
+    }
+    if (doneB == q.length) {
+      ++j;
+      doneB = 0;
+    }
+  }
+  return i == a.size() && j == b.size();
+}
+
+bool intersect(const std::vector<StorageRange> &a,
+               const std::vector<StorageRange> &b) {
+  auto before = [](const StorageRange &x, const StorageRange &y) {
+    return x.var < y.var || (x.var == y.var && x.end <= y.begin);
+  };
+  for (std::size_t i = 0, j = 0; i != a.size() && j != b.size();) {
+    if (before(a[i], b[j]))
+      ++i;
+    else if (before(b[j], a[i]))
+      ++j;
+    else
+      return true;
+  }
+  return false;
 }
 
 } // namespace layout

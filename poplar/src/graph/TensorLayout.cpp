@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -9,6 +10,24 @@ namespace poplar::layout {
 
 using Shape = std::vector<std::size_t>;
 using Kind = Tensor::Impl::Kind;
+
+bool elementCount(ArrayRef<std::size_t> shape, std::size_t &count) {
+  const auto limit =
+      static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+  std::size_t nonZero = 1;
+  bool anyZero = false;
+  for (std::size_t size : shape) {
+    if (size == 0) {
+      anyZero = true;
+      continue;
+    }
+    if (nonZero > limit / size)
+      return false;
+    nonZero *= size;
+  }
+  count = anyZero ? 0 : nonZero;
+  return true;
+}
 
 std::vector<std::size_t> placeValues(const Shape &shape) {
   std::vector<std::size_t> places(shape.size());
@@ -66,25 +85,31 @@ namespace {
 
 std::int64_t signedSize(std::size_t n) { return static_cast<std::int64_t>(n); }
 
-Layout sliceLayout(Layout in, const std::vector<std::size_t> &bounds) {
+// Copies only the boxes that meet the slice, so that slicing a cached
+// layout costs nothing for the boxes outside.
+Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
   const std::size_t rank = bounds.size() / 2;
+  auto meets = [&](const StridedBox &box) {
+    for (std::size_t d = 0; d != rank; ++d)
+      if (std::max(box.lo[d], bounds[d]) >=
+          std::min(box.lo[d] + box.extent[d], bounds[rank + d]))
+        return false;
+    return true;
+  };
   Layout out;
-  out.boxes.reserve(in.boxes.size());
-  for (StridedBox &box : in.boxes) {
-    bool inside = true;
-    for (std::size_t d = 0; d != rank && inside; ++d) {
+  for (const StridedBox &box : in.boxes) {
+    if (!meets(box))
+      continue;
+    out.boxes.push_back(box);
+    StridedBox &cut = out.boxes.back();
+    for (std::size_t d = 0; d != rank; ++d) {
       const std::size_t lo = std::max(box.lo[d], bounds[d]);
-      const std::size_t hi = std::min(box.lo[d] + box.extent[d], bounds[rank + d]);
-      if (lo >= hi) {
-        inside = false;
-        break;
-      }
-      box.offset += signedSize(lo - box.lo[d]) * box.stride[d];
-      box.lo[d] = lo - bounds[d];
-      box.extent[d] = hi - lo;
+      const std::size_t hi =
+          std::min(box.lo[d] + box.extent[d], bounds[rank + d]);
+      cut.offset += signedSize(lo - box.lo[d]) * box.stride[d];
+      cut.lo[d] = lo - bounds[d];
+      cut.extent[d] = hi - lo;
     }
-    if (inside)
-      out.boxes.push_back(std::move(box));
   }
   return out;
 }
@@ -132,14 +157,14 @@ bool mergeAlong(StridedBox &before, const StridedBox &after, std::size_t dim) {
   return true;
 }
 
-Layout concatLayout(const Tensor::Impl &node, std::vector<Layout> parts) {
+Layout concatLayout(const Tensor::Impl &node, std::vector<InputLayout> parts) {
   const std::size_t dim = node.params[0];
   // The first part needs no shift: reuse its boxes, which keeps long chains
   // of appends linear.
-  Layout out = std::move(parts[0]);
+  Layout out = parts[0].take();
   std::size_t shift = node.inputs[0]->shape[dim];
   for (std::size_t p = 1; p != parts.size(); ++p) {
-    for (StridedBox &box : parts[p].boxes) {
+    for (StridedBox box : parts[p].get().boxes) {
       box.lo[dim] += shift;
       if (!out.boxes.empty() && mergeAlong(out.boxes.back(), box, dim))
         continue;
@@ -195,7 +220,7 @@ Layout subSampleLayout(const Tensor::Impl &node, Layout in) {
   for (StridedBox &box : in.boxes) {
     const std::size_t lo = box.lo[dim];
     const std::size_t hi = lo + box.extent[dim];
-    const std::size_t first = (lo + step - 1) / step * step;
+    const std::size_t first = lo % step == 0 ? lo : lo - lo % step + step;
     if (first >= hi)
       continue;
     box.offset += signedSize(first - lo) * box.stride[dim];
@@ -207,13 +232,11 @@ Layout subSampleLayout(const Tensor::Impl &node, Layout in) {
   return out;
 }
 
-Layout upsampleLayout(const Tensor::Impl &node, Layout in) {
+Layout upsampleLayout(const Tensor::Impl &node, const Layout &in) {
   const std::size_t scale = node.params[0];
   const std::size_t dim = node.params[1];
   if (scale == 0)
     return Layout{};
-  if (scale == 1)
-    return in;
   // Each index along dim becomes `scale` copies of one element: one box
   // with stride 0 per index of the input box.
   Layout out;
@@ -367,7 +390,7 @@ private:
   }
 };
 
-Layout reshapeLayout(const Tensor::Impl &node, Layout in) {
+Layout reshapeLayout(const Tensor::Impl &node, const Layout &in) {
   const Shape &from = node.inputs[0]->shape;
   if (from == node.shape)
     return in;
@@ -381,26 +404,26 @@ Layout reshapeLayout(const Tensor::Impl &node, Layout in) {
 
 } // namespace
 
-Layout viewLayout(const Tensor::Impl &node, std::vector<Layout> inputs) {
+Layout viewLayout(const Tensor::Impl &node, std::vector<InputLayout> inputs) {
   switch (node.kind) {
   case Kind::Slice:
-    return sliceLayout(std::move(inputs[0]), node.params);
+    return sliceLayout(inputs[0].get(), node.params);
   case Kind::Reshape:
-    return reshapeLayout(node, std::move(inputs[0]));
+    return reshapeLayout(node, inputs[0].get());
   case Kind::DimShuffle:
-    return dimShuffleLayout(std::move(inputs[0]), node.params);
+    return dimShuffleLayout(inputs[0].take(), node.params);
   case Kind::Concat:
     return concatLayout(node, std::move(inputs));
   case Kind::Broadcast:
-    return broadcastLayout(node, std::move(inputs[0]));
+    return broadcastLayout(node, inputs[0].take());
   case Kind::Reverse:
-    return reverseLayout(node, std::move(inputs[0]));
+    return reverseLayout(node, inputs[0].take());
   case Kind::SubSample:
-    return subSampleLayout(node, std::move(inputs[0]));
+    return subSampleLayout(node, inputs[0].take());
   case Kind::Upsample:
-    return upsampleLayout(node, std::move(inputs[0]));
+    return upsampleLayout(node, inputs[0].get());
   case Kind::Reinterpret:
-    return std::move(inputs[0]);
+    return inputs[0].take();
   case Kind::Variable:
     break;
   }

@@ -1,6 +1,7 @@
 // The strided-box algebra: how each kind of view turns the boxes of its
 // inputs into its own boxes, and the flat "modes" of a box that reshape,
-// flat runs and storage ranges all reason with.
+// flat runs and storage ranges all reason with. Also the questions Tensor
+// answers from flat runs and storage ranges.
 #ifndef POPLAR_SRC_GRAPH_TENSORLAYOUT_HPP
 #define POPLAR_SRC_GRAPH_TENSORLAYOUT_HPP
 
@@ -8,9 +9,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace poplar::layout {
+
+/// The number of elements of a shape, or false if it is too large to
+/// index: the sizes other than zero must multiply to at most INT64_MAX, as
+/// storage offsets are signed.
+bool elementCount(ArrayRef<std::size_t> shape, std::size_t &count);
 
 /// Row-major place values of a shape: the flattened index of coordinates c
 /// is the sum of c[d] * places[d].
@@ -67,10 +74,62 @@ void forEachCombination(const std::vector<Mode> &modes, F &&f) {
 /// The layout of the whole of variable varId with the given shape.
 Layout variableLayout(std::size_t varId, const std::vector<std::size_t> &shape);
 
+/// The layout of one input of a view: a temporary the view may transform in
+/// place, or a cached layout it must copy from.
+struct InputLayout {
+  Layout owned;
+  const Layout *borrowed = nullptr;
+
+  const Layout &get() const { return borrowed ? *borrowed : owned; }
+  Layout take() { return borrowed ? *borrowed : std::move(owned); }
+};
+
 /// The layout of the view `node` (any kind but Variable), given the layouts
-/// of its inputs in order. Inputs are taken by value: they are transformed
-/// in place.
-Layout viewLayout(const Tensor::Impl &node, std::vector<Layout> inputs);
+/// of its inputs in order.
+Layout viewLayout(const Tensor::Impl &node, std::vector<InputLayout> inputs);
+
+/// True if the runs are one variable's elements in order, without gaps.
+bool isContiguous(const std::vector<FlatRun> &runs);
+
+/// True if two views' runs give every element the same storage.
+bool sameStorage(const std::vector<FlatRun> &a, const std::vector<FlatRun> &b);
+
+/// True if two sets of storage ranges (as storageRanges gives) share an
+/// element.
+bool intersect(const std::vector<StorageRange> &a,
+               const std::vector<StorageRange> &b);
+
+/// Calls f(flatBegin, var, storageBegin, length) for the maximal pieces of
+/// t whose storage is contiguous and ascending, in element order. A strided
+/// run gives one piece per element: that is what the pieces are.
+template <class F> void forEachContiguousPiece(const Tensor &t, F &&f) {
+  bool open = false;
+  std::size_t flat = 0, var = 0, start = 0, length = 0;
+  auto add = [&](std::size_t at, std::size_t v, std::size_t s, std::size_t n) {
+    if (open && v == var && s == start + length) {
+      length += n;
+      return;
+    }
+    if (open)
+      f(flat, var, start, length);
+    open = true;
+    flat = at;
+    var = v;
+    start = s;
+    length = n;
+  };
+  for (const FlatRun &run : flatRuns(t)) {
+    if (run.stride == 1 || run.length == 1) {
+      add(run.begin, run.var, static_cast<std::size_t>(run.start), run.length);
+      continue;
+    }
+    std::int64_t storage = run.start;
+    for (std::size_t k = 0; k != run.length; ++k, storage += run.stride)
+      add(run.begin + k, run.var, static_cast<std::size_t>(storage), 1);
+  }
+  if (open)
+    f(flat, var, start, length);
+}
 
 } // namespace poplar::layout
 
