@@ -289,47 +289,51 @@ std::vector<std::string> Engine::listStreams() const {
 }
 
 namespace {
-std::size_t remoteIndex(const Executable::Impl &x, StringRef handle,
-                        std::uint64_t repeat, unsigned replica, const char *what) {
-  for (std::size_t b = 0; b != x.remoteBuffers.size(); ++b) {
-    if (x.remoteBuffers[b].handle != std::string_view(handle))
+
+struct RemoteRow {
+  unsigned char *data;
+  std::size_t bytes;
+};
+
+// The storage of one row of a remote buffer, checking the handle, row and
+// replica.
+RemoteRow remoteRow(Engine::Impl &engine, StringRef handle,
+                    std::uint64_t repeat, unsigned replica, const char *what) {
+  const auto &buffers = engine.exe->remoteBuffers;
+  for (std::size_t b = 0; b != buffers.size(); ++b) {
+    const auto &info = buffers[b];
+    if (info.handle != std::string_view(handle))
       continue;
-    if (repeat >= x.remoteBuffers[b].repeats)
+    if (repeat >= info.repeats)
       throw index_error(std::string(what) + "('" + handle.str() + "'): row " +
                         std::to_string(repeat) + " is out of range (" +
-                        std::to_string(x.remoteBuffers[b].repeats) + " rows)");
+                        std::to_string(info.repeats) + " rows)");
     if (replica != 0)
       throw index_error(std::string(what) + "('" + handle.str() + "'): replica " +
                         std::to_string(replica) + " does not exist");
-    return b;
+    const std::size_t rowBytes = info.numElements * info.elementBytes;
+    return {engine.remoteStorage[b].data() + repeat * rowBytes, rowBytes};
   }
   throw poplar_error(std::string(what) + ": no remote buffer named '" +
                      handle.str() + "'");
 }
+
 } // namespace
 
 void Engine::copyToRemoteBuffer(const void *data, StringRef handle,
                                 std::uint64_t repeatIndex,
                                 unsigned replicationIndex) {
-  const auto &x = *impl->exe;
-  const std::size_t b = remoteIndex(x, handle, repeatIndex, replicationIndex,
-                                    "Engine::copyToRemoteBuffer");
-  const auto &info = x.remoteBuffers[b];
-  const std::size_t rowBytes = info.numElements * info.elementBytes;
-  std::memcpy(impl->remoteStorage[b].data() + repeatIndex * rowBytes, data,
-              rowBytes);
+  const RemoteRow row = remoteRow(*impl, handle, repeatIndex, replicationIndex,
+                                  "Engine::copyToRemoteBuffer");
+  std::memcpy(row.data, data, row.bytes);
 }
 
 void Engine::copyFromRemoteBuffer(StringRef handle, void *data,
                                   std::uint64_t repeatIndex,
                                   unsigned replicationIndex) {
-  const auto &x = *impl->exe;
-  const std::size_t b = remoteIndex(x, handle, repeatIndex, replicationIndex,
-                                    "Engine::copyFromRemoteBuffer");
-  const auto &info = x.remoteBuffers[b];
-  const std::size_t rowBytes = info.numElements * info.elementBytes;
-  std::memcpy(data, impl->remoteStorage[b].data() + repeatIndex * rowBytes,
-              rowBytes);
+  const RemoteRow row = remoteRow(*impl, handle, repeatIndex, replicationIndex,
+                                  "Engine::copyFromRemoteBuffer");
+  std::memcpy(data, row.data, row.bytes);
 }
 
 void Engine::setPrintStream(std::ostream &stream) { impl->printStream = &stream; }
