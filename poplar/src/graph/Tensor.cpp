@@ -545,9 +545,11 @@ bool Tensor::intersectsWith(const Tensor &other) const {
 
 std::vector<Interval> Tensor::getContiguousRegions() const {
   validImpl(*this, "getContiguousRegions");
+  const std::vector<layout::FlatRun> runs = layout::flatRuns(*this);
   std::vector<Interval> regions;
-  layout::forEachContiguousPiece(*this, [&](std::size_t flat, std::size_t,
-                                            std::size_t, std::size_t length) {
+  regions.reserve(layout::contiguousPieceBound(runs));
+  layout::forEachContiguousPiece(runs, [&](std::size_t flat, std::size_t,
+                                           std::size_t, std::size_t length) {
     regions.emplace_back(flat, flat + length);
   });
   return regions;
@@ -555,9 +557,11 @@ std::vector<Interval> Tensor::getContiguousRegions() const {
 
 std::vector<VariableInterval> Tensor::getVarRegions() const {
   const Impl &self = validImpl(*this, "getVarRegions");
+  const std::vector<layout::FlatRun> runs = layout::flatRuns(*this);
   std::vector<VariableInterval> regions;
+  regions.reserve(layout::contiguousPieceBound(runs));
   layout::forEachContiguousPiece(
-      *this,
+      runs,
       [&](std::size_t, std::size_t var, std::size_t start, std::size_t length) {
         regions.emplace_back(VariableRef(self.graphId, var),
                              Interval(start, start + length));

@@ -5,7 +5,6 @@
 #include <poplar/exceptions.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <utility>
 
 namespace poplar {

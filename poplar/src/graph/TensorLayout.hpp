@@ -99,10 +99,20 @@ bool sameStorage(const std::vector<FlatRun> &a, const std::vector<FlatRun> &b);
 bool intersect(const std::vector<StorageRange> &a,
                const std::vector<StorageRange> &b);
 
+/// At least as many as the pieces forEachContiguousPiece gives.
+inline std::size_t contiguousPieceBound(const std::vector<FlatRun> &runs) {
+  std::size_t bound = 0;
+  for (const FlatRun &run : runs)
+    bound += run.stride == 1 ? 1 : run.length;
+  return bound;
+}
+
 /// Calls f(flatBegin, var, storageBegin, length) for the maximal pieces of
-/// t whose storage is contiguous and ascending, in element order. A strided
-/// run gives one piece per element: that is what the pieces are.
-template <class F> void forEachContiguousPiece(const Tensor &t, F &&f) {
+/// a view (given by its runs) whose storage is contiguous and ascending, in
+/// element order. A strided run gives one piece per element: that is what
+/// the pieces are.
+template <class F>
+void forEachContiguousPiece(const std::vector<FlatRun> &runs, F &&f) {
   bool open = false;
   std::size_t flat = 0, var = 0, start = 0, length = 0;
   auto add = [&](std::size_t at, std::size_t v, std::size_t s, std::size_t n) {
@@ -118,7 +128,7 @@ template <class F> void forEachContiguousPiece(const Tensor &t, F &&f) {
     start = s;
     length = n;
   };
-  for (const FlatRun &run : flatRuns(t)) {
+  for (const FlatRun &run : runs) {
     if (run.stride == 1 || run.length == 1) {
       add(run.begin, run.var, static_cast<std::size_t>(run.start), run.length);
       continue;

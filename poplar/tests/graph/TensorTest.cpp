@@ -164,7 +164,7 @@ TEST_CASE("Reshapes split and merge non-contiguous views", "[poplar][tensor]") {
   checkAgainstModel(c.reshape({8, 2}), model::reshape(columns, {8, 2}));
   checkAgainstModel(c.reshape({2, 8}), model::reshape(columns, {2, 8}));
   checkAgainstModel(c.reshape({16}), model::reshape(columns, {16}));
-  // A split that keeps whole rows is one box; one across rows is not.
+  // Splitting a dimension of a strided view keeps it one box.
   REQUIRE(c.reshape({2, 2, 4}).getImpl().getLayout().boxes.size() == 1);
   REQUIRE(c.reshape({4, 2, 2}).getImpl().getLayout().boxes.size() == 1);
   const model::Tensor shuffled =
