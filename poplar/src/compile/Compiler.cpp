@@ -27,6 +27,17 @@ std::string describe(const Program::Impl &p) {
   return s;
 }
 
+exec::TensorAccess tensorAccess(const Tensor &t) {
+  exec::TensorAccess a;
+  a.runs = layout::flatRuns(t);
+  a.numElements = t.numElements();
+  a.type = t.elementType();
+  a.elementBytes = typeSize(a.type);
+  a.shape = t.shape();
+  a.name = t.getDebugStr();
+  return a;
+}
+
 [[noreturn]] void fail(const Program::Impl &p, const std::string &message) {
   throw graph_program_compilation_error(describe(p) + ": " + message);
 }
@@ -78,14 +89,7 @@ private:
     if (!t.valid())
       fail(p, std::string("the ") + role + " tensor is not valid");
     graph.checkOwnership(t, describe(p));
-    exec::TensorAccess a;
-    a.runs = layout::flatRuns(t);
-    a.numElements = t.numElements();
-    a.type = t.elementType();
-    a.elementBytes = typeSize(a.type);
-    a.shape = t.shape();
-    a.name = t.getDebugStr();
-    return a;
+    return tensorAccess(t);
   }
 
   exec::ScalarRef scalar(const Program::Impl &p, const Tensor &t,
@@ -331,17 +335,6 @@ void checkTileMapping(const Graph::Impl &graph) {
   }
 }
 
-exec::TensorAccess handleAccess(const Graph::Impl &graph, const HostHandle &h) {
-  exec::TensorAccess a;
-  a.runs = layout::flatRuns(h.tensor);
-  a.numElements = h.tensor.numElements();
-  a.type = h.tensor.elementType();
-  a.elementBytes = typeSize(a.type);
-  a.shape = h.tensor.shape();
-  a.name = h.tensor.getDebugStr();
-  return a;
-}
-
 } // namespace
 
 std::unique_ptr<Executable::Impl>
@@ -370,9 +363,9 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
     exe->remoteBuffers.push_back({b->handle, b->elementType, b->numElements,
                                   b->repeats, typeSize(b->elementType)});
   for (const auto &[name, h] : graph.hostWrites)
-    exe->hostWrites.emplace(name, handleAccess(graph, h));
+    exe->hostWrites.emplace(name, tensorAccess(h.tensor));
   for (const auto &[name, h] : graph.hostReads)
-    exe->hostReads.emplace(name, handleAccess(graph, h));
+    exe->hostReads.emplace(name, tensorAccess(h.tensor));
   for (const auto &cs : graph.computeSets)
     exe->computeSetNames.push_back(cs.name);
   report(1);

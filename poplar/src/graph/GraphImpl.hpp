@@ -73,9 +73,6 @@ struct Graph::Impl {
   std::vector<ComputeSetInfo> computeSets;
   std::vector<program::Program> functions;
 
-  /// The variable a tensor of this graph refers to; throws if it belongs to
-  /// another graph.
-  const VariableInfo &variable(std::size_t varId) const { return variables[varId]; }
   /// Throws poplar::poplar_error if t is invalid or has a variable of
   /// another graph; `what` says where t was used.
   void checkOwnership(const Tensor &t, const std::string &what) const;
