@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libspdlog-dev libfmt-dev nlohmann-json3-dev
   catch2 libbenchmark-dev libtbb-dev
+  libclang-14-dev
 )
 
 missing=()

@@ -2,13 +2,19 @@
 #ifndef POPLAR_SRC_CORE_HALF_HPP
 #define POPLAR_SRC_CORE_HALF_HPP
 
+#include <poplar/detail/HalfBits.hpp>
+
 #include <cstdint>
 
 namespace poplar {
 
 /// Rounds to nearest, ties to even; overflow gives infinity; NaN stays NaN.
-std::uint16_t floatToHalf(float value);
-float halfToFloat(std::uint16_t bits);
+inline std::uint16_t floatToHalf(float value) {
+  return detail::floatToHalfBits(value);
+}
+inline float halfToFloat(std::uint16_t bits) {
+  return detail::halfBitsToFloat(bits);
+}
 
 } // namespace poplar
 
