@@ -2,6 +2,7 @@
 #define POPLAR_GRAPH_HPP
 
 #include <poplar/ArrayRef.hpp>
+#include <poplar/CodeletFileType.hpp>
 #include <poplar/DataStream.hpp>
 #include <poplar/DebugContext.hpp>
 #include <poplar/Device.hpp>
@@ -19,7 +20,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace poplar {
@@ -138,10 +142,82 @@ public:
                                      bool requireComplete = true) const;
   TileToTensorMapping getTileMapping(const Tensor &t, bool *isComplete) const;
 
-  // Compute sets and functions.
+  // Codelets.
+
+  /// Adds the vertex types of a codelet file: C++ source (compiled with
+  /// popc, through a cache) or a graph program object (.gp) made by popc.
+  /// Returns false when the same codelets were already added.
+  bool addCodelets(StringRef src, CodeletFileType type = CodeletFileType::Auto,
+                   StringRef compileFlags = "", StringRef targetName = "");
+  /// As above; the compiler's messages go to compileOutput.
+  bool addCodelets(StringRef src, CodeletFileType type, StringRef compileFlags,
+                   std::ostream &compileOutput, StringRef targetName = "");
+  /// Codelet source held in a stream.
+  void addCodelets(std::stringstream &stream, StringRef compileFlags = "",
+                   CodeletFileType type = CodeletFileType::CppSource,
+                   StringRef targetName = "");
+  void addCodelets(std::stringstream &stream, StringRef compileFlags,
+                   std::ostream &compileOutput,
+                   CodeletFileType type = CodeletFileType::CppSource,
+                   StringRef targetName = "");
+  /// Several codelet files, each as addCodelets(file).
+  void addCodelets(ArrayRef<std::string> xs, StringRef compileFlags = "");
+  /// Whether a vertex type of this name has been added.
+  bool hasCodelet(StringRef codeletName) const;
+
+  // Compute sets, vertices and functions.
 
   ComputeSet addComputeSet(const DebugContext &debugContext = {});
   Function addFunction(const program::Program &program);
+
+  /// A field connection of addVertex: a field name with a tensor, or with
+  /// a list of tensors for a list field.
+  struct ConnectionDesc {
+    ConnectionDesc(StringRef field, Tensor tensor)
+        : field(field.str()), tensors{std::move(tensor)} {}
+    ConnectionDesc(StringRef field, ArrayRef<Tensor> tensors)
+        : field(field.str()), tensors(tensors.begin(), tensors.end()),
+          isList(true) {}
+    std::string field;
+    std::vector<Tensor> tensors;
+    bool isList = false;
+  };
+
+  /// A new vertex of the given type (a name added by addCodelets, for a
+  /// template instance such as "MyVertex<float>") in compute set cs.
+  VertexRef addVertex(ComputeSet cs, StringRef vertexType);
+  VertexRef addVertex(ComputeSet cs, StringRef vertexType,
+                      ArrayRef<ConnectionDesc> connections);
+
+  /// Connects an Input/Output/InOut field: a scalar field to a tensor of
+  /// one element, a vector field to a 1-D tensor, an item of a list field
+  /// (field[i]) to either.
+  void connect(FieldRef field, const Tensor &tensor);
+  /// Connects every item of a list field, setting its size.
+  void connect(FieldRef field, ArrayRef<Tensor> tensors);
+  /// The number of items of a list field or elements of a state vector.
+  void setFieldSize(FieldRef field, std::size_t size);
+
+  /// The value of a vertex state field (a scalar member).
+  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  void setInitialValue(const FieldRef &field, T value) {
+    setFieldValueFromHost(field, equivalent_device_type<T>().value, &value, 1,
+                          false);
+  }
+  /// The values of a vertex state vector (Vector<T> member); sets its size.
+  template <class T>
+  void setInitialValue(const FieldRef &field, ArrayRef<T> values) {
+    setFieldValueFromHost(field, equivalent_device_type<T>().value,
+                          values.data(), values.size(), true);
+  }
+
+  /// The tile the vertex runs on.
+  void setTileMapping(VertexRef v, unsigned tileNum);
+  /// The cycles (and floating-point operations) one run of the vertex
+  /// takes on the IPU, for the IPU Model's estimates.
+  void setPerfEstimate(const VertexRef &v, std::uint64_t cycles,
+                       std::uint64_t flops = 0);
+  void setCycleEstimate(const VertexRef &v, std::uint64_t cycles);
 
   // Host I/O.
 
@@ -194,6 +270,13 @@ private:
                              const DebugContext &debugContext);
   void setInitialValueFromHost(const Tensor &t, const Type &hostType,
                                const void *values, std::size_t numValues);
+  void setFieldValueFromHost(const FieldRef &field, const Type &hostType,
+                             const void *values, std::size_t numValues,
+                             bool isVector);
+  bool addCodeletsImpl(const std::string &src, CodeletFileType type,
+                       const std::string &compileFlags,
+                       const std::string &targetName,
+                       std::ostream *compileOutput);
 
   std::shared_ptr<Impl> impl;
   std::shared_ptr<const View> view;

@@ -366,8 +366,7 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
     exe->hostWrites.emplace(name, tensorAccess(h.tensor));
   for (const auto &[name, h] : graph.hostReads)
     exe->hostReads.emplace(name, tensorAccess(h.tensor));
-  for (const auto &cs : graph.computeSets)
-    exe->computeSetNames.push_back(cs.name);
+  lowerComputeSets(graph, *exe);
   report(1);
 
   ProgramLowering lowering(graph, *exe);

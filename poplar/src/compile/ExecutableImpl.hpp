@@ -8,16 +8,23 @@
 
 #include <poplar/DataStream.hpp>
 #include <poplar/Engine.hpp>
+#include <poplar/Graph.hpp>
 #include <poplar/SyncType.hpp>
 #include <poplar/Target.hpp>
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace poplar {
+
+class CodeletLibrary;
+namespace codelet_interface {
+struct VertexInfo;
+} // namespace codelet_interface
 
 namespace exec {
 
@@ -122,6 +129,45 @@ struct RemoteBufferInfo {
   std::size_t elementBytes = 0;
 };
 
+/// Where the elements of one edge are: one contiguous piece of a
+/// variable's storage (bound by pointer), or runs gathered into a buffer
+/// before compute and scattered back after.
+struct EdgeRegion {
+  std::size_t numElements = 0;
+  bool direct = true;
+  std::size_t var = 0;    // direct
+  std::size_t offset = 0; // direct: the first element
+  std::vector<layout::FlatRun> runs;
+};
+
+struct VertexFieldPlan {
+  std::vector<EdgeRegion> regions;  // an edge: one; a list: one per item
+  std::vector<unsigned char> state; // state: device bytes
+  std::size_t stateElements = 0;
+};
+
+struct VertexPlan {
+  unsigned id = 0; // in the graph, for messages
+  unsigned type = 0;
+  unsigned tile = 0;
+  std::uint64_t cycles = 0;
+  std::uint64_t flops = 0;
+  bool hasPerfEstimate = false;
+  std::vector<VertexFieldPlan> fields;
+};
+
+struct ComputeSetPlan {
+  std::string name;
+  std::vector<VertexPlan> vertices;
+};
+
+struct VertexTypePlan {
+  std::string name;
+  const codelet_interface::VertexInfo *info = nullptr;
+  std::shared_ptr<const CodeletLibrary> library; // keeps `info` loaded
+  std::vector<std::size_t> elementBytes;          // per field
+};
+
 } // namespace exec
 
 struct Executable::Impl {
@@ -131,12 +177,17 @@ struct Executable::Impl {
   std::vector<exec::RemoteBufferInfo> remoteBuffers;
   std::map<std::string, exec::TensorAccess, std::less<>> hostWrites;
   std::map<std::string, exec::TensorAccess, std::less<>> hostReads;
-  std::vector<std::string> computeSetNames;
+  std::vector<exec::VertexTypePlan> vertexTypes;
+  std::vector<exec::ComputeSetPlan> computeSets;
   std::vector<exec::Step> programs;
   std::vector<exec::Step> functions;
   /// The streams each program uses, directly or through functions.
   std::vector<std::set<std::size_t>> streamsUsed;
 };
+
+/// Checks every compute set's vertices (types, connections, tiles, races)
+/// and plans where their fields point (compile/ComputeSetLowering.cpp).
+void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe);
 
 /// Validates a graph with its programs and lowers them (src/compile).
 std::unique_ptr<Executable::Impl> compileToExecutable(

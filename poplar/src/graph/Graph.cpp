@@ -250,11 +250,6 @@ bool Graph::isConstant(VariableRef v) const {
   return getVariable(v).containsConstant();
 }
 
-ComputeSet Graph::addComputeSet(const DebugContext &debugContext) {
-  impl->computeSets.push_back({debugContext.getPathName()});
-  return ComputeSet(static_cast<unsigned>(impl->computeSets.size() - 1));
-}
-
 Function Graph::addFunction(const program::Program &program) {
   impl->functions.push_back(program);
   return Function(static_cast<unsigned>(impl->functions.size() - 1));

@@ -7,11 +7,13 @@
 #include "graph/TileMapping.hpp"
 
 #include <poplar/DataStream.hpp>
+#include <poplar/GraphElements.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -58,8 +60,54 @@ struct RemoteBuffer::Impl {
   bool optimiseMemory = false;
 };
 
+class CodeletLibrary;
+namespace codelet_interface {
+struct VertexInfo;
+struct FieldInfo;
+} // namespace codelet_interface
+
+/// A vertex type added by addCodelets.
+struct VertexType {
+  std::string name;
+  const codelet_interface::VertexInfo *info = nullptr;
+  std::shared_ptr<const CodeletLibrary> library; // keeps `info` loaded
+  std::vector<Type> fieldTypes;                  // element type per field
+};
+
+/// What one field of a vertex is connected to or holds.
+struct VertexFieldValue {
+  Tensor tensor; // Scalar and Vector edges
+  /// List edges (one tensor per item, invalid until connected) and state
+  /// values (device bytes).
+  struct Extra {
+    std::vector<Tensor> items;
+    std::vector<unsigned char> state;
+  };
+  std::unique_ptr<Extra> extra;
+  std::size_t size = 0; // list items or state vector elements
+  bool sizeSet = false;
+  bool stateSet = false;
+
+  Extra &getExtra() {
+    if (!extra)
+      extra = std::make_unique<Extra>();
+    return *extra;
+  }
+};
+
+struct VertexData {
+  unsigned type = 0;
+  unsigned computeSet = 0;
+  unsigned tile = std::numeric_limits<unsigned>::max(); // top-level tile
+  std::vector<VertexFieldValue> fields; // in the order of the type's fields
+  std::uint64_t cycles = 0;
+  std::uint64_t flops = 0;
+  bool hasPerfEstimate = false;
+};
+
 struct ComputeSetInfo {
   std::string name;
+  std::vector<unsigned> vertices;
 };
 
 struct Graph::Impl {
@@ -72,11 +120,17 @@ struct Graph::Impl {
   std::map<std::string, HostHandle, std::less<>> hostReads;
   std::vector<ComputeSetInfo> computeSets;
   std::vector<program::Program> functions;
+  std::vector<std::shared_ptr<const CodeletLibrary>> codeletLibraries;
+  std::vector<VertexType> vertexTypes;
+  std::map<std::string, unsigned, std::less<>> vertexTypeIndex;
+  std::vector<VertexData> vertices;
 
   /// Throws poplar::poplar_error if t is invalid or has a variable of
   /// another graph; `what` says where t was used.
   void checkOwnership(const Tensor &t, const std::string &what) const;
   bool hasStreamHandle(const std::string &handle) const;
+  /// "vertex 3 (SumVertex) in compute set 'cs'", for messages.
+  std::string describeVertex(unsigned id) const;
 };
 
 /// The tiles a Graph object sees: tile i of the graph is top-level tile

@@ -61,6 +61,8 @@ Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
 // -------------------------------------------------------------------- Engine
 
 void Engine::Impl::resetStorage() {
+  computeSets.clear();
+  computeSets.resize(exe->computeSets.size());
   for (std::size_t v = 0; v != exe->variables.size(); ++v) {
     const auto &info = exe->variables[v];
     auto &bytes = storage[v];
@@ -69,6 +71,15 @@ void Engine::Impl::resetStorage() {
     else
       std::copy(info.initialValue.begin(), info.initialValue.end(), bytes.begin());
   }
+}
+
+ComputeSetInstance &Engine::Impl::computeSet(unsigned id) {
+  auto &instance = computeSets.at(id);
+  if (!instance)
+    instance = std::make_unique<ComputeSetInstance>(
+        exe->computeSets[id], exe->vertexTypes, storage,
+        exe->target.getNumWorkerContexts());
+  return *instance;
 }
 
 std::size_t Engine::Impl::streamIndex(StringRef handle, const char *what) const {

@@ -4,6 +4,7 @@
 #define POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
 
 #include "compile/ExecutableImpl.hpp"
+#include "runtime/VertexExecution.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/StreamCallback.hpp>
@@ -30,11 +31,15 @@ struct Engine::Impl {
   std::vector<std::vector<unsigned char>> remoteStorage; // per buffer
   std::vector<StreamConnection> streams;
   std::vector<unsigned char> transferBuffer; // staging for callbacks
+  /// Built on a compute set's first Execute after load.
+  std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;
   std::ostream *printStream = &std::cout;
   bool loaded = false;
 
-  /// Sets every variable to its initial value (zero when it has none).
+  /// Sets every variable to its initial value (zero when it has none) and
+  /// every vertex to its initial state.
   void resetStorage();
+  ComputeSetInstance &computeSet(unsigned id);
   std::size_t streamIndex(StringRef handle, const char *what) const;
 };
 

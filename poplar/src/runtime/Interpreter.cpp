@@ -61,7 +61,8 @@ public:
         run(child);
       return;
     case K::Execute:
-      return; // compute sets hold no vertices yet to run
+      e.computeSet(s.computeSet).execute();
+      return;
     case K::Repeat:
       for (unsigned i = 0; i != s.count; ++i)
         run(s.children[0]);

@@ -23,6 +23,7 @@ constexpr unsigned version = 1;
 
 /// The name of the function every .gp exports, returning its Library.
 #define POPLAR_CODELET_LIBRARY_SYMBOL poplar_codelet_library_v1
+#define POPLAR_CODELET_LIBRARY_STRING "poplar_codelet_library_v1"
 
 enum class FieldKind : std::uint8_t { Input, Output, InOut, State };
 

@@ -1,0 +1,213 @@
+// Lowering compute sets: every vertex is checked (fields connected, state
+// given, a tile on IPU targets) and its fields are planned as pointers into
+// storage or as gathered buffers. Within one compute set no element may be
+// written by one vertex and read or written by another: that is a race on
+// the IPU, where all vertices of a compute set run at once.
+#include "compile/ExecutableImpl.hpp"
+
+#include "codelet/CodeletLibrary.hpp"
+#include "core/TypeInfo.hpp"
+#include "graph/GraphImpl.hpp"
+
+#include <poplar/exceptions.hpp>
+
+#include <algorithm>
+
+namespace poplar {
+namespace {
+
+using codelet_interface::FieldInfo;
+using codelet_interface::FieldKind;
+using codelet_interface::FieldShape;
+
+// Elements [begin, end) of a variable that a vertex field touches.
+struct Access {
+  std::size_t var;
+  std::size_t begin;
+  std::size_t end;
+  unsigned vertex;
+  unsigned field;
+  bool operator<(const Access &o) const {
+    return var != o.var ? var < o.var : begin < o.begin;
+  }
+};
+
+exec::EdgeRegion planRegion(const Tensor &t) {
+  exec::EdgeRegion r;
+  r.numElements = t.numElements();
+  r.runs = layout::flatRuns(t);
+  const bool contiguous =
+      r.runs.size() == 1 && (r.runs[0].stride == 1 || r.runs[0].length == 1);
+  if (r.runs.empty() || contiguous) {
+    r.direct = true;
+    if (!r.runs.empty()) {
+      r.var = r.runs[0].var;
+      r.offset = static_cast<std::size_t>(r.runs[0].start);
+    }
+    r.runs.clear();
+  } else {
+    r.direct = false;
+  }
+  return r;
+}
+
+class ComputeSetChecker {
+public:
+  ComputeSetChecker(const Graph::Impl &graph, unsigned cs)
+      : graph(graph), cs(cs) {}
+
+  exec::VertexPlan planVertex(unsigned id) {
+    const VertexData &v = graph.vertices[id];
+    const VertexType &type = graph.vertexTypes[v.type];
+    if (graph.target.getTargetType() != TargetType::CPU &&
+        v.tile == std::numeric_limits<unsigned>::max())
+      throw invalid_tile_mapping(graph.describeVertex(id) +
+                                 " has no tile: map it with "
+                                 "Graph::setTileMapping(vertex, tile)");
+    exec::VertexPlan plan;
+    plan.id = id;
+    plan.type = v.type;
+    plan.tile = v.tile == std::numeric_limits<unsigned>::max() ? 0 : v.tile;
+    plan.cycles = v.cycles;
+    plan.flops = v.flops;
+    plan.hasPerfEstimate = v.hasPerfEstimate;
+    plan.fields.resize(v.fields.size());
+    for (unsigned f = 0; f != v.fields.size(); ++f)
+      plan.fields[f] = planField(id, f, type.info->fields[f], v.fields[f]);
+    return plan;
+  }
+
+  /// Throws graph_connection_error naming both vertices if two vertices
+  /// touch an element and one of them writes it.
+  void checkRaces() const {
+    std::vector<Access> sorted = writes;
+    std::sort(sorted.begin(), sorted.end());
+    // Merge overlapping writes; an overlap between two vertices is a race.
+    // Every merged interval then belongs to one vertex.
+    std::vector<Access> w;
+    for (const Access &a : sorted) {
+      if (!w.empty() && w.back().var == a.var && a.begin < w.back().end) {
+        if (a.vertex != w.back().vertex)
+          race(w.back(), a, a.begin, "writes", "writes");
+        w.back().end = std::max(w.back().end, a.end);
+      } else {
+        w.push_back(a);
+      }
+    }
+    // With writes disjoint between vertices, a read races with any write
+    // by another vertex that it overlaps.
+    for (const Access &r : reads) {
+      auto it = std::lower_bound(
+          w.begin(), w.end(), r, [](const Access &a, const Access &b) {
+            return a.var != b.var ? a.var < b.var : a.end <= b.begin;
+          });
+      for (; it != w.end() && it->var == r.var && it->begin < r.end; ++it)
+        if (it->vertex != r.vertex)
+          race(*it, r, std::max(it->begin, r.begin), "writes", "reads");
+    }
+  }
+
+private:
+  exec::VertexFieldPlan planField(unsigned id, unsigned f, const FieldInfo &info,
+                                  const VertexFieldValue &value) {
+    exec::VertexFieldPlan plan;
+    auto where = [&] {
+      return graph.describeVertex(id) + ": field '" + info.name + "'";
+    };
+    if (info.kind == FieldKind::State) {
+      if (!value.stateSet)
+        throw graph_connection_error(
+            where() + " (vertex state) has no value: give it one with "
+                      "Graph::setInitialValue" +
+            (info.shape == FieldShape::Vector ? " or setFieldSize" : ""));
+      plan.state = value.extra->state;
+      plan.stateElements = value.size;
+      return plan;
+    }
+    if (info.shape == FieldShape::List) {
+      if (!value.sizeSet)
+        throw no_size_specified(where() +
+                                " (a list) has no size: call "
+                                "Graph::setFieldSize or connect a list");
+      const auto &items = value.extra->items;
+      for (std::size_t i = 0; i != items.size(); ++i) {
+        if (!items[i].valid())
+          throw graph_connection_error(where() + ": item " + std::to_string(i) +
+                                       " of " + std::to_string(items.size()) +
+                                       " is not connected");
+        plan.regions.push_back(planEdge(id, f, info.kind, items[i]));
+      }
+      return plan;
+    }
+    if (!value.tensor.valid())
+      throw graph_connection_error(where() + " is not connected to a tensor");
+    plan.regions.push_back(planEdge(id, f, info.kind, value.tensor));
+    return plan;
+  }
+
+  exec::EdgeRegion planEdge(unsigned id, unsigned f, FieldKind kind,
+                            const Tensor &t) {
+    for (const auto &r : layout::storageRanges(t)) {
+      if (graph.variables[r.var].isConstant)
+        continue; // nothing writes a constant, so reading it cannot race
+      const Access a{r.var, r.begin, r.end, id, f};
+      if (kind != FieldKind::Input)
+        writes.push_back(a);
+      else
+        reads.push_back(a);
+    }
+    return planRegion(t);
+  }
+
+  [[noreturn]] void race(const Access &a, const Access &b, std::size_t element,
+                         const char *aDoes, const char *bDoes) const {
+    const auto fieldName = [&](const Access &x) {
+      const VertexData &v = graph.vertices[x.vertex];
+      return std::string(graph.vertexTypes[v.type].info->fields[x.field].name);
+    };
+    const auto vertexName = [&](const Access &x) {
+      const VertexData &v = graph.vertices[x.vertex];
+      return "vertex " + std::to_string(x.vertex) + " (" +
+             graph.vertexTypes[v.type].name + ")";
+    };
+    throw graph_connection_error(
+        "Race in compute set '" + graph.computeSets[cs].name + "': " +
+        vertexName(a) + " field '" + fieldName(a) + "' " + aDoes +
+        " element " + std::to_string(element) + " of '" +
+        graph.variables[a.var].name + "', which " + vertexName(b) +
+        " field '" + fieldName(b) + "' " + bDoes +
+        "; vertices of one compute set run in parallel");
+  }
+
+  const Graph::Impl &graph;
+  unsigned cs;
+  std::vector<Access> writes;
+  std::vector<Access> reads;
+};
+
+} // namespace
+
+void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe) {
+  for (const auto &type : graph.vertexTypes) {
+    exec::VertexTypePlan plan;
+    plan.name = type.name;
+    plan.info = type.info;
+    plan.library = type.library;
+    for (const auto &t : type.fieldTypes)
+      plan.elementBytes.push_back(typeSize(t));
+    exe.vertexTypes.push_back(std::move(plan));
+  }
+  exe.computeSets.resize(graph.computeSets.size());
+  for (unsigned cs = 0; cs != graph.computeSets.size(); ++cs) {
+    const auto &info = graph.computeSets[cs];
+    auto &plan = exe.computeSets[cs];
+    plan.name = info.name;
+    ComputeSetChecker checker(graph, cs);
+    plan.vertices.reserve(info.vertices.size());
+    for (unsigned id : info.vertices)
+      plan.vertices.push_back(checker.planVertex(id));
+    checker.checkRaces();
+  }
+}
+
+} // namespace poplar
