@@ -1,6 +1,8 @@
-# Runs PROGRAM and checks that its output equals the file EXPECTED.
-# With EXPECT_FAIL the program must exit non-zero; otherwise with zero.
-execute_process(COMMAND ${PROGRAM}
+# Runs PROGRAM (with PROGRAM_ARGS, separated by '|') and checks that its
+# output equals the file EXPECTED. With EXPECT_FAIL the program must exit
+# non-zero; otherwise with zero.
+string(REPLACE "|" ";" args "${PROGRAM_ARGS}")
+execute_process(COMMAND ${PROGRAM} ${args}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 file(READ ${EXPECTED} expected)
 set(actual "${out}${err}")

@@ -3,6 +3,10 @@
 # variant (the variant reaches the test through SDK_TEST_DEVICE).
 set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi-target tests run on")
 
+# Codelets compiled at run time by tests are cached in the build tree, not
+# in the user's home.
+set(SDK_TEST_ENVIRONMENT "POPLAR_CODELET_CACHE_DIR=${PROJECT_BINARY_DIR}/codelet-cache")
+
 function(sdk_test_executable name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
@@ -15,7 +19,8 @@ function(add_unit_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
   sdk_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS ${ARG_LIBS})
   add_test(NAME ${name} COMMAND ${name})
-  set_tests_properties(${name} PROPERTIES LABELS "unit;${ARG_LABELS}")
+  set_tests_properties(${name} PROPERTIES LABELS "unit;${ARG_LABELS}"
+    ENVIRONMENT "${SDK_TEST_ENVIRONMENT}")
 endfunction()
 
 # add_multitarget_test(<name> SOURCES ... LIBS ...): one ctest entry per
@@ -29,7 +34,7 @@ function(add_multitarget_test name)
   foreach(device ${ARG_DEVICES})
     add_test(NAME ${name}_${device} COMMAND ${name})
     set_tests_properties(${name}_${device} PROPERTIES
-      ENVIRONMENT "SDK_TEST_DEVICE=${device}"
+      ENVIRONMENT "SDK_TEST_DEVICE=${device};${SDK_TEST_ENVIRONMENT}"
       LABELS "multitarget;${device};${ARG_LABELS}")
   endforeach()
 endfunction()

@@ -26,3 +26,15 @@ echo "== Tutorial 1: programs and variables (IPU Model)"
 g++ --std=c++17 "$tutorials/poplar/tut1_variables/complete/tut1_ipu_model_complete.cpp" \
   -lpoplar -o "$work/tut1"
 "$work/tut1"
+
+echo
+echo "== Tutorial 3: writing vertex code (codelets compiled ahead with popc)"
+cp "$tutorials/poplar/tut3_vertices/complete/"*.cpp "$work/"
+(cd "$work" && popc tut3_codelets.cpp -o tut3_codelets.gp &&
+  g++ --std=c++17 tut3_complete.cpp -lpoplar -o tut3 && ./tut3)
+
+echo
+echo "== Tutorial 6: matrix-vector multiplication (codelets compiled on first use)"
+cp "$tutorials/poplar/tut6_matrix_vector/complete/"*.cpp "$work/"
+(cd "$work" && g++ --std=c++17 tut6_complete.cpp -lpoplar -o matrix-vector &&
+  ./matrix-vector 40 50)

@@ -40,3 +40,20 @@ check pkg-config "$work/pc-consumer"
 CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
   g++ -std=c++17 "$src/consumer.cpp" -lpoplar -o "$work/plain-consumer"
 check "g++ -lpoplar" "$work/plain-consumer"
+
+# 4. The guide's codelet route with the installed popc: compile tutorial 3's
+#    codelets ahead of time and load the .gp instead of the source.
+tut3=$(dirname "$src")/../../tutorials/poplar/tut3_vertices/complete
+cp "$tut3/tut3_codelets.cpp" "$work/"
+sed 's/tut3_codelets\.cpp/tut3_codelets.gp/' "$tut3/tut3_complete.cpp" > "$work/tut3_gp.cpp"
+"$prefix/bin/popc" "$work/tut3_codelets.cpp" -o "$work/tut3_codelets.gp"
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ -std=c++17 "$work/tut3_gp.cpp" -lpoplar -o "$work/tut3"
+out=$(cd "$work" && LD_LIBRARY_PATH="$libdir" POPLAR_CODELET_CACHE_DIR="$work/no-cache" ./tut3)
+expected_tut3=$'Running program\nv2: {7,6,4.5,2.5}\nProgram complete'
+if [ "$out" != "$expected_tut3" ]; then
+  echo "FAIL (popc tut3): printed '$out'"
+  exit 1
+fi
+[ ! -d "$work/no-cache" ] || { echo "FAIL (popc tut3): the .gp run compiled source"; exit 1; }
+echo "ok (popc tut3_codelets.cpp -o tut3_codelets.gp)"

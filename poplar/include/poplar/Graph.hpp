@@ -161,7 +161,8 @@ public:
                    CodeletFileType type = CodeletFileType::CppSource,
                    StringRef targetName = "");
   /// Several codelet files, each as addCodelets(file).
-  void addCodelets(ArrayRef<std::string> xs, StringRef compileFlags = "");
+  void addCodelets(const std::vector<std::string> &xs,
+                   StringRef compileFlags = "");
   /// Whether a vertex type of this name has been added.
   bool hasCodelet(StringRef codeletName) const;
 

@@ -205,12 +205,12 @@ std::string hexKey(std::uint64_t a, std::uint64_t b) {
 std::string popcExecutable() {
   if (const char *env = std::getenv("POPLAR_POPC"); env && *env)
     return env;
-  // Installed: <prefix>/lib/libpoplar.so beside <prefix>/bin/popc.
+  // Installed: <prefix>/<libdir>/libpoplar.so and <prefix>/<bindir>/popc.
   Dl_info info;
   if (dladdr(reinterpret_cast<void *>(&popcExecutable), &info) &&
       info.dli_fname) {
     const std::string installed =
-        directoryOf(info.dli_fname) + "/../bin/popc";
+        directoryOf(info.dli_fname) + "/" POPLAR_LIB_TO_BIN "/popc";
     if (fileExists(installed))
       return installed;
   }

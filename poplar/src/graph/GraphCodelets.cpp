@@ -85,7 +85,8 @@ void Graph::addCodelets(std::stringstream &stream, StringRef compileFlags,
                   targetName.str(), &compileOutput);
 }
 
-void Graph::addCodelets(ArrayRef<std::string> xs, StringRef compileFlags) {
+void Graph::addCodelets(const std::vector<std::string> &xs,
+                        StringRef compileFlags) {
   for (const auto &x : xs)
     addCodeletsImpl(x, CodeletFileType::Auto, compileFlags.str(), "", nullptr);
 }

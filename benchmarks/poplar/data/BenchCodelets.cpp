@@ -1,0 +1,12 @@
+// Vertices for the codelet benchmarks.
+#include <poplar/Vertex.hpp>
+
+// The least a vertex can do: one element in, one out.
+class Increment : public poplar::Vertex {
+public:
+  poplar::InOut<int> x;
+  bool compute() {
+    *x += 1;
+    return true;
+  }
+};
