@@ -193,7 +193,11 @@ std::vector<std::string> splitFlags(const std::string &flags) {
   return out;
 }
 
-std::string hexKey(std::uint64_t a, std::uint64_t b) {
+// A 128-bit cache key: two FNV-1a hashes from different starting points.
+std::string hexKey(const std::string &bytes) {
+  const std::uint64_t a = gp::fnv1a64(bytes.data(), bytes.size());
+  const std::uint64_t b = gp::fnv1a64(bytes.data(), bytes.size(),
+                                      gp::fnvOffsetBasis ^ 0x9e3779b97f4a7c15ull);
   std::ostringstream os;
   os << std::hex << std::setfill('0') << std::setw(16) << a << std::setw(16)
      << b;
@@ -234,10 +238,7 @@ std::string codeletCacheDirectory() {
 std::string storeCodeletSource(const std::string &source) {
   const std::string dir = codeletCacheDirectory();
   makeDirectories(dir);
-  const std::string path =
-      dir + "/" + hexKey(gp::hashBytes(source.data(), source.size(), 1),
-                         gp::hashBytes(source.data(), source.size(), 2)) +
-      ".cpp";
+  const std::string path = dir + "/" + hexKey(source) + ".cpp";
   if (!fileExists(path) || readFile(path, "addCodelets") != source)
     writeFileAtomically(path, source);
   return path;
@@ -256,9 +257,7 @@ std::string compileCodeletSource(const std::string &sourcePath,
   identity += '\0' + compileFlags + '\0' + targetName + '\0' +
               POPLAR_TOOLCHAIN_ID + '\0' + popc + '\0' + fileStamp(popc) +
               '\0' + sourcePath;
-  const std::string key =
-      hexKey(gp::hashBytes(identity.data(), identity.size(), 1),
-             gp::hashBytes(identity.data(), identity.size(), 2));
+  const std::string key = hexKey(identity);
   const std::string dir = codeletCacheDirectory();
   makeDirectories(dir);
   const std::string entry = dir + "/" + key + ".gp";
@@ -266,7 +265,7 @@ std::string compileCodeletSource(const std::string &sourcePath,
 
   std::string why;
   if (fileExists(entry) && depsUnchanged(manifest) &&
-      gp::validate(entry, why, nullptr)) {
+      gp::validate(entry, why)) {
     logging::debug(logging::Module::Graph, "Codelets '{}': cache hit {}",
                    sourcePath, entry);
     return entry;

@@ -20,8 +20,7 @@ CodeletLibrary::load(const std::string &path) {
   std::string why;
   std::uint64_t hash = 0;
   if (!gp::validate(resolved, why, &hash))
-    throw file_load_error("addCodelets: '" + path +
-                          "' is not a valid graph program object: " + why);
+    throw file_load_error("addCodelets: cannot load codelets: " + why);
 
   std::shared_ptr<CodeletLibrary> library(new CodeletLibrary());
   library->filePath = resolved;

@@ -21,6 +21,8 @@ namespace {
 
 struct CodeletGraph : TestGraph {
   CodeletGraph() { graph.addCodelets(TEST_CODELETS); }
+  /// Tile i of a four-tile IPU Model; the CPU target has only tile 0.
+  unsigned tile(unsigned i) const { return i % graph.getTarget().getNumTiles(); }
 };
 
 bool isIpuModel(const Graph &g) {
@@ -98,7 +100,7 @@ TEST_CASE("Unconnected fields and missing state fail at compile time",
   ComputeSet unconnected = t.graph.addComputeSet("unconnected");
   VertexRef v = t.graph.addVertex(unconnected, "VectorFields",
                                   {{"in", x}, {"out", y}});
-  t.graph.setTileMapping(v, 0);
+  t.graph.setTileMapping(v, t.tile(0));
   CHECK_THROWS_AS(Engine(t.graph, Execute(unconnected)), graph_connection_error);
   CHECK_THROWS_WITH(Engine(t.graph, Execute(unconnected)),
                     Contains("field 'acc'") && Contains("not connected") &&
@@ -111,7 +113,7 @@ TEST_CASE("State without a value and lists without a size", "[vertex][errors]") 
   Tensor y = t.variable(FLOAT, {4}, "y");
   ComputeSet cs = t.graph.addComputeSet("state");
   VertexRef v = t.graph.addVertex(cs, "StateFields", {{"in", x}, {"out", y}});
-  t.graph.setTileMapping(v, 0);
+  t.graph.setTileMapping(v, t.tile(0));
   t.graph.setInitialValue(v["scale"], 1.0f);
   t.graph.setInitialValue(v["offset"], 1u);
   CHECK_THROWS_WITH(Engine(t.graph, Execute(cs)),
@@ -120,7 +122,7 @@ TEST_CASE("State without a value and lists without a size", "[vertex][errors]") 
   CodeletGraph t2;
   ComputeSet cs2 = t2.graph.addComputeSet("lists");
   VertexRef l = t2.graph.addVertex(cs2, "ListFields");
-  t2.graph.setTileMapping(l, 0);
+  t2.graph.setTileMapping(l, t2.tile(0));
   CHECK_THROWS_AS(Engine(t2.graph, Execute(cs2)), no_size_specified);
 }
 
@@ -154,7 +156,7 @@ TEST_CASE("Races inside one compute set", "[vertex][errors]") {
           {{"in", x.slice(4 * i, 4 * i + 4)},
            {"out", y.slice(3 * i, 3 * i + 4)}, // elements 3 overlap
            {"acc", acc.slice(4 * i, 4 * i + 4)}});
-      t.graph.setTileMapping(v, i);
+      t.graph.setTileMapping(v, t.tile(i));
     }
     CHECK_THROWS_AS(Engine(t.graph, Execute(cs)), graph_connection_error);
     CHECK_THROWS_WITH(Engine(t.graph, Execute(cs)),
@@ -169,8 +171,8 @@ TEST_CASE("Races inside one compute set", "[vertex][errors]") {
     VertexRef b = t.graph.addVertex(
         cs, "VectorFields",
         {{"in", y.slice(2, 6)}, {"out", x.slice(4, 8)}, {"acc", acc.slice(4, 8)}});
-    t.graph.setTileMapping(a, 0);
-    t.graph.setTileMapping(b, 1);
+    t.graph.setTileMapping(a, t.tile(0));
+    t.graph.setTileMapping(b, t.tile(1));
     CHECK_THROWS_WITH(Engine(t.graph, Execute(cs)),
                       Contains("Race") && Contains("element 2 of 'y'") &&
                           Contains("reads"));
@@ -180,8 +182,8 @@ TEST_CASE("Races inside one compute set", "[vertex][errors]") {
     ComputeSet second = t.graph.addComputeSet("second");
     VertexRef a = t.graph.addVertex(first, "Reverse", {{"data", x}});
     VertexRef b = t.graph.addVertex(second, "Reverse", {{"data", x}});
-    t.graph.setTileMapping(a, 0);
-    t.graph.setTileMapping(b, 1);
+    t.graph.setTileMapping(a, t.tile(0));
+    t.graph.setTileMapping(b, t.tile(1));
     CHECK_NOTHROW(Engine(t.graph, Sequence{Execute(first), Execute(second)}));
   }
 }
@@ -192,7 +194,7 @@ TEST_CASE("A vertex returning false stops the run", "[vertex][errors]") {
   ComputeSet cs = t.graph.addComputeSet("checks");
   for (unsigned i = 0; i != 2; ++i) {
     VertexRef v = t.graph.addVertex(cs, "Check", {{"x", x[i]}});
-    t.graph.setTileMapping(v, i);
+    t.graph.setTileMapping(v, t.tile(i));
   }
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);

@@ -21,6 +21,8 @@ namespace {
 
 struct CodeletGraph : TestGraph {
   CodeletGraph() { graph.addCodelets(TEST_CODELETS); }
+  /// Tile i of a four-tile IPU Model; the CPU target has only tile 0.
+  unsigned tile(unsigned i) const { return i % graph.getTarget().getNumTiles(); }
 };
 
 std::vector<float> iotaFloats(std::size_t n, float start = 0) {
@@ -42,7 +44,7 @@ TEST_CASE("Scalar Input, Output and InOut fields", "[vertex]") {
     VertexRef v = t.graph.addVertex(cs, "ScalarFields",
                                     {{"a", a[i]}, {"b", b[i]}, {"sum", sum[i]}});
     t.graph.connect(v["counter"], counter[i]);
-    t.graph.setTileMapping(v, i);
+    t.graph.setTileMapping(v, t.tile(i));
   }
   Engine engine(t.graph, Sequence{Execute(cs), Execute(cs)});
   engine.load(t.device);
@@ -68,7 +70,7 @@ TEST_CASE("Vector fields on contiguous and strided regions", "[vertex]") {
     t.graph.connect(v["in"], inColumns[c]);
     t.graph.connect(v["out"], out[c].reverse(0));
     t.graph.connect(v["acc"], acc.slice(c * 2, c * 2 + 2));
-    t.graph.setTileMapping(v, c);
+    t.graph.setTileMapping(v, t.tile(c));
   }
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
@@ -95,7 +97,7 @@ TEST_CASE("Outputs left unwritten keep their values when gathered",
   ComputeSet cs = t.graph.addComputeSet("even");
   VertexRef v = t.graph.addVertex(cs, "WriteEven");
   t.graph.connect(v["out"], concat(out.slice(3, 6), out.slice(0, 3)));
-  t.graph.setTileMapping(v, 0);
+  t.graph.setTileMapping(v, t.tile(0));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   writeTo<int>(engine, "out", {0, 1, 2, 3, 4, 5});
@@ -116,7 +118,7 @@ TEST_CASE("Vertex state: scalars and vectors set from the host", "[vertex]") {
   t.graph.setInitialValue(v["offset"], 3);         // int -> unsigned
   const std::vector<float> weights{0.5f, -1.0f};
   t.graph.setInitialValue(v["weights"], ArrayRef<float>(weights));
-  t.graph.setTileMapping(v, 1);
+  t.graph.setTileMapping(v, t.tile(1));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   const auto inValues = iotaFloats(5, -2);
@@ -146,7 +148,7 @@ TEST_CASE("List fields: Vector<Input<Vector>>, VectorList and scalar items",
   t.graph.connect(v["more"], columns);
   t.graph.connect(v["firsts"], {firsts[0], firsts[1], firsts[2]});
   t.graph.connect(v["sums"], sums);
-  t.graph.setTileMapping(v, 0);
+  t.graph.setTileMapping(v, t.tile(0));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   const auto mv = iotaFloats(12, 1);
@@ -191,7 +193,7 @@ TEST_CASE("Template instances are vertex types of their own", "[vertex]") {
   t.graph.setInitialValue(vh["factor"], 0.5f);
   t.graph.setInitialValue(vi["factor"], -3);
   for (VertexRef v : {vf, vh, vi, vn, vc})
-    t.graph.setTileMapping(v, 0);
+    t.graph.setTileMapping(v, t.tile(0));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   writeTo<float>(engine, "f", {2, 3, 0, 0});
@@ -220,7 +222,7 @@ TEST_CASE("A MultiVertex runs compute once per worker context", "[vertex]") {
   ComputeSet cs = t.graph.addComputeSet("multi");
   VertexRef v = t.graph.addVertex(
       cs, "WorkerSplit", {{"in", in}, {"out", out}, {"worker", worker}});
-  t.graph.setTileMapping(v, 2);
+  t.graph.setTileMapping(v, t.tile(2));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   const auto inValues = iotaFloats(20);
@@ -239,7 +241,7 @@ TEST_CASE("A SupervisorVertex runs once", "[vertex]") {
   Tensor data = t.variable(FLOAT, {5}, "data");
   ComputeSet cs = t.graph.addComputeSet("supervisor");
   VertexRef v = t.graph.addVertex(cs, "Reverse", {{"data", data}});
-  t.graph.setTileMapping(v, 3);
+  t.graph.setTileMapping(v, t.tile(3));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   writeTo<float>(engine, "data", {1, 2, 3, 4, 5});
@@ -282,13 +284,13 @@ TEST_CASE("Loading an engine again resets vertex state", "[vertex]") {
   Tensor zero = t.graph.addConstant<float>(FLOAT, {1}, {0.0f});
   Tensor izero = t.graph.addConstant<int>(INT, {1}, {0});
   Tensor sum = t.variable(FLOAT, {1}, "sum");
-  t.graph.setTileMapping(zero, 0);
-  t.graph.setTileMapping(izero, 0);
+  t.graph.setTileMapping(zero, t.tile(0));
+  t.graph.setTileMapping(izero, t.tile(0));
   ComputeSet cs = t.graph.addComputeSet("reload");
   VertexRef v = t.graph.addVertex(
       cs, "ScalarFields",
       {{"a", zero[0]}, {"b", izero[0]}, {"sum", sum[0]}, {"counter", counter[0]}});
-  t.graph.setTileMapping(v, 0);
+  t.graph.setTileMapping(v, t.tile(0));
   Engine engine(t.graph, Execute(cs));
   engine.load(t.device);
   engine.run();

@@ -258,7 +258,15 @@ template <class T, VectorListLayout L> struct ItemObject<InOut<VectorList<T, L>>
   using type = VectorEdge<T>;
 };
 
-template <class V, class F, F V::*Member>
+/// The field type and the declaring class of a pointer to data member.
+template <class M> struct MemberPointer;
+template <class F, class C> struct MemberPointer<F C::*> {
+  using Field = F;
+  using Owner = C;
+};
+
+// Member may point into a base class of V: ->* converts it.
+template <class V, auto Member>
 void bindMember(void *vertex, const codelet_interface::Binding &b) {
   FieldAccess::bind(static_cast<V *>(vertex)->*Member, b);
 }
@@ -295,9 +303,17 @@ template <class V> bool computeVertex(void *vertex, unsigned workerId) {
 
 namespace codelet_interface {
 
-/// The table entry of field `Member` of vertex type V.
-template <class V, class F, F V::*Member>
+/// The table entry of field `Member` of vertex type V, where Member is
+/// `&V::name` and the field may be declared in a base class of V. (A
+/// template argument of type `F V::*` cannot name an inherited field: the
+/// pointer `&V::name` then has type `F Base::*` and C++17 does not convert
+/// it in a template argument, so the member pointer's type is deduced.)
+template <class V, auto Member>
 constexpr FieldInfo field(const char *name) {
+  using Pointer = detail::MemberPointer<decltype(Member)>;
+  using F = typename Pointer::Field;
+  static_assert(std::is_base_of_v<typename Pointer::Owner, V>,
+                "the field must be a member of the vertex type");
   using Traits = detail::FieldTraits<F>;
   static_assert(Traits::supported, "unsupported vertex field type");
   using Item = typename detail::ItemObject<F>::type;
@@ -317,8 +333,14 @@ constexpr FieldInfo field(const char *name) {
   info.layout = Traits::info.layout;
   info.alignBytes = Traits::info.alignBytes;
   info.interleaved = Traits::info.interleaved;
-  info.bind = &detail::bindMember<V, F, Member>;
+  info.bind = &detail::bindMember<V, Member>;
   return info;
+}
+
+/// The table entry of field `Member`, declared in V itself.
+template <class V, class F, F V::*Member>
+constexpr FieldInfo field(const char *name) {
+  return field<V, Member>(name);
 }
 
 /// The table entry of vertex type V.

@@ -1,0 +1,6 @@
+#include <poplar/Vertex.hpp>
+
+template <class T> struct Forgotten : poplar::Vertex {
+  poplar::Input<T> in;
+  void compute() {}
+};
