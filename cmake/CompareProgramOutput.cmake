@@ -1,17 +1,29 @@
 # Runs PROGRAM (with PROGRAM_ARGS, separated by '|') and checks that its
 # output equals the file EXPECTED. With EXPECT_FAIL the program must exit
-# non-zero; otherwise with zero.
+# non-zero; otherwise with zero. With LINES (a regular expression), only
+# the output lines matching it are compared.
 string(REPLACE "|" ";" args "${PROGRAM_ARGS}")
 execute_process(COMMAND ${PROGRAM} ${args}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 file(READ ${EXPECTED} expected)
 set(actual "${out}${err}")
+set(printed "${actual}")
+if(LINES)
+  string(REPLACE ";" "\\;" escaped "${actual}")
+  string(REPLACE "\n" ";" all_lines "${escaped}")
+  set(actual "")
+  foreach(line IN LISTS all_lines)
+    if(line MATCHES "${LINES}")
+      string(APPEND actual "${line}\n")
+    endif()
+  endforeach()
+endif()
 if(EXPECT_FAIL)
   if(rc EQUAL 0)
     message(FATAL_ERROR "${PROGRAM} succeeded but was expected to fail")
   endif()
 elseif(NOT rc EQUAL 0)
-  message(FATAL_ERROR "${PROGRAM} failed (${rc}):\n${actual}")
+  message(FATAL_ERROR "${PROGRAM} failed (${rc}):\n${printed}")
 endif()
 if(NOT actual STREQUAL expected)
   message(FATAL_ERROR "${PROGRAM} printed:\n${actual}\nexpected:\n${expected}")

@@ -38,3 +38,10 @@ echo "== Tutorial 6: matrix-vector multiplication (codelets compiled on first us
 cp "$tutorials/poplar/tut6_matrix_vector/complete/"*.cpp "$work/"
 (cd "$work" && g++ --std=c++17 tut6_complete.cpp -lpoplar -o matrix-vector &&
   ./matrix-vector 40 50)
+
+echo
+echo "== Tutorial 7: matrix-vector multiplication optimisation (IPU Model profile)"
+mkdir "$work/tut7"
+cp "$tutorials/poplar/tut7_matrix_vector_opt/"*.cpp "$work/tut7/"
+(cd "$work/tut7" && g++ --std=c++17 tut7.cpp -lpoplar -o matrix-vector &&
+  ./matrix-vector 10000 1000 --device model-ipu1)

@@ -6,6 +6,7 @@
 #include <poplar/Device.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/OptionFlags.hpp>
+#include <poplar/ProfileValue.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/StreamCallback.hpp>
 #include <poplar/StringRef.hpp>
@@ -66,7 +67,12 @@ POPLAR_API Executable compileGraph(Graph &&graph,
 ///
 /// Options (also settable with the environment variable
 /// POPLAR_ENGINE_OPTIONS as a JSON object, which takes precedence) are
-/// checked: an unknown one is a poplar::invalid_option.
+/// checked: an unknown one, or a bad value, is a poplar::invalid_option.
+///
+/// On IPU targets the IPU Model estimates cycles and memory when the graph
+/// is compiled; a graph that does not fit in a tile's memory is a
+/// poplar::graph_memory_allocation_error unless debug.allowOutOfMemory is
+/// "true". Each run adds its simulated steps to the execution profile.
 class POPLAR_API Engine {
 public:
   struct Impl;
@@ -128,12 +134,48 @@ public:
   const OptionFlags &getEngineOptions() const;
   const Target &getTarget() const;
 
+  /// The graph profile: target, graph, vertex types, compute sets with
+  /// cycle estimates, exchanges, programs and memory. Throws
+  /// poplar::profiling_disabled on the CPU target (which has no profile)
+  /// or when debug.retainDebugInformation is "false".
+  ProfileValue getGraphProfile() const;
+  /// What the runs since the last reset did (program trace and simulated
+  /// steps). Throws poplar::profiling_disabled on the CPU target or when
+  /// debug.instrument is "false" (or execution profiling is disabled).
+  ProfileValue getExecutionProfile() const;
+  void resetExecutionProfile();
+  /// Turns the recording of runs for the execution profile on and off.
+  void enableExecutionProfiling();
+  void disableExecutionProfiling();
+  /// Prints the graph and execution summary (printProfileSummary); only
+  /// the graph part when execution profiling is disabled.
+  void printProfileSummary(std::ostream &out, const OptionFlags &opts = {}) const;
+
   Impl &getImpl() { return *impl; }
   const Impl &getImpl() const { return *impl; }
 
 private:
   std::unique_ptr<Impl> impl;
 };
+
+/// Prints a readable summary of a graph profile and, when executionProfile
+/// is not empty, of an execution profile, in the layout of the guide's
+/// "Profile summary output". Options ("true" or "false"): colours,
+/// showVarStorage, showOptimizations, showExecutionSteps,
+/// showPerIpuMemoryUsage, showExchangeInstructionBreakdown. The
+/// environment variables CLICOLOR=0 and CLICOLOR_FORCE=1 turn colours off
+/// and on whatever the option says (CLICOLOR_FORCE wins).
+POPLAR_API void printProfileSummary(std::ostream &out,
+                                    const ProfileValue &graphProfile,
+                                    const ProfileValue &executionProfile = {},
+                                    const OptionFlags &opts = {});
+POPLAR_API void printGraphSummary(std::ostream &out,
+                                  const ProfileValue &graphProfile,
+                                  const OptionFlags &opts = {});
+POPLAR_API void printExecutionSummary(std::ostream &out,
+                                      const ProfileValue &graphProfile,
+                                      const ProfileValue &executionProfile,
+                                      const OptionFlags &opts = {});
 
 } // namespace poplar
 

@@ -103,6 +103,7 @@ private:
   unsigned interleavedMemoryElementIndex = 0;
   bool supportsSuperTileSendReceive = false;
   bool accurateHalf = false;
+  bool compileIPUCode = false; // IPU Model: count code in the memory profile
 };
 
 /// Converts host floats to device halves (IEEE binary16, round to nearest

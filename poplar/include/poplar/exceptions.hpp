@@ -1,6 +1,7 @@
 #ifndef POPLAR_EXCEPTIONS_HPP
 #define POPLAR_EXCEPTIONS_HPP
 
+#include <poplar/ProfileValue.hpp>
 #include <poplar/poplar_export.hpp>
 
 #include <stdexcept>
@@ -41,8 +42,6 @@ POPLAR_DECLARE_ERROR(invalid_option)
 POPLAR_DECLARE_ERROR(invalid_tile_mapping)
 /// Codelets could not be linked.
 POPLAR_DECLARE_ERROR(link_error)
-/// The graph needs more memory than a tile has.
-POPLAR_DECLARE_ERROR(graph_memory_allocation_error)
 /// A field was used without a size.
 POPLAR_DECLARE_ERROR(no_size_specified)
 /// A value overflowed what the device can represent.
@@ -79,6 +78,18 @@ POPLAR_DECLARE_ERROR(invalid_machine_model)
 POPLAR_DECLARE_ERROR(runtime_error)
 
 #undef POPLAR_DECLARE_ERROR
+
+/// The graph needs more memory than a tile has. graphProfile holds the
+/// graph profile of what was compiled (an empty map when there is none),
+/// for printGraphSummary.
+struct POPLAR_API graph_memory_allocation_error : poplar_error {
+  ProfileValue graphProfile;
+  explicit graph_memory_allocation_error(const std::string &message);
+  explicit graph_memory_allocation_error(const char *message)
+      : graph_memory_allocation_error(std::string(message)) {}
+  graph_memory_allocation_error(const std::string &message,
+                                ProfileValue profile);
+};
 
 /// An error raised by the application's program on the device (an Abort).
 struct POPLAR_API application_runtime_error : runtime_error {

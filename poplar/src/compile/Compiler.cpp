@@ -6,6 +6,10 @@
 #include "core/Logging.hpp"
 #include "core/TypeInfo.hpp"
 #include "graph/GraphImpl.hpp"
+#include "model/Estimates.hpp"
+#include "model/MemoryModel.hpp"
+#include "model/ProgramModel.hpp"
+#include "profiling/Profiles.hpp"
 #include "program/ProgramImpl.hpp"
 
 #include <poplar/exceptions.hpp>
@@ -339,7 +343,7 @@ void checkTileMapping(const Graph::Impl &graph) {
 
 std::unique_ptr<Executable::Impl>
 compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
-                    const OptionFlags &, const ProgressFunc &progress) {
+                    const OptionFlags &options, const ProgressFunc &progress) {
   const auto start = std::chrono::steady_clock::now();
   const Graph::Impl &graph = graphObject.getImpl();
   const int totalSteps = 3;
@@ -375,6 +379,22 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
   for (std::size_t i = 0; i != progs.size(); ++i)
     exe->programs.push_back(lowering.lowerProgram(progs[i], exe->streamsUsed[i]));
   report(2);
+
+  // IPU targets: cycle and memory estimates, and the memory check.
+  if (graph.target.getTargetType() != TargetType::CPU) {
+    exe->estimates = model::estimateExecutable(graph, *exe, options);
+    const std::string oom = model::outOfMemoryReport(graph, *exe->estimates);
+    if (!oom.empty()) {
+      auto allow = options.find("debug.allowOutOfMemory");
+      if (allow == options.end() || allow->second != "true")
+        throw graph_memory_allocation_error(
+            oom, profiling::graphProfile(*exe->estimates));
+      logging::warn(logging::Module::Compiler,
+                    "The graph does not fit in memory, but "
+                    "debug.allowOutOfMemory is set. {}",
+                    oom);
+    }
+  }
 
   const double seconds = std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - start)

@@ -22,6 +22,9 @@
 namespace poplar {
 
 class CodeletLibrary;
+namespace model {
+struct Estimates;
+} // namespace model
 namespace codelet_interface {
 struct VertexInfo;
 } // namespace codelet_interface
@@ -101,6 +104,11 @@ struct Step {
   std::size_t function = 0;
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
+
+  // IPU targets: the simulated steps (model::Estimates::steps) this step
+  // runs each time it runs (each iteration or test for control flow).
+  std::uint32_t simBegin = 0;
+  std::uint32_t simEnd = 0;
 };
 
 struct Variable {
@@ -183,6 +191,8 @@ struct Executable::Impl {
   std::vector<exec::Step> functions;
   /// The streams each program uses, directly or through functions.
   std::vector<std::set<std::size_t>> streamsUsed;
+  /// The IPU Model's cycle and memory estimates; null for the CPU target.
+  std::shared_ptr<const model::Estimates> estimates;
 };
 
 /// Checks every compute set's vertices (types, connections, tiles, races)

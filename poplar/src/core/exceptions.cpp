@@ -22,7 +22,6 @@ POPLAR_DEFINE_ERROR(index_error)
 POPLAR_DEFINE_ERROR(invalid_option)
 POPLAR_DEFINE_ERROR(invalid_tile_mapping)
 POPLAR_DEFINE_ERROR(link_error)
-POPLAR_DEFINE_ERROR(graph_memory_allocation_error)
 POPLAR_DEFINE_ERROR(no_size_specified)
 POPLAR_DEFINE_ERROR(overflow_error)
 POPLAR_DEFINE_ERROR(parse_error)
@@ -42,6 +41,14 @@ POPLAR_DEFINE_ERROR(invalid_machine_model)
 POPLAR_DEFINE_ERROR(runtime_error)
 
 #undef POPLAR_DEFINE_ERROR
+
+graph_memory_allocation_error::graph_memory_allocation_error(
+    const std::string &message)
+    : poplar_error("graph_memory_allocation_error", message) {}
+graph_memory_allocation_error::graph_memory_allocation_error(
+    const std::string &message, ProfileValue profile)
+    : poplar_error("graph_memory_allocation_error", message),
+      graphProfile(std::move(profile)) {}
 
 application_runtime_error::application_runtime_error(const std::string &message)
     : runtime_error(message) {

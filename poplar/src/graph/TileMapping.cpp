@@ -79,6 +79,25 @@ unsigned TileMapping::tileOf(std::size_t element) const {
   return element < it->second.end ? it->second.tile : NoTile;
 }
 
+unsigned TileMapping::tileOf(std::size_t element, std::size_t &pieceBegin,
+                             std::size_t &pieceEnd) const {
+  auto next = pieces.upper_bound(element);
+  if (next != pieces.begin()) {
+    auto it = std::prev(next);
+    if (element < it->second.end) {
+      pieceBegin = it->first;
+      pieceEnd = it->second.end;
+      return it->second.tile;
+    }
+    pieceBegin = it->second.end;
+  } else {
+    pieceBegin = 0;
+  }
+  // In a gap between pieces.
+  pieceEnd = next == pieces.end() ? ~std::size_t(0) : next->first;
+  return NoTile;
+}
+
 std::size_t TileMapping::countUnmapped(std::size_t size) const {
   std::size_t mapped = 0;
   for (const auto &[begin, piece] : pieces)

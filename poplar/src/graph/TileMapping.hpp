@@ -21,6 +21,10 @@ public:
                    &f) const;
   /// The tile of one element, or NoTile.
   unsigned tileOf(std::size_t element) const;
+  /// The tile of one element (or NoTile) and the piece around it that is
+  /// all on that tile: [*pieceBegin, *pieceEnd) holds element.
+  unsigned tileOf(std::size_t element, std::size_t &pieceBegin,
+                  std::size_t &pieceEnd) const;
   /// Number of elements of [0, size) without a tile.
   std::size_t countUnmapped(std::size_t size) const;
   /// The first unmapped element of [0, size), or size.

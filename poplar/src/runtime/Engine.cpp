@@ -47,8 +47,8 @@ Executable Executable::deserialize(std::unique_ptr<std::istream> in,
 Executable compileGraph(const Graph &graph, ArrayRef<program::Program> progs,
                         const OptionFlags &opt, ProgressFunc progress,
                         const DebugContext &) {
-  resolveEngineOptions(opt);
-  return Executable(compileToExecutable(graph, progs, opt, progress));
+  return Executable(
+      compileToExecutable(graph, progs, resolveEngineOptions(opt), progress));
 }
 
 Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
@@ -121,6 +121,8 @@ Engine::Engine(Executable &&exe, const OptionFlags &options)
   }
   impl->streams.resize(x.streams.size());
   impl->resetStorage();
+  setUpProfiling(*impl);
+  writeRequestedGraphReport(*this);
 }
 
 Engine::Engine(Engine &&) noexcept = default;

@@ -4,6 +4,7 @@
 #define POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
 
 #include "compile/ExecutableImpl.hpp"
+#include "model/Simulation.hpp"
 #include "runtime/VertexExecution.hpp"
 
 #include <poplar/Engine.hpp>
@@ -35,6 +36,11 @@ struct Engine::Impl {
   std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;
   std::ostream *printStream = &std::cout;
   bool loaded = false;
+  /// IPU targets with execution profiling: the simulated steps run.
+  std::unique_ptr<model::ExecutionRecorder> recorder;
+  bool recording = false;
+  /// Built on the first getGraphProfile.
+  mutable std::shared_ptr<const ProfileValue> graphProfile;
 
   /// Sets every variable to its initial value (zero when it has none) and
   /// every vertex to its initial state.
@@ -60,6 +66,16 @@ void printTensor(std::ostream &out, const std::string &title,
 /// Checks engine options and merges POPLAR_ENGINE_OPTIONS over them
 /// (runtime/EngineOptions.cpp).
 OptionFlags resolveEngineOptions(const OptionFlags &options);
+
+/// Prepares the execution profile and writes the graph report that
+/// POPLAR_GRAPH_REPORT_DEST or debug.graphReportDestination ask for
+/// (runtime/EngineProfiling.cpp).
+void setUpProfiling(Engine::Impl &engine);
+void writeRequestedGraphReport(const Engine &engine);
+
+/// Whether a boolean engine option (already checked) is set to "true";
+/// `fallback` when it is not given.
+bool engineOptionIs(const OptionFlags &options, const char *name, bool fallback);
 
 } // namespace poplar
 

@@ -12,12 +12,13 @@
 namespace poplar {
 namespace {
 
-enum class OptionKind { Bool, Unsigned, Text };
+enum class OptionKind { Bool, Unsigned, Text, InstrumentationLevel };
 
 const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
   static const std::map<std::string, OptionKind, std::less<>> options = {
       {"debug.allowOutOfMemory", OptionKind::Bool},
-      {"debug.computeInstrumentationLevel", OptionKind::Text},
+      {"debug.computeInstrumentationLevel", OptionKind::InstrumentationLevel},
+      {"debug.graphReportDestination", OptionKind::Text},
       {"debug.instrument", OptionKind::Bool},
       {"debug.instrumentCompute", OptionKind::Bool},
       {"debug.instrumentControlFlow", OptionKind::Bool},
@@ -30,6 +31,7 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
       {"autoReport.outputDebugInfo", OptionKind::Bool},
       {"autoReport.outputExecutionProfile", OptionKind::Bool},
       {"autoReport.outputGraphProfile", OptionKind::Bool},
+      {"autoReport.outputLoweredVars", OptionKind::Bool},
       {"autoReport.outputSerializedGraph", OptionKind::Bool},
       {"autoReport.streamAtEachRun", OptionKind::Bool},
       {"autoReport.executionProfileProgramRunCount", OptionKind::Unsigned},
@@ -53,6 +55,9 @@ void checkValue(const std::string &key, const std::string &value,
   };
   if (kind == OptionKind::Bool && value != "true" && value != "false")
     bad("true or false");
+  if (kind == OptionKind::InstrumentationLevel && value != "tile" &&
+      value != "vertex" && value != "device" && value != "ipu")
+    bad("tile, vertex, device or ipu");
   if (kind == OptionKind::Unsigned) {
     if (value.empty() || value.find_first_not_of("0123456789xabcdefABCDEF") !=
                              std::string::npos)
@@ -65,6 +70,12 @@ void checkValue(const std::string &key, const std::string &value,
 }
 
 } // namespace
+
+bool engineOptionIs(const OptionFlags &options, const char *name,
+                    bool fallback) {
+  auto it = options.find(name);
+  return it == options.end() ? fallback : it->second == "true";
+}
 
 OptionFlags resolveEngineOptions(const OptionFlags &options) {
   OptionFlags resolved = options;

@@ -51,10 +51,16 @@ void forEachRunChunk(const exec::TensorAccess &a, F &&f) {
 
 class Interpreter {
 public:
-  explicit Interpreter(Engine::Impl &engine) : e(engine), exe(*engine.exe) {}
+  explicit Interpreter(Engine::Impl &engine)
+      : e(engine), exe(*engine.exe),
+        recorder(engine.recording ? engine.recorder.get() : nullptr) {}
 
   void run(const exec::Step &s) {
     using K = exec::Step::Kind;
+    // Control flow records its own steps each time it tests or loops;
+    // everything else once, as it starts.
+    if (recorder && s.kind != K::Repeat && s.kind != K::RepeatWhile)
+      simulate(s);
     switch (s.kind) {
     case K::Sequence:
       for (const auto &child : s.children)
@@ -64,12 +70,17 @@ public:
       e.computeSet(s.computeSet).execute();
       return;
     case K::Repeat:
-      for (unsigned i = 0; i != s.count; ++i)
+      for (unsigned i = 0; i != s.count; ++i) {
+        if (recorder)
+          simulate(s);
         run(s.children[0]);
+      }
       return;
     case K::RepeatWhile:
       for (;;) {
         run(s.children[0]);
+        if (recorder)
+          simulate(s);
         if ((readScalar(s.scalar) != 0) != s.whileTrue)
           return;
         run(s.children[1]);
@@ -111,6 +122,11 @@ public:
   }
 
 private:
+  void simulate(const exec::Step &s) {
+    if (s.simBegin != s.simEnd)
+      recorder->record(s.simBegin, s.simEnd);
+  }
+
   double readScalar(const exec::ScalarRef &ref) const {
     const auto &var = e.storage[ref.var];
     return elementAsDouble(ref.type,
@@ -244,6 +260,7 @@ private:
 
   Engine::Impl &e;
   const Executable::Impl &exe;
+  model::ExecutionRecorder *recorder;
 };
 
 } // namespace

@@ -96,6 +96,7 @@ Target TargetBuilder::fromModel(const IPUModel &m, bool accurateHalf) {
       m.relativeSyncDelay == IPUModel::RelativeSyncDelayType::NO_DELAY;
   t.globalSyncCycles = m.globalSyncCycles;
   t.accurateHalf = accurateHalf;
+  t.compileIPUCode = m.compileIPUCode;
   validate(t);
   return t;
 }

@@ -15,6 +15,11 @@ struct TargetBuilder {
   static Target fromModel(const IPUModel &model, bool accurateHalf);
   /// Throws poplar::invalid_machine_model naming the first bad field.
   static void validate(const Target &target);
+  /// Whether the memory estimates include code (IPUModel::compileIPUCode,
+  /// and always for IPU hardware targets).
+  static bool compilesIPUCode(const Target &target) {
+    return target.targetType == TargetType::IPU || target.compileIPUCode;
+  }
   static Target withTiles(Target target, unsigned numIPUs, unsigned tilesPerIPU) {
     target.numIPUs = numIPUs;
     target.tilesPerIPU = tilesPerIPU;

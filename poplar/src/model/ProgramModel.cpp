@@ -1,0 +1,624 @@
+// Lowered steps to profile programs and simulated BSP steps. Every
+// superstep starts with a sync; an Execute then exchanges what its
+// vertices read from other tiles, computes, and (after another sync)
+// sends what they wrote to other tiles. A Copy exchanges between tiles and
+// copies on tiles; streams and remote buffers are host exchanges after an
+// external sync; control flow costs supervisor instructions and, where a
+// decision must be shared, a sync.
+#include "model/ProgramModel.hpp"
+
+#include "model/CycleModel.hpp"
+#include "model/ExchangeModel.hpp"
+#include "model/MemoryModel.hpp"
+#include "model/ModelConstants.hpp"
+
+#include "core/TypeInfo.hpp"
+#include "graph/GraphImpl.hpp"
+
+#include <poplar/detail/CodeletInterface.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <tuple>
+
+namespace poplar::model {
+namespace {
+
+using SK = exec::Step::Kind;
+
+struct NeededRange {
+  unsigned tile;
+  std::size_t var;
+  std::size_t begin;
+  std::size_t end;
+  bool operator<(const NeededRange &o) const {
+    return std::tie(tile, var, begin) < std::tie(o.tile, o.var, o.begin);
+  }
+};
+
+// Merges overlapping ranges of the same tile and variable.
+std::vector<NeededRange> merged(std::vector<NeededRange> ranges) {
+  std::sort(ranges.begin(), ranges.end());
+  std::vector<NeededRange> out;
+  for (const auto &r : ranges) {
+    if (!out.empty() && out.back().tile == r.tile && out.back().var == r.var &&
+        r.begin <= out.back().end)
+      out.back().end = std::max(out.back().end, r.end);
+    else
+      out.push_back(r);
+  }
+  return out;
+}
+
+// What one tile copies within itself for a Copy program.
+struct OnTileCopy {
+  std::uint64_t contiguousBytes = 0;
+  std::uint64_t stridedElements = 0;
+  std::uint64_t pieces = 0;
+};
+
+class ProgramModeller {
+public:
+  ProgramModeller(const Graph::Impl &graph, Executable::Impl &exe,
+                  Estimates &est, MemoryInputs &memory)
+      : graph(graph), exe(exe), est(est), memory(memory),
+        target(exe.target), numTiles(exe.target.getNumTiles()),
+        workers(std::max(1u, exe.target.getNumWorkerContexts())) {
+    csModelled.assign(graph.computeSets.size(), false);
+    csExchanges.resize(graph.computeSets.size());
+  }
+
+  void run() {
+    for (auto &f : exe.functions)
+      est.functionPrograms.push_back(model(f));
+    for (auto &p : exe.programs)
+      est.controlPrograms.push_back(model(p));
+  }
+
+private:
+  // ---------------------------------------------------------- nodes, steps
+
+  unsigned node(std::string type, std::string name = {}) {
+    ProgramNode n;
+    n.type = std::move(type);
+    n.name = std::move(name);
+    est.programs.push_back(std::move(n));
+    return static_cast<unsigned>(est.programs.size() - 1);
+  }
+
+  unsigned wrap(const std::vector<unsigned> &nodes, const std::string &name) {
+    if (nodes.size() == 1)
+      return nodes[0];
+    const unsigned seq = node("Sequence", name);
+    est.programs[seq].children = nodes;
+    return seq;
+  }
+
+  void sync(bool external, unsigned program) {
+    SimStep s;
+    s.kind = SimStep::Kind::Sync;
+    s.external = external;
+    s.program = program;
+    s.cycles = external ? target.getGlobalSyncCycles() : target.getMaxIPUSyncDelay();
+    s.tileCycles.sync = s.cycles * numTiles;
+    est.steps.push_back(s);
+  }
+
+  void control(unsigned instructions, unsigned program) {
+    SimStep s;
+    s.kind = SimStep::Kind::Control;
+    s.program = program;
+    s.cycles = std::uint64_t(instructions) * workers;
+    s.tileCycles.control = s.cycles * numTiles;
+    est.steps.push_back(s);
+  }
+
+  void compute(unsigned cs, unsigned program) {
+    const ComputeSetEstimate &c = est.computeSets[cs];
+    SimStep s;
+    s.kind = SimStep::Kind::OnTileExecute;
+    s.program = program;
+    s.index = cs;
+    s.cycles = c.cycles;
+    s.tileCycles.compute = c.totalCycles;
+    s.tileCycles.activeCompute = c.totalActive;
+    s.tileCycles.sync = c.cycles * numTiles - c.totalCycles; // waiting
+    est.steps.push_back(s);
+  }
+
+  void exchange(SimStep::Kind kind, unsigned index, unsigned program) {
+    const ExchangeEstimate &x =
+        kind == SimStep::Kind::DoExchange       ? est.exchanges[index]
+        : kind == SimStep::Kind::GlobalExchange ? est.externalExchanges[index]
+                                                : est.hostExchanges[index];
+    SimStep s;
+    s.kind = kind;
+    s.program = program;
+    s.index = index;
+    s.cycles = x.cycles;
+    std::uint64_t busy = 0;
+    for (const auto &t : x.tiles)
+      busy += t.cycles;
+    (kind == SimStep::Kind::DoExchange       ? s.tileCycles.doExchange
+     : kind == SimStep::Kind::GlobalExchange ? s.tileCycles.globalExchange
+                                             : s.tileCycles.streamCopy) = busy;
+    s.tileCycles.sync = x.cycles * numTiles - busy;
+    est.steps.push_back(s);
+  }
+
+  // The exchanges of one phase: nodes made for the external and internal
+  // parts of `traffic` (when there is such a part), sim steps added by
+  // emit() once the step's other nodes exist.
+  struct PhaseExchange {
+    long external = -1, internal = -1;         // exchange ids
+    long externalNode = -1, internalNode = -1; // program nodes
+  };
+
+  PhaseExchange phaseNodes(long external, long internal) {
+    PhaseExchange p;
+    p.external = external;
+    p.internal = internal;
+    if (external >= 0) {
+      p.externalNode = node("GlobalExchange", est.externalExchanges[external].name);
+      est.programs[p.externalNode].exchange = external;
+    }
+    if (internal >= 0) {
+      p.internalNode = node("DoExchange", est.exchanges[internal].name);
+      est.programs[p.internalNode].exchange = internal;
+    }
+    return p;
+  }
+
+  void emit(const PhaseExchange &p, std::vector<unsigned> &nodes,
+            unsigned syncProgram) {
+    if (p.external >= 0) {
+      sync(true, syncProgram);
+      exchange(SimStep::Kind::GlobalExchange, unsigned(p.external),
+               unsigned(p.externalNode));
+      nodes.push_back(unsigned(p.externalNode));
+    }
+    if (p.internal >= 0) {
+      exchange(SimStep::Kind::DoExchange, unsigned(p.internal),
+               unsigned(p.internalNode));
+      nodes.push_back(unsigned(p.internalNode));
+    }
+  }
+
+  // ------------------------------------------------------------ the steps
+
+  unsigned model(exec::Step &s) {
+    s.simBegin = static_cast<std::uint32_t>(est.steps.size());
+    const unsigned id = modelOwn(s);
+    s.simEnd = static_cast<std::uint32_t>(est.steps.size());
+    const unsigned parent = childParent(s, id);
+    for (auto &child : s.children) {
+      const unsigned c = model(child); // may grow est.programs
+      est.programs[parent].children.push_back(c);
+    }
+    return id;
+  }
+
+  // The node that takes the step's children (If's IfElse is inside a
+  // sequence).
+  unsigned childParent(const exec::Step &s, unsigned id) const {
+    if ((s.kind == SK::If || s.kind == SK::Switch) &&
+        est.programs[id].type == "Sequence")
+      return est.programs[id].children.back();
+    return id;
+  }
+
+  // Adds the node of s (without its children) and the sim steps s runs
+  // itself; returns the node.
+  unsigned modelOwn(exec::Step &s) {
+    switch (s.kind) {
+    case SK::Sequence:
+      return node("Sequence", s.name);
+    case SK::Execute:
+      return modelExecute(s);
+    case SK::Repeat: {
+      const unsigned n = node("Repeat", s.name);
+      est.programs[n].count = s.count;
+      control(constants::repeatInstructions, n);
+      return n;
+    }
+    case SK::RepeatWhile: {
+      const unsigned n = node(s.whileTrue ? "RepeatWhileTrue" : "RepeatWhileFalse",
+                              s.name);
+      control(constants::consensusInstructions, n);
+      sync(false, n);
+      return n;
+    }
+    case SK::If: {
+      const unsigned consensus = node("SetLocalConsensusFromVar", s.name);
+      const unsigned syncNode = node("Sync", s.name);
+      est.programs[syncNode].syncType = "Internal";
+      const unsigned branch = node("IfElse", s.name);
+      control(constants::consensusInstructions, consensus);
+      sync(false, syncNode);
+      const unsigned seq = node("Sequence", s.name);
+      est.programs[seq].children = {consensus, syncNode, branch};
+      return seq;
+    }
+    case SK::Switch:
+      return modelSwitch(s);
+    case SK::CopyTensors:
+      return modelCopy(s);
+    case SK::StreamToTensor:
+    case SK::TensorToStream:
+    case SK::RemoteToTensor:
+    case SK::TensorToRemote:
+    case SK::PrintTensor:
+      return modelHostCopy(s);
+    case SK::WriteUndef:
+      return node("WriteUndef", s.name);
+    case SK::Sync: {
+      const unsigned n = node("Sync", s.name);
+      const bool external = s.syncType != SyncType::INTERNAL;
+      est.programs[n].syncType = s.syncType == SyncType::INTERNAL   ? "Internal"
+                                 : s.syncType == SyncType::EXTERNAL ? "External"
+                                                                    : "Global";
+      sync(external, n);
+      return n;
+    }
+    case SK::Call: {
+      const unsigned n = node("Call", s.name);
+      est.programs[n].target = long(s.function);
+      control(constants::callInstructions, n);
+      return n;
+    }
+    case SK::Abort:
+      return node("Abort", s.name);
+    case SK::AbortOnCondition: {
+      const unsigned n = node("AbortOnCondition", s.name);
+      control(constants::consensusInstructions, n);
+      sync(false, n);
+      return n;
+    }
+    }
+    return node("Sequence", s.name);
+  }
+
+  unsigned modelExecute(exec::Step &s) {
+    const unsigned cs = s.computeSet;
+    modelComputeSet(cs);
+    const std::string &csName = graph.computeSets[cs].name;
+    const auto &x = csExchanges[cs];
+    // Implicit syncs are attributed to the OnTileExecute program.
+    const unsigned exec = node("OnTileExecute", csName);
+    est.programs[exec].computeSet = long(cs);
+    const PhaseExchange pre = phaseNodes(x.preExternal, x.preInternal);
+    const PhaseExchange post = phaseNodes(x.postExternal, x.postInternal);
+    std::vector<unsigned> nodes;
+    sync(false, exec);
+    emit(pre, nodes, exec);
+    compute(cs, exec);
+    nodes.push_back(exec);
+    if (post.external >= 0 || post.internal >= 0) {
+      sync(false, exec);
+      emit(post, nodes, exec);
+    }
+    return wrap(nodes, s.name.empty() ? csName : s.name);
+  }
+
+  // Cycles of the compute set's vertices, and the exchanges of the edges
+  // its vertices connect to data on other tiles (once per compute set).
+  void modelComputeSet(unsigned cs) {
+    if (csModelled[cs])
+      return;
+    csModelled[cs] = true;
+    memory.computeSetUsed[cs] = true;
+    const ComputeSetInfo &info = graph.computeSets[cs];
+    std::vector<NeededRange> reads, writes;
+    PhaseBuffers buffers;
+    buffers.name = info.name;
+    const auto &plan = exe.computeSets[cs];
+    for (std::size_t i = 0; i != info.vertices.size(); ++i) {
+      const VertexData &v = graph.vertices[info.vertices[i]];
+      const auto &typeInfo = *graph.vertexTypes[v.type].info;
+      const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
+      for (std::size_t f = 0; f != v.fields.size(); ++f) {
+        const auto &fi = typeInfo.fields[f];
+        if (fi.kind == codelet_interface::FieldKind::State)
+          continue;
+        const bool in = fi.kind != codelet_interface::FieldKind::Output;
+        const bool out = fi.kind != codelet_interface::FieldKind::Input;
+        auto edge = [&](const Tensor &t) {
+          for (const auto &r : layout::storageRanges(t)) {
+            if (in)
+              reads.push_back({tile, r.var, r.begin, r.end});
+            if (out)
+              writes.push_back({tile, r.var, r.begin, r.end});
+          }
+        };
+        const auto &value = v.fields[f];
+        if (fi.shape == codelet_interface::FieldShape::List) {
+          if (value.extra)
+            for (const auto &item : value.extra->items)
+              edge(item);
+        } else {
+          edge(value.tensor);
+        }
+        // Edges not contiguous in storage are gathered into a buffer.
+        for (const auto &region : plan.vertices[i].fields[f].regions)
+          if (!region.direct)
+            buffers.perTile[tile][2] +=
+                region.numElements * typeSize(graph.vertexTypes[v.type].fieldTypes[f]);
+      }
+    }
+    Traffic pre, post;
+    for (const auto &r : merged(std::move(reads))) {
+      const auto &var = graph.variables[r.var];
+      const std::size_t bytes = typeSize(var.type);
+      var.mapping.forEach(r.begin, r.end, [&](std::size_t b, std::size_t e, unsigned src) {
+        if (src != r.tile && src != TileMapping::NoTile) {
+          pre.add(src, r.tile, (e - b) * bytes);
+          buffers.perTile[r.tile][0] += (e - b) * bytes;
+        }
+      });
+    }
+    for (const auto &w : merged(std::move(writes))) {
+      const auto &var = graph.variables[w.var];
+      const std::size_t bytes = typeSize(var.type);
+      var.mapping.forEach(w.begin, w.end, [&](std::size_t b, std::size_t e, unsigned dst) {
+        if (dst != w.tile && dst != TileMapping::NoTile) {
+          post.add(w.tile, dst, (e - b) * bytes);
+          buffers.perTile[w.tile][1] += (e - b) * bytes;
+        }
+      });
+    }
+    auto &x = csExchanges[cs];
+    recordExchange(pre, info.name + "/ExchangePre", x.preExternal, x.preInternal);
+    recordExchange(post, info.name + "/ExchangePost", x.postExternal, x.postInternal);
+    memory.phases.push_back(std::move(buffers));
+  }
+
+  void recordExchange(const Traffic &traffic, const std::string &name,
+                      long &external, long &internal) {
+    if (traffic.empty())
+      return;
+    ExchangeEstimate ext = traffic.externalExchange(target, name);
+    if (!ext.tiles.empty()) {
+      est.externalExchanges.push_back(std::move(ext));
+      external = long(est.externalExchanges.size() - 1);
+    }
+    ExchangeEstimate in = traffic.internalExchange(target, name);
+    if (!in.tiles.empty()) {
+      est.exchanges.push_back(std::move(in));
+      internal = long(est.exchanges.size() - 1);
+    }
+  }
+
+  unsigned modelCopy(exec::Step &s) {
+    const std::string name = s.name.empty() ? "Copy" : s.name;
+    Traffic traffic;
+    std::map<unsigned, OnTileCopy> onTile;
+    const std::size_t bytes = s.elementBytes;
+    for (const auto &seg : s.segments) {
+      const bool strided = seg.srcStride != 1 || seg.dstStride != 1;
+      forEachCopyPiece(graph.variables[seg.srcVar].mapping, seg.srcStart,
+                       seg.srcStride, graph.variables[seg.dstVar].mapping,
+                       seg.dstStart, seg.dstStride, seg.length,
+                       [&](unsigned from, unsigned to, std::size_t n) {
+                         if (from != to) {
+                           traffic.add(from, to, n * bytes);
+                           return;
+                         }
+                         auto &t = onTile[to];
+                         ++t.pieces;
+                         if (strided)
+                           t.stridedElements += n;
+                         else
+                           t.contiguousBytes += n * bytes;
+                       });
+    }
+    long external = -1, internal = -1;
+    recordExchange(traffic, name + "/Exchange", external, internal);
+    const PhaseExchange x = phaseNodes(external, internal);
+    long exec = -1;
+    if (!onTile.empty()) {
+      const unsigned cs = copyComputeSet(name + "/OnTileCopy", onTile);
+      exec = node("OnTileExecute", est.computeSets[cs].name);
+      est.programs[exec].computeSet = long(cs);
+    }
+    // A copy that moves nothing is still a sync.
+    const long first = x.externalNode >= 0 ? x.externalNode
+                       : x.internalNode >= 0 ? x.internalNode
+                       : exec >= 0 ? exec : long(node("Sync", name));
+    if (est.programs[first].type == "Sync")
+      est.programs[first].syncType = "Internal";
+    std::vector<unsigned> nodes;
+    sync(false, unsigned(first));
+    emit(x, nodes, unsigned(first));
+    if (exec >= 0) {
+      compute(unsigned(est.programs[exec].computeSet), unsigned(exec));
+      nodes.push_back(unsigned(exec));
+    }
+    if (nodes.empty())
+      nodes.push_back(unsigned(first));
+    return wrap(nodes, name);
+  }
+
+  // A generated compute set of one memcpy vertex per tile.
+  unsigned copyComputeSet(const std::string &name,
+                          const std::map<unsigned, OnTileCopy> &onTile) {
+    ComputeSetEstimate c;
+    c.name = name;
+    CopyVertices copies;
+    copies.computeSet = static_cast<unsigned>(est.computeSets.size());
+    const std::uint64_t rate = target.getMemcpyBytesPerCycle();
+    for (const auto &[tile, t] : onTile) {
+      // Contiguous pieces move at the memcpy rate, strided ones an
+      // element per cycle.
+      const std::uint64_t cycles = constants::memcpyFixedCycles +
+                                   t.pieces * constants::memcpyPieceCycles +
+                                   (t.contiguousBytes + rate - 1) / rate +
+                                   t.stridedElements;
+      c.tiles.push_back({tile, cycles, cycles});
+      c.cycles = std::max(c.cycles, cycles);
+      c.totalCycles += cycles;
+      c.totalActive += cycles;
+      copies.piecesPerTile[tile] = t.pieces;
+    }
+    c.numVertices = onTile.size();
+    c.vertexTypes = {memcpyType()};
+    c.vertexCounts = {onTile.size()};
+    c.activeCyclesByType = {c.totalActive};
+    est.computeSets.push_back(std::move(c));
+    memory.copies.push_back(std::move(copies));
+    return static_cast<unsigned>(est.computeSets.size() - 1);
+  }
+
+  unsigned memcpyType() {
+    if (memcpyTypeIndex < 0) {
+      est.vertexTypes.push_back({"poplar_rt::LongMemcpy",
+                                 constants::copyPointerBytes});
+      memcpyTypeIndex = long(est.vertexTypes.size() - 1);
+    }
+    return unsigned(memcpyTypeIndex);
+  }
+
+  unsigned modelHostCopy(exec::Step &s) {
+    const bool toDevice =
+        s.kind == SK::StreamToTensor || s.kind == SK::RemoteToTensor;
+    std::string name = s.name;
+    if (name.empty()) {
+      if (s.kind == SK::StreamToTensor || s.kind == SK::TensorToStream)
+        name = exe.streams[s.stream].handle;
+      else if (s.kind == SK::PrintTensor)
+        name = "PrintTensor";
+      else
+        name = exe.remoteBuffers[s.remoteBuffer].handle;
+    }
+    std::map<unsigned, std::pair<std::uint64_t, unsigned>> perTile;
+    for (const auto &run : s.access.runs)
+      forEachTilePiece(graph.variables[run.var].mapping, run.start, run.stride,
+                       run.length, [&](unsigned tile, std::size_t n) {
+                         auto &t = perTile[tile == TileMapping::NoTile ? 0 : tile];
+                         t.first += n * s.access.elementBytes;
+                         t.second += run.stride == 1 ? 1 : unsigned(n);
+                       });
+    est.hostExchanges.push_back(hostExchange(target, name, perTile, toDevice));
+    const unsigned n = node("StreamCopy", name);
+    est.programs[n].exchange = long(est.hostExchanges.size() - 1);
+    sync(true, n);
+    exchange(SimStep::Kind::StreamCopy, unsigned(est.hostExchanges.size() - 1), n);
+    return n;
+  }
+
+  unsigned modelSwitch(exec::Step &s) {
+    // The control value is sent from its tile to every other tile.
+    const auto &var = graph.variables[s.scalar.var];
+    const unsigned owner = var.mapping.tileOf(s.scalar.element);
+    const std::uint64_t bytes = typeSize(s.scalar.type);
+    Traffic broadcast;
+    for (unsigned t = 0; t != numTiles; ++t)
+      broadcast.add(owner == TileMapping::NoTile ? 0 : owner, t, bytes);
+    const std::string name =
+        (s.name.empty() ? std::string("switchControlBroadcast") : s.name) +
+        "/ExchangePre";
+    long external = -1, internal = -1;
+    recordExchange(broadcast, name, external, internal);
+    const PhaseExchange x = phaseNodes(external, internal);
+    const unsigned sw = node("Switch", s.name);
+    std::vector<unsigned> nodes;
+    sync(false, sw);
+    emit(x, nodes, sw);
+    control(constants::switchBaseInstructions +
+                constants::switchCaseInstructions * unsigned(s.caseValues.size()),
+            sw);
+    nodes.push_back(sw);
+    const unsigned seq = node("Sequence", s.name);
+    est.programs[seq].children = nodes;
+    return seq;
+  }
+
+  struct ComputeSetExchanges {
+    long preInternal = -1, preExternal = -1;
+    long postInternal = -1, postExternal = -1;
+  };
+
+  const Graph::Impl &graph;
+  Executable::Impl &exe;
+  Estimates &est;
+  MemoryInputs &memory;
+  const Target &target;
+  const std::uint64_t numTiles;
+  const unsigned workers;
+  std::vector<bool> csModelled;
+  std::vector<ComputeSetExchanges> csExchanges;
+  long memcpyTypeIndex = -1;
+};
+
+GraphStats graphStats(const Graph::Impl &graph) {
+  GraphStats g;
+  g.numVertices = graph.vertices.size();
+  g.numVars = graph.variables.size();
+  g.numComputeSets = graph.computeSets.size();
+  for (const auto &v : graph.vertices) {
+    const auto &info = *graph.vertexTypes[v.type].info;
+    for (std::size_t f = 0; f != v.fields.size(); ++f) {
+      if (info.fields[f].kind == codelet_interface::FieldKind::State)
+        continue;
+      if (info.fields[f].shape == codelet_interface::FieldShape::List)
+        g.numEdges += v.fields[f].extra ? v.fields[f].extra->items.size() : 0;
+      else
+        g.numEdges += v.fields[f].tensor.valid() ? 1 : 0;
+    }
+  }
+  return g;
+}
+
+} // namespace
+
+std::shared_ptr<const Estimates> estimateExecutable(const Graph::Impl &graph,
+                                                    Executable::Impl &exe,
+                                                    const OptionFlags &options) {
+  const auto start = std::chrono::steady_clock::now();
+  auto est = std::make_shared<Estimates>();
+  est->target = exe.target;
+  est->graph = graphStats(graph);
+
+  // The vertex types used, in the graph's order.
+  MemoryInputs memory;
+  memory.computeSetUsed.assign(graph.computeSets.size(), false);
+  std::vector<std::size_t> counts(graph.vertexTypes.size(), 0);
+  for (const auto &v : graph.vertices)
+    ++counts[v.type];
+  memory.profileType.assign(graph.vertexTypes.size(), 0);
+  for (std::size_t t = 0; t != graph.vertexTypes.size(); ++t) {
+    if (counts[t] == 0)
+      continue;
+    memory.profileType[t] = static_cast<unsigned>(est->vertexTypes.size());
+    est->vertexTypes.push_back(
+        {graph.vertexTypes[t].name, vertexStateBytes(*graph.vertexTypes[t].info)});
+  }
+
+  const unsigned workers = exe.target.getNumWorkerContexts();
+  est->vertexCycles.assign(graph.vertices.size(), 0);
+  est->vertexComputeSet.assign(graph.vertices.size(), 0);
+  est->vertexType.assign(graph.vertices.size(), 0);
+  for (unsigned cs = 0; cs != exe.computeSets.size(); ++cs) {
+    const auto &plan = exe.computeSets[cs];
+    est->computeSets.push_back(
+        estimateComputeSet(plan, exe.vertexTypes, memory.profileType, workers));
+    for (const auto &v : plan.vertices) {
+      est->vertexCycles[v.id] = vertexCycles(v, exe.vertexTypes[v.type], workers);
+      est->vertexComputeSet[v.id] = cs;
+      est->vertexType[v.id] = memory.profileType[v.type];
+    }
+  }
+
+  ProgramModeller(graph, exe, *est, memory).run();
+  est->memory = computeMemory(graph, exe, *est, memory, options);
+
+  const double seconds = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+  est->optimizationInfo = {
+      {"estimationSeconds", seconds},
+      {"numSimulatedSteps", double(est->steps.size())},
+      {"numPrograms", double(est->programs.size())}};
+  return est;
+}
+
+} // namespace poplar::model

@@ -1,0 +1,288 @@
+// The execution profile of the IPU Model: profilerMode IPU_MODEL, the
+// programTrace and the simulation (cycles, tileCycles, steps), worked out
+// from the simulated steps the engine ran. Additions to the guide's
+// fields: simulation.cyclesByTile (per-tile totals by activity),
+// simulation.computeSetRuns, simulation.stepsTruncated, and `instrumented`.
+#include "profiling/Profiles.hpp"
+
+#include <algorithm>
+
+namespace poplar::profiling {
+namespace {
+
+using Map = ProfileValue::Map;
+using Vector = ProfileValue::Vector;
+using Kind = model::SimStep::Kind;
+
+template <class T> ProfileValue numbers(const std::vector<T> &values) {
+  Vector v;
+  v.reserve(values.size());
+  for (const auto &x : values)
+    v.emplace_back(static_cast<double>(x));
+  return v;
+}
+
+const char *stepType(Kind k) {
+  switch (k) {
+  case Kind::OnTileExecute:
+    return "OnTileExecute";
+  case Kind::DoExchange:
+    return "DoExchange";
+  case Kind::GlobalExchange:
+    return "GlobalExchange";
+  case Kind::StreamCopy:
+    return "StreamCopy";
+  case Kind::Sync:
+    return "Sync";
+  case Kind::Control:
+    return "Control";
+  }
+  return "Unknown";
+}
+
+ProfileValue tileCycles(const model::TileCycles &c) {
+  Map m;
+  m["activeCompute"] = c.activeCompute;
+  m["compute"] = c.compute;
+  m["copySharedStructure"] = c.copySharedStructure;
+  m["doExchange"] = c.doExchange;
+  m["globalExchange"] = c.globalExchange;
+  m["streamCopy"] = c.streamCopy;
+  m["sync"] = c.sync;
+  m["control"] = c.control;
+  return m;
+}
+
+const model::ExchangeEstimate &exchangeOf(const model::Estimates &est,
+                                          const model::SimStep &s) {
+  return s.kind == Kind::DoExchange       ? est.exchanges[s.index]
+         : s.kind == Kind::GlobalExchange ? est.externalExchanges[s.index]
+                                          : est.hostExchanges[s.index];
+}
+
+// The fields of a step that do not depend on when it ran.
+Map stepFields(const model::Estimates &est, const model::SimStep &s) {
+  Map m;
+  m["type"] = stepType(s.kind);
+  if (s.kind == Kind::Sync) {
+    m["syncType"] = s.external ? "External" : "Internal";
+    m["cycles"] = s.cycles;
+    return m;
+  }
+  const unsigned numTiles = est.target.getNumTiles();
+  m["program"] = s.program;
+  const std::string &name = est.programs[s.program].name;
+  if (!name.empty())
+    m["name"] = name;
+  m["cycles"] = s.cycles;
+  std::uint64_t busy = 0, activeTiles = 0;
+  if (s.kind == Kind::OnTileExecute) {
+    const auto &cs = est.computeSets[s.index];
+    busy = cs.totalCycles;
+    for (const auto &t : cs.tiles)
+      activeTiles += t.cycles != 0;
+    m["computeSet"] = s.index;
+    m["threadBalance"] =
+        cs.totalCycles == 0 ? 1.0 : double(cs.totalActive) / double(cs.totalCycles);
+    m["cyclesOverlapped"] = 0;
+  } else {
+    const auto &x = exchangeOf(est, s);
+    std::uint64_t maxData = 0, totalData = 0;
+    for (const auto &t : x.tiles) {
+      busy += t.cycles;
+      activeTiles += 1;
+      maxData = std::max(maxData, t.sent + t.received);
+      totalData += t.sent + t.received;
+    }
+    m["totalData"] = x.totalBytes;
+    m["dataBalance"] =
+        maxData == 0 ? 1.0 : double(totalData) / numTiles / double(maxData);
+    m[s.kind == Kind::DoExchange       ? "exchange"
+      : s.kind == Kind::GlobalExchange ? "externalExchange"
+                                       : "hostExchange"] = s.index;
+    if (s.kind == Kind::DoExchange)
+      m["cyclesOverlapped"] = 0;
+  }
+  m["activeTiles"] = activeTiles;
+  m["tileBalance"] = s.cycles == 0 ? 1.0 : double(busy) / (double(s.cycles) * numTiles);
+  m["activeTileBalance"] =
+      s.cycles == 0 || activeTiles == 0
+          ? 1.0
+          : double(busy) / (double(s.cycles) * double(activeTiles));
+  return m;
+}
+
+// Per-tile totals by activity: what each tile did, summed over the steps
+// run (each step counted as often as it ran).
+Map cyclesByTile(const model::ExecutionRecorder &rec) {
+  const auto &est = rec.estimates();
+  const unsigned numTiles = est.target.getNumTiles();
+  std::vector<std::uint64_t> compute(numTiles, 0), active(numTiles, 0),
+      doExchange(numTiles, 0), global(numTiles, 0), stream(numTiles, 0),
+      busy(numTiles, 0), sync(numTiles, 0), control(numTiles, 0);
+  std::uint64_t everyTileSync = 0, everyTileControl = 0, stepTime = 0;
+  for (std::size_t k = 0; k != est.steps.size(); ++k) {
+    const std::uint64_t n = rec.counts[k];
+    if (n == 0)
+      continue;
+    const auto &s = est.steps[k];
+    switch (s.kind) {
+    case Kind::Sync:
+      everyTileSync += n * s.cycles;
+      break;
+    case Kind::Control:
+      everyTileControl += n * s.cycles;
+      break;
+    case Kind::OnTileExecute:
+      stepTime += n * s.cycles;
+      for (const auto &t : est.computeSets[s.index].tiles) {
+        compute[t.tile] += n * t.cycles;
+        active[t.tile] += n * t.active;
+        busy[t.tile] += n * t.cycles;
+      }
+      break;
+    default: {
+      stepTime += n * s.cycles;
+      auto &into = s.kind == Kind::DoExchange       ? doExchange
+                   : s.kind == Kind::GlobalExchange ? global
+                                                    : stream;
+      for (const auto &t : exchangeOf(est, s).tiles) {
+        into[t.tile] += n * t.cycles;
+        busy[t.tile] += n * t.cycles;
+      }
+      break;
+    }
+    }
+  }
+  for (unsigned t = 0; t != numTiles; ++t) {
+    sync[t] = everyTileSync + (stepTime - busy[t]); // waiting for others
+    control[t] = everyTileControl;
+  }
+  Map m;
+  m["activeCompute"] = numbers(active);
+  m["compute"] = numbers(compute);
+  m["doExchange"] = numbers(doExchange);
+  m["globalExchange"] = numbers(global);
+  m["streamCopy"] = numbers(stream);
+  m["sync"] = numbers(sync);
+  m["control"] = numbers(control);
+  return m;
+}
+
+} // namespace
+
+ProfileValue executionProfile(const model::ExecutionRecorder &rec,
+                              const Instrumentation &instr) {
+  const auto &est = rec.estimates();
+  const unsigned numTiles = est.target.getNumTiles();
+
+  model::TileCycles totals;
+  std::vector<std::uint64_t> csRuns(est.computeSets.size(), 0);
+  std::vector<std::uint64_t> hostRuns(est.hostExchanges.size(), 0);
+  std::vector<std::uint64_t> externalRuns(est.externalExchanges.size(), 0);
+  for (std::size_t k = 0; k != est.steps.size(); ++k) {
+    if (rec.counts[k] == 0)
+      continue;
+    const auto &s = est.steps[k];
+    totals.add(s.tileCycles, rec.counts[k]);
+    if (s.kind == Kind::OnTileExecute)
+      csRuns[s.index] += rec.counts[k];
+    else if (s.kind == Kind::StreamCopy)
+      hostRuns[s.index] += rec.counts[k];
+    else if (s.kind == Kind::GlobalExchange)
+      externalRuns[s.index] += rec.counts[k];
+  }
+
+  // Steps and the program trace, from the trace of simulated steps.
+  Vector steps, trace;
+  std::vector<Map> fieldsOf(est.steps.size());
+  std::vector<bool> made(est.steps.size(), false);
+  long lastProgram = -1;
+  for (const auto &entry : rec.trace) {
+    const auto &s = est.steps[entry.step];
+    if (s.kind != Kind::Sync && long(s.program) != lastProgram) {
+      trace.emplace_back(double(s.program));
+      lastProgram = long(s.program);
+    }
+    if (s.kind == Kind::Control || steps.size() >= maxProfileSteps)
+      continue;
+    if (!made[entry.step]) {
+      fieldsOf[entry.step] = stepFields(est, s);
+      made[entry.step] = true;
+    }
+    Map m = fieldsOf[entry.step];
+    if (s.kind != Kind::Sync) {
+      m["cyclesFrom"] = entry.start;
+      m["cyclesTo"] = entry.start + s.cycles;
+    }
+    steps.emplace_back(std::move(m));
+  }
+
+  const bool truncated = rec.truncated || steps.size() >= maxProfileSteps;
+  Map sim;
+  sim["cycles"] = rec.cycles;
+  sim["tileCycles"] = tileCycles(totals);
+  sim["steps"] = std::move(steps);
+  sim["stepsTruncated"] = truncated;
+  sim["computeSetRuns"] = numbers(csRuns);
+  sim["cyclesByTile"] = cyclesByTile(rec);
+
+  Map m;
+  m["profilerMode"] = "IPU_MODEL";
+  m["programTrace"] = std::move(trace);
+  m["simulation"] = std::move(sim);
+  Map instrumented;
+  instrumented["compute"] = instr.compute;
+  instrumented["externalExchange"] = instr.externalExchange;
+  instrumented["computeLevel"] = instr.level;
+  m["instrumented"] = std::move(instrumented);
+
+  // The measurements the instrumentation options ask for, taken from the
+  // estimates of the last run of each compute set and exchange.
+  if (instr.compute) {
+    if (instr.level == "vertex") {
+      std::vector<std::uint64_t> cycles(est.vertexCycles.size(), 0);
+      for (std::size_t v = 0; v != cycles.size(); ++v)
+        if (csRuns[est.vertexComputeSet[v]] != 0)
+          cycles[v] = est.vertexCycles[v];
+      m["vertexCycles"] = numbers(cycles);
+      m["vertexComputeSet"] = numbers(est.vertexComputeSet);
+      m["vertexType"] = numbers(est.vertexType);
+    } else if (instr.level == "device" || instr.level == "ipu") {
+      std::vector<std::uint64_t> cycles(est.computeSets.size(), 0);
+      for (std::size_t cs = 0; cs != cycles.size(); ++cs)
+        if (csRuns[cs] != 0)
+          cycles[cs] = est.computeSets[cs].cycles;
+      m["computeSetCycles"] = numbers(cycles);
+    } else {
+      Vector byTile;
+      for (std::size_t cs = 0; cs != est.computeSets.size(); ++cs) {
+        std::vector<std::uint64_t> cycles(numTiles, 0);
+        if (csRuns[cs] != 0)
+          for (const auto &t : est.computeSets[cs].tiles)
+            cycles[t.tile] = t.cycles;
+        byTile.push_back(numbers(cycles));
+      }
+      m["computeSetCyclesByTile"] = std::move(byTile);
+    }
+  }
+  if (instr.externalExchange) {
+    auto perTile = [&](const std::vector<model::ExchangeEstimate> &xs,
+                       const std::vector<std::uint64_t> &runs) {
+      Vector v;
+      for (std::size_t i = 0; i != xs.size(); ++i) {
+        std::vector<std::uint64_t> cycles(numTiles, 0);
+        if (runs[i] != 0)
+          for (const auto &t : xs[i].tiles)
+            cycles[t.tile] = t.cycles;
+        v.push_back(numbers(cycles));
+      }
+      return ProfileValue(std::move(v));
+    };
+    m["hostExchangeCycles"] = perTile(est.hostExchanges, hostRuns);
+    m["externalExchangeCycles"] = perTile(est.externalExchanges, externalRuns);
+  }
+  return m;
+}
+
+} // namespace poplar::profiling

@@ -1,0 +1,185 @@
+// Compute sets of codelet vertices on the IPU Model: the cycles of the
+// vertices' estimates scheduled as the model defines, exchanges for edges
+// on other tiles, the default estimate (and its warning, once per type)
+// and vertex state in tile memory. The expected numbers are worked out by
+// hand from poplar/src/model/README.md.
+#include <catch2/catch.hpp>
+
+#include <poplar/Engine.hpp>
+#include <poplar/IPUModel.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace poplar;
+using namespace poplar::program;
+
+namespace {
+
+// 4 tiles of an Mk2 model: syncs of 30 cycles, six workers.
+struct ModelGraph {
+  Device device;
+  Graph graph;
+  ModelGraph() : device(make()), graph(device.getTarget()) {
+    graph.addCodelets(MODEL_CODELETS);
+  }
+  static Device make() {
+    IPUModel m("ipu2");
+    m.tilesPerIPU = 4;
+    return m.createDevice();
+  }
+  Tensor on(unsigned tile, std::size_t n, const std::string &name) {
+    Tensor t = graph.addVariable(FLOAT, {n}, name);
+    graph.setTileMapping(t, tile);
+    return t;
+  }
+  ProfileValue run(const Program &prog) {
+    Engine engine(graph, prog);
+    engine.load(device);
+    engine.run();
+    return engine.getExecutionProfile();
+  }
+};
+
+std::uint64_t at(const ProfileValue &v, std::size_t i) { return v[i].asUint(); }
+
+} // namespace
+
+TEST_CASE("A compute set's cycles follow the vertices' estimates",
+          "[model][vertex]") {
+  ModelGraph g;
+  ComputeSet cs = g.graph.addComputeSet("cs");
+  // Tile 0: seven Sum vertices of 10, 20, ... 70 cycles. Six contexts get
+  // the first six; the seventh joins the context with 10: 80, so 6 x 80.
+  for (unsigned i = 0; i != 7; ++i) {
+    VertexRef v = g.graph.addVertex(cs, "Sum", {{"in", g.on(0, 4, "")}, {"out", g.on(0, 1, "")}});
+    g.graph.setTileMapping(v, 0);
+    g.graph.setPerfEstimate(v, 10 * (i + 1));
+  }
+  // Tile 1: two Scale (all workers) of 100 and 50 and a Sum of 30:
+  // 6 x 30 + 100 + 50.
+  for (unsigned c : {100u, 50u}) {
+    VertexRef v = g.graph.addVertex(cs, "Scale", {{"in", g.on(1, 8, "")}, {"out", g.on(1, 8, "")}});
+    g.graph.setTileMapping(v, 1);
+    g.graph.setPerfEstimate(v, c);
+  }
+  VertexRef sum = g.graph.addVertex(cs, "Sum", {{"in", g.on(1, 4, "")}, {"out", g.on(1, 1, "")}});
+  g.graph.setTileMapping(sum, 1);
+  g.graph.setCycleEstimate(sum, 30);
+  // Tile 2: a supervisor vertex of 200.
+  VertexRef neg = g.graph.addVertex(cs, "Negate", {{"data", g.on(2, 8, "")}});
+  g.graph.setTileMapping(neg, 2);
+  g.graph.setPerfEstimate(neg, 200);
+
+  Engine engine(g.graph, Execute(cs));
+  engine.load(g.device);
+  engine.run();
+  const ProfileValue graph = engine.getGraphProfile();
+  const auto &est = graph["computeSets"]["cycleEstimates"];
+  CHECK(at(est["cyclesByTile"][0], 0) == 480);
+  CHECK(at(est["cyclesByTile"][0], 1) == 330);
+  CHECK(at(est["cyclesByTile"][0], 2) == 200);
+  CHECK(at(est["cyclesByTile"][0], 3) == 0);
+  CHECK(at(est["activeCyclesByTile"][0], 0) == 280);
+  CHECK(at(est["activeCyclesByTile"][0], 1) == 180);
+  // By type, in the order the types were added: Sum, Scale, Negate.
+  CHECK(graph["vertexTypes"]["names"][0] == "Sum");
+  CHECK(at(est["activeCyclesByVertexType"][0], 0) == 310);
+  CHECK(at(est["activeCyclesByVertexType"][0], 1) == 150);
+  CHECK(at(est["activeCyclesByVertexType"][0], 2) == 200);
+  CHECK(at(graph["computeSets"]["vertexCounts"][0], 0) == 8);
+  // Everything is on its tile: a sync then the compute set.
+  const ProfileValue exec = engine.getExecutionProfile();
+  CHECK(exec["simulation"]["cycles"].asUint() == 30 + 480);
+  CHECK(exec["simulation"]["tileCycles"]["compute"].asUint() == 480 + 330 + 200);
+  CHECK(exec["simulation"]["tileCycles"]["activeCompute"].asUint() == 660);
+  const auto &step = exec["simulation"]["steps"][1];
+  CHECK(step["type"] == "OnTileExecute");
+  CHECK(step["threadBalance"].asDouble() == Approx(660.0 / 1010.0));
+  CHECK(step["activeTiles"].asUint() == 3);
+}
+
+TEST_CASE("Edges on other tiles are exchanged before and after compute",
+          "[model][vertex]") {
+  ModelGraph g;
+  ComputeSet cs = g.graph.addComputeSet("remote");
+  Tensor in = g.on(1, 100, "in");
+  Tensor out = g.on(2, 1, "out");
+  VertexRef v = g.graph.addVertex(cs, "Sum", {{"in", in}, {"out", out}});
+  g.graph.setTileMapping(v, 0);
+  g.graph.setPerfEstimate(v, 10);
+  // Two vertices on tile 3 read the same elements: received once.
+  for (unsigned i = 0; i != 2; ++i) {
+    VertexRef w = g.graph.addVertex(cs, "Sum", {{"in", in.slice(0, 50)}, {"out", g.on(3, 1, "")}});
+    g.graph.setTileMapping(w, 3);
+    g.graph.setPerfEstimate(w, 10);
+  }
+  const ProfileValue exec = g.run(Execute(cs));
+  std::vector<std::string> steps;
+  for (const auto &s : exec["simulation"]["steps"].asVector())
+    steps.push_back(s["type"].asString() + " " + std::to_string(s["cycles"].asUint()));
+  // Before compute, tile 1 sends 400 + 200 bytes and tiles 0 and 3
+  // receive 400 and 200. Their supertile neighbours (0, 1 and 2) do not
+  // move data the same way, so each uses 8 bytes a cycle: the slowest is
+  // 600 / 8 = 75, plus 29. After compute (6 x 10), tile 0 sends 4 bytes
+  // to tile 2: 29 + 1.
+  CHECK(steps == std::vector<std::string>{"Sync 30", "DoExchange 104",
+                                          "OnTileExecute 60", "Sync 30",
+                                          "DoExchange 30"});
+  CHECK(exec["simulation"]["steps"][1]["totalData"].asUint() == 600);
+}
+
+TEST_CASE("A vertex without an estimate gets the default, with one warning",
+          "[model][vertex]") {
+  ModelGraph g;
+  ComputeSet cs = g.graph.addComputeSet("default");
+  for (unsigned i = 0; i != 2; ++i) {
+    VertexRef v = g.graph.addVertex(cs, "Unestimated",
+                                    {{"in", g.on(1, 8, "")}, {"out", g.on(1, 1, "")}});
+    g.graph.setInitialValue(v["bias"], 1.0f);
+    g.graph.setTileMapping(v, 1);
+  }
+  // 10 + 2 regions x 2 + 9 elements = 23 thread cycles each; two vertices
+  // on two contexts: 6 x 23.
+  ProfileValue exec = g.run(Execute(cs));
+  CHECK(exec["simulation"]["steps"][1]["cycles"].asUint() == 6 * 23);
+  exec = g.run(Execute(cs)); // compiled again: no second warning
+  std::ifstream log(MODEL_LOG);
+  std::stringstream text;
+  text << log.rdbuf();
+  const std::string s = text.str();
+  const std::string warning = "Vertex type 'Unestimated' has no cycle estimate";
+  const auto first = s.find(warning);
+  CHECK(first != std::string::npos);
+  CHECK(s.find(warning, first + 1) == std::string::npos);
+}
+
+TEST_CASE("Vertex state and exchange buffers take tile memory",
+          "[model][vertex][memory]") {
+  ModelGraph g;
+  ComputeSet cs = g.graph.addComputeSet("memory");
+  Tensor in = g.on(1, 10, "in");
+  VertexRef v = g.graph.addVertex(cs, "Sum", {{"in", in}, {"out", g.on(0, 1, "out")}});
+  g.graph.setTileMapping(v, 0);
+  g.graph.setPerfEstimate(v, 10);
+  VertexRef u = g.graph.addVertex(cs, "Unestimated",
+                                  {{"in", g.on(2, 4, "x")}, {"out", g.on(2, 1, "y")}});
+  g.graph.setInitialValue(u["bias"], 2.0f);
+  g.graph.setTileMapping(u, 2);
+  Engine engine(g.graph, Execute(cs));
+  const ProfileValue p = engine.getGraphProfile();
+  // Sum: a vector edge (pointer and size, 8) and a scalar edge (4).
+  // Unestimated: 8 + 4 and a float of state.
+  CHECK(at(p["vertexTypes"]["sizes"], 0) == 12);
+  CHECK(at(p["vertexTypes"]["sizes"], 1) == 16);
+  const auto &cat = p["memory"]["byCategory"];
+  CHECK(cat["vertexInstanceState"]["total"][0].asUint() == 12);
+  CHECK(cat["vertexInstanceState"]["total"][2].asUint() == 16);
+  // Tile 0 receives the 40 bytes of `in` into a message buffer.
+  CHECK(cat["message"]["nonInterleaved"]["overlapped"][0].asUint() == 40);
+  const auto &byCs = p["memory"]["byComputeSet"];
+  CHECK(at(byCs["edgePtrBytes"][0], 0) == 12);
+  CHECK(at(byCs["vertexDataBytes"][0], 2) == 4);
+  // Tile 0: stack, out (4 bytes), the vertex (12) and the buffer (40).
+  CHECK(at(p["memory"]["byTile"]["total"], 0) == 3168 + 4 + 12 + 40);
+}
