@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  libspdlog-dev libfmt-dev nlohmann-json3-dev
+  libspdlog-dev libfmt-dev nlohmann-json3-dev libsqlite3-dev
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
 )

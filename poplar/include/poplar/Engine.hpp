@@ -73,6 +73,11 @@ POPLAR_API Executable compileGraph(Graph &&graph,
 /// is compiled; a graph that does not fit in a tile's memory is a
 /// poplar::graph_memory_allocation_error unless debug.allowOutOfMemory is
 /// "true". Each run adds its simulated steps to the execution profile.
+///
+/// The autoReport.* options write report files when the engine is made,
+/// after its first runs and when it is destroyed: profile.pop (SQLite),
+/// debug.cbor and archive.a, in autoReport.directory or in its
+/// subdirectory named after the engine (the debugContext's name).
 class POPLAR_API Engine {
 public:
   struct Impl;

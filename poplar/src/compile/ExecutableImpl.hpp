@@ -180,6 +180,9 @@ struct VertexTypePlan {
 
 struct Executable::Impl {
   Target target;
+  /// The name of compileGraph's debug context: the engine's name (the
+  /// autoReport subdirectory) when the Engine is made from the executable.
+  std::string name;
   std::vector<exec::Variable> variables;
   std::vector<exec::Stream> streams;
   std::vector<exec::RemoteBufferInfo> remoteBuffers;

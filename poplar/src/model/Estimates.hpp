@@ -168,6 +168,16 @@ struct VertexMemory {
   }
 };
 
+/// Where a variable's (or constant's) elements on one tile were placed:
+/// the lowered variables of the profile.
+struct VariablePlacement {
+  std::size_t variable = 0; // index in the graph (and the executable)
+  unsigned tile = 0;
+  std::uint64_t address = 0; // from the start of the tile's memory
+  std::uint64_t bytes = 0;
+  MemoryRegion region = MemoryRegion::NonInterleaved;
+};
+
 struct MemoryReport {
   /// Bytes (without gaps) per category, region and tile: overlapped
   /// categories count every step's buffer, nonOverlapped the rest.
@@ -189,6 +199,9 @@ struct MemoryReport {
   /// Always-live data by name (variables and constants by debug name, the
   /// other non-overlapped categories by category), bytes on all tiles.
   std::vector<std::pair<std::string, std::uint64_t>> alwaysLive;
+  /// Every variable and constant allocation, tile by tile, in the order
+  /// they were allocated.
+  std::vector<VariablePlacement> variablePlacements;
 };
 
 // -------------------------------------------------------------- everything

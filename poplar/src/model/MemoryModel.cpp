@@ -187,28 +187,35 @@ TilePlacement placeOnTile(const std::vector<Allocation> &allocations,
   auto region = [&](std::uint64_t end) {
     return end <= bytesPerTile ? MemoryRegion::Interleaved : MemoryRegion::Overflowed;
   };
-  auto record = [&](const Allocation &a, MemoryRegion r) {
+  p.address.assign(allocations.size(), 0);
+  p.region.assign(allocations.size(), MemoryRegion::NonInterleaved);
+  auto record = [&](std::size_t i, std::uint64_t addr, MemoryRegion r) {
+    const Allocation &a = allocations[i];
     p.bytes[unsigned(a.category)][unsigned(r)] += a.bytes;
+    p.address[i] = addr;
+    p.region[i] = r;
   };
-  for (const auto &a : allocations) {
+  for (std::size_t i = 0; i != allocations.size(); ++i) {
+    const Allocation &a = allocations[i];
     if (!a.interleaved || a.bytes == 0)
       continue;
     const std::uint64_t addr = alignUp(high, a.alignment);
     high = addr + a.bytes;
-    record(a, region(high));
+    record(i, addr, region(high));
   }
-  for (const auto &a : allocations) {
+  for (std::size_t i = 0; i != allocations.size(); ++i) {
+    const Allocation &a = allocations[i];
     if (a.interleaved || a.bytes == 0)
       continue;
     const std::uint64_t addr = alignUp(low, a.alignment);
     if (addr + a.bytes <= base) {
       low = addr + a.bytes;
-      record(a, MemoryRegion::NonInterleaved);
+      record(i, addr, MemoryRegion::NonInterleaved);
       continue;
     }
     const std::uint64_t highAddr = alignUp(high, a.alignment);
     high = highAddr + a.bytes;
-    record(a, region(high));
+    record(i, highAddr, region(high));
   }
   p.extent[unsigned(MemoryRegion::NonInterleaved)] = low;
   p.extent[unsigned(MemoryRegion::Interleaved)] =
@@ -229,9 +236,10 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
   std::vector<std::vector<Allocation>> tiles(numTiles);
   std::map<std::string, std::uint64_t> alwaysLive;
   auto add = [&](unsigned tile, MemoryCategory c, std::uint64_t bytes,
-                 std::uint64_t align, bool interleaved = false) {
+                 std::uint64_t align, bool interleaved = false,
+                 std::size_t variable = Allocation::noVariable) {
     if (bytes != 0 && tile < numTiles)
-      tiles[tile].push_back({c, bytes, align, interleaved});
+      tiles[tile].push_back({c, bytes, align, interleaved, variable});
   };
 
   MemoryReport r;
@@ -379,7 +387,7 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
     const auto category = var.isConstant ? MemoryCategory::Constant : MemoryCategory::Variable;
     for (const auto &[tile, n] : elements) {
       add(tile, category, n * bytes, constants::dataAlignment,
-          interleavedVars.count({v, tile}) != 0);
+          interleavedVars.count({v, tile}) != 0, v);
       alwaysLive[var.name.empty() ? "<anon>" : var.name] += n * bytes;
     }
   }
@@ -430,6 +438,10 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
     // afterwards.
     tiles[t].push_back({MemoryCategory::Message, peak[t], constants::dataAlignment, false});
     const TilePlacement p = placeOnTile(tiles[t], interleavedBase, target.getBytesPerTile());
+    for (std::size_t i = 0; i != tiles[t].size(); ++i)
+      if (tiles[t][i].variable != Allocation::noVariable)
+        r.variablePlacements.push_back({tiles[t][i].variable, t, p.address[i],
+                                        tiles[t][i].bytes, p.region[i]});
     for (unsigned c = 0; c != numMemoryCategories; ++c)
       for (unsigned reg = 0; reg != 3; ++reg) {
         if (!isOverlapped(MemoryCategory(c)))

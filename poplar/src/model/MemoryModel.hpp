@@ -26,6 +26,10 @@ struct Allocation {
   std::uint64_t bytes = 0;
   std::uint64_t alignment = 1;
   bool interleaved = false; // must be in interleaved memory
+  /// The variable (index in the graph) this allocation holds elements of,
+  /// or noVariable.
+  std::size_t variable = noVariable;
+  static constexpr std::size_t noVariable = ~std::size_t(0);
 };
 
 /// Where allocations land on one tile: bytes per category and region, and
@@ -34,6 +38,10 @@ struct TilePlacement {
   std::array<std::array<std::uint64_t, 3>, numMemoryCategories> bytes{};
   std::array<std::uint64_t, 3> extent{}; // per region, with gaps
   std::uint64_t end = 0;                 // end of the highest allocation
+  /// Per allocation (in the order given): its address on the tile and
+  /// the region it landed in. Empty allocations have address 0.
+  std::vector<std::uint64_t> address;
+  std::vector<MemoryRegion> region;
 };
 
 /// Places allocations in order: those that need interleaved memory from

@@ -46,9 +46,10 @@ Executable Executable::deserialize(std::unique_ptr<std::istream> in,
 
 Executable compileGraph(const Graph &graph, ArrayRef<program::Program> progs,
                         const OptionFlags &opt, ProgressFunc progress,
-                        const DebugContext &) {
-  return Executable(
-      compileToExecutable(graph, progs, resolveEngineOptions(opt), progress));
+                        const DebugContext &dc) {
+  auto exe = compileToExecutable(graph, progs, resolveEngineOptions(opt), progress);
+  exe->name = dc.getPathName();
+  return Executable(std::move(exe));
 }
 
 Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
@@ -123,6 +124,8 @@ Engine::Engine(Executable &&exe, const OptionFlags &options)
   impl->resetStorage();
   setUpProfiling(*impl);
   writeRequestedGraphReport(*this);
+  if (const AutoReportOptions report = autoReportOptions(impl->options); report.any())
+    impl->autoReport = std::make_unique<AutoReport>(*impl, report, x.name);
 }
 
 Engine::Engine(Engine &&) noexcept = default;
@@ -168,7 +171,12 @@ void Engine::run(unsigned prog, const std::string &debugName) {
           "Engine::connectStream or Engine::connectStreamToCallback)");
   logging::debug(logging::Module::Engine, "Engine::run({}){}", prog,
                  debugName.empty() ? "" : " " + debugName);
+  // Only runs that complete are reported.
+  if (impl->autoReport)
+    impl->autoReport->beginRun(*impl);
   runProgram(*impl, x.programs[prog]);
+  if (impl->autoReport)
+    impl->autoReport->endRun(*impl, prog, debugName);
 }
 
 void Engine::loadAndRun(const Device &device, unsigned prog) {

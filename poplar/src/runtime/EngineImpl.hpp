@@ -5,6 +5,7 @@
 
 #include "compile/ExecutableImpl.hpp"
 #include "model/Simulation.hpp"
+#include "runtime/AutoReport.hpp"
 #include "runtime/VertexExecution.hpp"
 
 #include <poplar/Engine.hpp>
@@ -41,6 +42,9 @@ struct Engine::Impl {
   bool recording = false;
   /// Built on the first getGraphProfile.
   mutable std::shared_ptr<const ProfileValue> graphProfile;
+  /// The files the autoReport options ask for; last, so that it is
+  /// finished before the rest goes.
+  std::unique_ptr<AutoReport> autoReport;
 
   /// Sets every variable to its initial value (zero when it has none) and
   /// every vertex to its initial state.

@@ -12,7 +12,7 @@
 namespace poplar {
 namespace {
 
-enum class OptionKind { Bool, Unsigned, Text, InstrumentationLevel };
+enum class OptionKind { Bool, Unsigned, Text, Path, InstrumentationLevel };
 
 const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
   static const std::map<std::string, OptionKind, std::less<>> options = {
@@ -26,7 +26,7 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
       {"debug.retainDebugInformation", OptionKind::Bool},
       {"debug.verify", OptionKind::Bool},
       {"autoReport.all", OptionKind::Bool},
-      {"autoReport.directory", OptionKind::Text},
+      {"autoReport.directory", OptionKind::Path},
       {"autoReport.outputArchive", OptionKind::Bool},
       {"autoReport.outputDebugInfo", OptionKind::Bool},
       {"autoReport.outputExecutionProfile", OptionKind::Bool},
@@ -55,6 +55,8 @@ void checkValue(const std::string &key, const std::string &value,
   };
   if (kind == OptionKind::Bool && value != "true" && value != "false")
     bad("true or false");
+  if (kind == OptionKind::Path && value.empty())
+    bad("a directory name");
   if (kind == OptionKind::InstrumentationLevel && value != "tile" &&
       value != "vertex" && value != "device" && value != "ipu")
     bad("tile, vertex, device or ipu");

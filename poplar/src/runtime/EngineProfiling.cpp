@@ -17,7 +17,10 @@ namespace {
 
 profiling::Instrumentation instrumentation(const OptionFlags &options) {
   profiling::Instrumentation i;
-  const bool all = engineOptionIs(options, "debug.instrument", false);
+  // Reports with an execution profile turn instrumentation on unless the
+  // options say otherwise, as the original's autoReport does.
+  const bool all = engineOptionIs(options, "debug.instrument",
+                                  autoReportOptions(options).executionProfile);
   i.compute = engineOptionIs(options, "debug.instrumentCompute", all);
   i.externalExchange =
       engineOptionIs(options, "debug.instrumentExternalExchange", all);

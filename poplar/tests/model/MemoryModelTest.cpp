@@ -39,6 +39,11 @@ TEST_CASE("What does not fit below interleaved memory goes above it",
   CHECK(p.extent[unsigned(MemoryRegion::NonInterleaved)] == 80);
   CHECK(p.extent[unsigned(MemoryRegion::Interleaved)] == 64);
   CHECK(p.end == 160);
+  // Where each one went, in the order given.
+  CHECK(p.address == std::vector<std::uint64_t>{0, 96, 64});
+  CHECK(p.region == std::vector<MemoryRegion>{MemoryRegion::NonInterleaved,
+                                              MemoryRegion::Interleaved,
+                                              MemoryRegion::NonInterleaved});
 }
 
 TEST_CASE("Allocations that must be interleaved start interleaved memory",
@@ -56,6 +61,8 @@ TEST_CASE("What ends beyond the tile's memory has overflowed",
   CHECK(region(p, MemoryRegion::NonInterleaved) == 96);
   CHECK(region(p, MemoryRegion::Overflowed) == 96);
   CHECK(p.end == 192);
+  CHECK(p.address == std::vector<std::uint64_t>{0, 96});
+  CHECK(p.region[1] == MemoryRegion::Overflowed);
   CHECK(p.extent[unsigned(MemoryRegion::Interleaved)] == 150 - 96);
   CHECK(p.extent[unsigned(MemoryRegion::Overflowed)] == 42);
 }
