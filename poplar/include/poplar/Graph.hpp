@@ -9,6 +9,7 @@
 #include <poplar/GraphElements.hpp>
 #include <poplar/Interval.hpp>
 #include <poplar/OptionFlags.hpp>
+#include <poplar/PerfEstimateFunc.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/StringRef.hpp>
 #include <poplar/Target.hpp>
@@ -219,6 +220,9 @@ public:
   void setPerfEstimate(const VertexRef &v, std::uint64_t cycles,
                        std::uint64_t flops = 0);
   void setCycleEstimate(const VertexRef &v, std::uint64_t cycles);
+  /// A cycle estimator for every vertex of a type that has no estimate of
+  /// its own (setPerfEstimate wins), run when the graph is compiled.
+  void registerPerfEstimator(StringRef vertexTypeName, PerfEstimateFunc f);
 
   // Host I/O.
 

@@ -74,6 +74,15 @@ public:
     plan.fields.resize(v.fields.size());
     for (unsigned f = 0; f != v.fields.size(); ++f)
       plan.fields[f] = planField(id, f, type.info->fields[f], v.fields[f]);
+    if (!v.hasPerfEstimate) {
+      auto it = graph.perfEstimators.find(type.name);
+      if (it != graph.perfEstimators.end()) {
+        const VertexPerfEstimate e = runEstimator(id, it->second);
+        plan.cycles = e.cycles;
+        plan.flops = e.flops;
+        plan.hasPerfEstimate = true;
+      }
+    }
     return plan;
   }
 
@@ -108,6 +117,64 @@ public:
   }
 
 private:
+  VertexPerfEstimate runEstimator(unsigned id, const PerfEstimateFunc &f) const {
+    const VertexData &v = graph.vertices[id];
+    const VertexType &type = graph.vertexTypes[v.type];
+    std::vector<std::string> names;
+    std::vector<FieldData> fields;
+    for (std::size_t i = 0; i != v.fields.size(); ++i) {
+      const FieldInfo &info = type.info->fields[i];
+      const VertexFieldValue &value = v.fields[i];
+      names.push_back(info.name);
+      std::size_t size = 1;
+      std::vector<std::size_t> itemSizes;
+      std::vector<unsigned char> state;
+      if (info.kind == FieldKind::State) {
+        size = value.size;
+        state = value.extra ? value.extra->state : std::vector<unsigned char>{};
+        if (info.shape == FieldShape::Scalar)
+          size = 1;
+      } else if (info.shape == FieldShape::List) {
+        size = value.size;
+        for (const auto &item : value.extra->items)
+          itemSizes.push_back(item.numElements());
+      } else {
+        size = value.tensor.numElements();
+      }
+      fields.emplace_back(size, std::move(itemSizes), type.fieldTypes[i],
+                          std::move(state), profilerLayout(info));
+    }
+    try {
+      return f(VertexIntrospector(std::move(names), std::move(fields),
+                                  ComputeSet(v.computeSet)),
+               graph.target);
+    } catch (const std::exception &e) {
+      throw graph_program_compilation_error(
+          "the cycle estimator of " + graph.describeVertex(id) +
+          " failed: " + e.what());
+    }
+  }
+
+  static layout::Vector profilerLayout(const FieldInfo &info) {
+    if (info.shape == FieldShape::Scalar)
+      return layout::Vector::NotAVector;
+    switch (static_cast<VectorLayout>(info.layout)) {
+    case VectorLayout::ONE_PTR:
+      return layout::Vector::OnePtr;
+    case VectorLayout::SHORT_SPAN:
+      return layout::Vector::ShortSpan;
+    case VectorLayout::SCALED_PTR32:
+      return layout::Vector::ScaledPtr32;
+    case VectorLayout::SCALED_PTR64:
+    case VectorLayout::COMPACT_PTR:
+      return layout::Vector::ScaledPtr64;
+    case VectorLayout::SCALED_PTR128:
+      return layout::Vector::ScaledPtr128;
+    default:
+      return layout::Vector::Span;
+    }
+  }
+
   exec::VertexFieldPlan planField(unsigned id, unsigned f, const FieldInfo &info,
                                   const VertexFieldValue &value) {
     exec::VertexFieldPlan plan;

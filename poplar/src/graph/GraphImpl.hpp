@@ -9,6 +9,7 @@
 #include <poplar/DataStream.hpp>
 #include <poplar/GraphElements.hpp>
 #include <poplar/Graph.hpp>
+#include <poplar/PerfEstimateFunc.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
@@ -124,6 +125,7 @@ struct Graph::Impl {
   std::vector<VertexType> vertexTypes;
   std::map<std::string, unsigned, std::less<>> vertexTypeIndex;
   std::vector<VertexData> vertices;
+  std::map<std::string, PerfEstimateFunc, std::less<>> perfEstimators;
 
   /// Throws poplar::poplar_error if t is invalid or has a variable of
   /// another graph; `what` says where t was used.

@@ -7,6 +7,7 @@
 
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
+#include <poplar/exceptions.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -182,4 +183,56 @@ TEST_CASE("Vertex state and exchange buffers take tile memory",
   CHECK(at(byCs["vertexDataBytes"][0], 2) == 4);
   // Tile 0: stack, out (4 bytes), the vertex (12) and the buffer (40).
   CHECK(at(p["memory"]["byTile"]["total"], 0) == 3168 + 4 + 12 + 40);
+}
+
+TEST_CASE("Estimators registered with a vertex type", "[model][vertex]") {
+  ModelGraph g;
+  // Sum: 7 + 2 per input element, and one flop per element.
+  g.graph.registerPerfEstimator(
+      "Sum", [](const VertexIntrospector &v, const Target &target) {
+        const auto n = v.getFieldInfo("in").size();
+        CHECK(v.getFieldInfo("out").size() == 1);
+        CHECK_THROWS_AS(v.getFieldInfo("missing"), unknown_field);
+        return VertexPerfEstimate(7 + 2 * n, n);
+      });
+  // Unestimated: its state value is part of the estimate.
+  g.graph.registerPerfEstimator(
+      "Unestimated", [](const VertexIntrospector &v, const Target &target) {
+        return VertexPerfEstimate(
+            std::uint64_t(v.getFieldInfo("bias").getInitialValue<float>(target)));
+      });
+  ComputeSet cs = g.graph.addComputeSet("cs");
+  VertexRef a = g.graph.addVertex(cs, "Sum", {{"in", g.on(0, 10, "")}, {"out", g.on(0, 1, "")}});
+  VertexRef b = g.graph.addVertex(cs, "Sum", {{"in", g.on(1, 4, "")}, {"out", g.on(1, 1, "")}});
+  VertexRef c = g.graph.addVertex(cs, "Sum", {{"in", g.on(2, 4, "")}, {"out", g.on(2, 1, "")}});
+  VertexRef d = g.graph.addVertex(cs, "Unestimated", {{"in", g.on(3, 2, "")}, {"out", g.on(3, 1, "")}});
+  g.graph.setInitialValue(d["bias"], 40.0f);
+  g.graph.setTileMapping(a, 0);
+  g.graph.setTileMapping(b, 1);
+  g.graph.setTileMapping(c, 2);
+  g.graph.setTileMapping(d, 3);
+  g.graph.setPerfEstimate(c, 100); // an explicit estimate wins
+  Engine engine(g.graph, Execute(cs));
+  const ProfileValue graph = engine.getGraphProfile();
+  const auto &est = graph["computeSets"]["cycleEstimates"]["cyclesByTile"][0];
+  // One worker vertex per tile: 6 x its estimate.
+  CHECK(at(est, 0) == 6 * (7 + 2 * 10));
+  CHECK(at(est, 1) == 6 * (7 + 2 * 4));
+  CHECK(at(est, 2) == 6 * 100);
+  CHECK(at(est, 3) == 6 * 40);
+}
+
+TEST_CASE("A failing estimator names the vertex", "[model][vertex]") {
+  ModelGraph g;
+  g.graph.registerPerfEstimator(
+      "Sum", [](const VertexIntrospector &v, const Target &) -> VertexPerfEstimate {
+        return VertexPerfEstimate(v.getFieldInfo("nope").size());
+      });
+  ComputeSet cs = g.graph.addComputeSet("bad");
+  VertexRef a = g.graph.addVertex(cs, "Sum", {{"in", g.on(0, 3, "")}, {"out", g.on(0, 1, "")}});
+  g.graph.setTileMapping(a, 0);
+  CHECK_THROWS_AS(Engine(g.graph, Execute(cs)), graph_program_compilation_error);
+  CHECK_THROWS_WITH(Engine(g.graph, Execute(cs)),
+                    Catch::Matchers::Contains("Sum") &&
+                        Catch::Matchers::Contains("'nope'"));
 }
