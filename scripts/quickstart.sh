@@ -28,6 +28,12 @@ g++ --std=c++17 "$tutorials/poplar/tut1_variables/complete/tut1_ipu_model_comple
 "$work/tut1"
 
 echo
+echo "== Tutorial 2: using PopLibs (popops element-wise additions)"
+g++ --std=c++17 "$tutorials/poplar/tut2_operations/complete/tut2_complete.cpp" \
+  -lpopops -lpoputil -lpoplar -o "$work/tut2"
+"$work/tut2"
+
+echo
 echo "== Tutorial 3: writing vertex code (codelets compiled ahead with popc)"
 cp "$tutorials/poplar/tut3_vertices/complete/"*.cpp "$work/"
 (cd "$work" && popc tut3_codelets.cpp -o tut3_codelets.gp &&

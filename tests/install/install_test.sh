@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the SDK from a build tree into a fresh prefix, then builds a user
-# program against it three ways (CMake find_package, pkg-config and a plain
-# g++ command line) and checks each prints what it should.
+# Installs the SDK from a build tree into a fresh prefix, then builds user
+# programs against it (CMake find_package, pkg-config and plain g++ command
+# lines, for poplar alone and with popops) and checks each prints what it
+# should.
 #   install_test.sh <build dir> <consumer source dir>
 set -euo pipefail
 build=$1
@@ -57,3 +58,39 @@ if [ "$out" != "$expected_tut3" ]; then
 fi
 [ ! -d "$work/no-cache" ] || { echo "FAIL (popc tut3): the .gp run compiled source"; exit 1; }
 echo "ok (popc tut3_codelets.cpp -o tut3_codelets.gp)"
+
+# 5. PopLibs: tutorial 2 with the guide's plain command line, using popops'
+#    codelets installed beside libpopops (the log names the file loaded).
+tut2=$prefix/share/poplar-sdk/tutorials/poplar/tut2_operations
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ --std=c++17 "$tut2/complete/tut2_complete.cpp" -lpopops -lpoputil -lpoplar \
+  -o "$work/tut2"
+out=$(cd "$work" && LD_LIBRARY_PATH="$libdir" POPLAR_LOG_LEVEL=DEBUG \
+  POPLAR_LOG_DEST="$work/tut2.log" ./tut2)
+if [ "$out" != "$(cat "$tut2/expected_output.txt")" ]; then
+  echo "FAIL (g++ tut2 -lpopops -lpoputil -lpoplar): printed '$out'"
+  exit 1
+fi
+grep -q "from '$libdir/popops.gp'" "$work/tut2.log" ||
+  { echo "FAIL (tut2): popops.gp was not loaded from $libdir"; exit 1; }
+echo "ok (g++ tut2_complete.cpp -lpopops -lpoputil -lpoplar)"
+
+# 6. find_package(poplibs COMPONENTS popops) and pkg-config popops. The
+#    program's fused map is compiled by the installed popc, into a cache of
+#    its own.
+export POPLAR_CODELET_CACHE_DIR="$work/codelet-cache"
+expected_popops='z: {3,6,7}'
+popops_src=$(dirname "$src")/popops_consumer
+cmake -S "$popops_src" -B "$work/popops-build" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/popops-build" >/dev/null
+out=$(LD_LIBRARY_PATH="$libdir" "$work/popops-build/popops_consumer")
+[ "$out" = "$expected_popops" ] ||
+  { echo "FAIL (find_package popops): printed '$out'"; exit 1; }
+echo "ok (find_package(poplibs COMPONENTS popops))"
+g++ -std=c++17 "$popops_src/consumer.cpp" -o "$work/pc-popops" \
+  $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs popops)
+out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-popops")
+[ "$out" = "$expected_popops" ] ||
+  { echo "FAIL (pkg-config popops): printed '$out'"; exit 1; }
+echo "ok (pkg-config popops)"

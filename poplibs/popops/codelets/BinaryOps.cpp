@@ -1,0 +1,113 @@
+// Binary element-wise operations over a list of regions.
+//
+// BinaryOp2D: out[r][i] = op(in1[r][i], in2[r][i]).
+// BroadcastScalar2D: one operand is a single element (a scalar broadcast
+// over the other): out[r][i] = op(in[r][i], scalar), or op(scalar,
+// in[r][i]) when scalarFirst (only instantiated for operations that are
+// neither commutative nor comparisons, which the host swaps instead).
+//
+// Both are MultiVertices; each worker takes a slice of every region.
+// In-place operations connect `out` and the first operand to the same
+// regions.
+#include "ExprOpDispatch.hpp"
+
+#include <poplar/Vertex.hpp>
+
+namespace popops {
+
+template <expr::BinaryOpType op, class T>
+class BinaryOp2D : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> in1;
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> in2;
+  poplar::Vector<poplar::Output<poplar::Vector<ops::BinaryResult<op, T>>>> out;
+
+  void compute(unsigned wid) {
+    for (unsigned r = 0; r != out.size(); ++r) {
+      const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
+      const T *a = in1[r].data();
+      const T *b = in2[r].data();
+      auto *y = out[r].data();
+      for (unsigned i = range.begin; i != range.end; ++i)
+        y[i] = ops::binaryOp<op>(a[i], b[i]);
+    }
+  }
+};
+
+template <expr::BinaryOpType op, class T, bool scalarFirst>
+class BroadcastScalar2D : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> in;
+  poplar::Input<T> scalar;
+  poplar::Vector<poplar::Output<poplar::Vector<ops::BinaryResult<op, T>>>> out;
+
+  void compute(unsigned wid) {
+    const T s = scalar;
+    for (unsigned r = 0; r != out.size(); ++r) {
+      const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
+      const T *a = in[r].data();
+      auto *y = out[r].data();
+      for (unsigned i = range.begin; i != range.end; ++i) {
+        if constexpr (scalarFirst)
+          y[i] = ops::binaryOp<op>(s, a[i]);
+        else
+          y[i] = ops::binaryOp<op>(a[i], s);
+      }
+    }
+  }
+};
+
+// The combinations src/ExprOpInfo.cpp lists as supported: every one as
+// BinaryOp2D and BroadcastScalar2D<..., false>, the non-commutative ones
+// that are not comparisons also as BroadcastScalar2D<..., true>.
+#define BINARY(op, T)                                                          \
+  template class BinaryOp2D<expr::BinaryOpType::op, T>;                        \
+  template class BroadcastScalar2D<expr::BinaryOpType::op, T, false>;
+#define BINARY_ORDERED(op, T)                                                  \
+  BINARY(op, T)                                                                \
+  template class BroadcastScalar2D<expr::BinaryOpType::op, T, true>;
+#define BINARY_FLOATING(op) BINARY(op, float) BINARY(op, half)
+#define BINARY_FLOATING_ORDERED(op)                                            \
+  BINARY_ORDERED(op, float) BINARY_ORDERED(op, half)
+#define BINARY_INTEGER(op)                                                     \
+  BINARY(op, int)                                                              \
+  BINARY(op, unsigned int) BINARY(op, short) BINARY(op, unsigned short)
+#define BINARY_INTEGER_ORDERED(op)                                             \
+  BINARY_ORDERED(op, int)                                                      \
+  BINARY_ORDERED(op, unsigned int)                                             \
+  BINARY_ORDERED(op, short) BINARY_ORDERED(op, unsigned short)
+#define BINARY_NUMERIC(op) BINARY_FLOATING(op) BINARY_INTEGER(op)
+#define BINARY_NUMERIC_ORDERED(op)                                             \
+  BINARY_FLOATING_ORDERED(op) BINARY_INTEGER_ORDERED(op)
+#define BINARY_COMPARISON(op) BINARY_NUMERIC(op) BINARY(op, bool)
+#define BINARY_SHIFT(op)                                                       \
+  BINARY_ORDERED(op, int) BINARY_ORDERED(op, unsigned int)
+
+BINARY_NUMERIC(ADD)
+BINARY_FLOATING_ORDERED(ATAN2)
+BINARY_INTEGER(BITWISE_AND)
+BINARY_INTEGER(BITWISE_OR)
+BINARY_INTEGER(BITWISE_XOR)
+BINARY_INTEGER(BITWISE_XNOR)
+BINARY_NUMERIC_ORDERED(DIVIDE)
+BINARY_COMPARISON(EQUAL)
+BINARY_COMPARISON(GREATER_THAN_EQUAL)
+BINARY_COMPARISON(GREATER_THAN)
+BINARY_FLOATING_ORDERED(INV_STD_DEV_TO_VARIANCE)
+BINARY_COMPARISON(LESS_THAN_EQUAL)
+BINARY(LOGICAL_AND, bool)
+BINARY(LOGICAL_OR, bool)
+BINARY_COMPARISON(LESS_THAN)
+BINARY_NUMERIC(MAXIMUM)
+BINARY_NUMERIC(MINIMUM)
+BINARY_NUMERIC(MULTIPLY)
+BINARY_COMPARISON(NOT_EQUAL)
+BINARY_FLOATING_ORDERED(POWER)
+BINARY_NUMERIC_ORDERED(REMAINDER)
+BINARY_SHIFT(SHIFT_LEFT)
+BINARY_SHIFT(SHIFT_RIGHT)
+BINARY_SHIFT(SHIFT_RIGHT_SIGN_EXTEND)
+BINARY_NUMERIC_ORDERED(SUBTRACT)
+BINARY_FLOATING_ORDERED(VARIANCE_TO_INV_STD_DEV)
+
+} // namespace popops
