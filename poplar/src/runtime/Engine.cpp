@@ -78,8 +78,7 @@ ComputeSetInstance &Engine::Impl::computeSet(unsigned id) {
   auto &instance = computeSets.at(id);
   if (!instance)
     instance = std::make_unique<ComputeSetInstance>(
-        exe->computeSets[id], exe->vertexTypes, storage,
-        exe->target.getNumWorkerContexts());
+        exe->computeSets[id], exe->vertexTypes, storage);
   return *instance;
 }
 

@@ -74,10 +74,12 @@ void *Arena::allocate(std::size_t bytes, std::size_t align) {
 ComputeSetInstance::ComputeSetInstance(
     const exec::ComputeSetPlan &plan,
     const std::vector<exec::VertexTypePlan> &types,
-    std::vector<std::vector<unsigned char>> &storage,
-    unsigned numWorkerContexts)
+    std::vector<std::vector<unsigned char>> &storage)
+    // A MultiVertex divides its work by MultiVertex::numWorkers(), the
+    // IPU's six contexts, whatever worker count a model target is given
+    // for its estimates.
     : plan(plan), types(types), storage(storage),
-      numWorkers(std::max(1u, numWorkerContexts)) {
+      numWorkers(MultiVertex::numWorkers()) {
   vertices.reserve(plan.vertices.size());
   std::vector<Binding> itemBindings;
   for (const auto &vp : plan.vertices) {

@@ -30,8 +30,7 @@ public:
   /// while this instance exists.
   ComputeSetInstance(const exec::ComputeSetPlan &plan,
                      const std::vector<exec::VertexTypePlan> &types,
-                     std::vector<std::vector<unsigned char>> &storage,
-                     unsigned numWorkerContexts);
+                     std::vector<std::vector<unsigned char>> &storage);
   ComputeSetInstance(const ComputeSetInstance &) = delete;
   ComputeSetInstance &operator=(const ComputeSetInstance &) = delete;
   ~ComputeSetInstance();

@@ -1,0 +1,263 @@
+// Slicing, gathering, one-hot, sorting, top-k, padding and allTrue against
+// host loops on every device variant.
+#include "TestDevice.hpp"
+
+#include <poplar/Engine.hpp>
+#include <poplar/Graph.hpp>
+#include <popops/AllTrue.hpp>
+#include <popops/DynamicSlice.hpp>
+#include <popops/Encoding.hpp>
+#include <popops/Gather.hpp>
+#include <popops/Pad.hpp>
+#include <popops/Sort.hpp>
+#include <popops/TopK.hpp>
+#include <popops/codelets.hpp>
+#include <poputil/TileMapping.hpp>
+#include <poputil/exceptions.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <numeric>
+
+using namespace poplar;
+using namespace popops;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Case {
+  Device device = sdktest::createTestDevice(4);
+  Graph graph{device.getTarget()};
+  program::Sequence prog;
+  std::vector<std::pair<std::string, Tensor>> reads;
+  Case() { popops::addCodelets(graph); }
+
+  Tensor var(const Type &type, std::vector<std::size_t> shape,
+             const std::string &name) {
+    Tensor t = graph.addVariable(type, shape, name);
+    poputil::mapTensorLinearly(graph, t, 1, 1);
+    graph.createHostWrite(name, t);
+    return t;
+  }
+  void read(const std::string &name, const Tensor &t) {
+    graph.createHostRead(name + "-r", t);
+  }
+  Engine engine() {
+    Engine e(graph, prog);
+    e.load(device);
+    return e;
+  }
+};
+
+template <class T> void put(Engine &e, const std::string &h, const std::vector<T> &v) {
+  e.writeTensor(h, v.data(), v.data() + v.size());
+}
+template <class T> std::vector<T> get(Engine &e, const std::string &h, std::size_t n) {
+  std::vector<T> v(n);
+  e.readTensor(h + "-r", v.data(), v.data() + n);
+  return v;
+}
+
+std::vector<float> iotaF(std::size_t n) {
+  std::vector<float> v(n);
+  std::iota(v.begin(), v.end(), 0.0f);
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("dynamicSlice and dynamicUpdate wrap around", "[popops][slice]") {
+  Case c;
+  Tensor t = c.var(FLOAT, {5, 3}, "t");
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  Tensor s = dynamicSlice(c.graph, t, off, {0}, {2}, c.prog, "slice");
+  CHECK(s.shape() == std::vector<std::size_t>{2, 3});
+  Tensor u = c.var(FLOAT, {5, 2}, "u");
+  Tensor src = c.var(FLOAT, {5, 1}, "src");
+  dynamicUpdate(c.graph, u, src, off, {1}, {1}, c.prog, "update");
+  c.read("s", s);
+  c.read("u", u);
+  Engine e = c.engine();
+  put(e, "t", iotaF(15));
+  put(e, "u", std::vector<float>(10, 0));
+  put(e, "src", std::vector<float>{1, 2, 3, 4, 5});
+  put(e, "off", std::vector<unsigned>{4});
+  e.run();
+  // Rows 4 and (4 + 1) % 5 = 0.
+  CHECK(get<float>(e, "s", 6) == std::vector<float>{12, 13, 14, 0, 1, 2});
+  // Column 4 % 2 = 0 of u.
+  CHECK(get<float>(e, "u", 10) ==
+        std::vector<float>{1, 0, 2, 0, 3, 0, 4, 0, 5, 0});
+}
+
+TEST_CASE("multiSlice, multiUpdate, multiUpdateAdd and gather",
+          "[popops][slice]") {
+  Case c;
+  Tensor table = c.var(FLOAT, {6, 4}, "table");
+  Tensor idx = c.var(UNSIGNED_INT, {3, 1}, "idx");
+  Tensor rows = multiSlice(c.graph, table, idx, {0}, {1}, c.prog, SlicePlan(),
+                           {}, "ms");
+  CHECK(rows.shape() == std::vector<std::size_t>{3, 1, 4});
+  Tensor gathered = gather(c.graph, table, idx.reshape({3}), 1, c.prog, {}, "g");
+  CHECK(gathered.shape() == std::vector<std::size_t>{6, 3});
+  Tensor acc = c.var(FLOAT, {6, 4}, "acc");
+  Tensor upd = c.var(FLOAT, {3, 1, 4}, "upd");
+  Tensor scale = c.graph.addConstant(FLOAT, {}, 2.0f, "scale");
+  c.graph.setTileMapping(scale, 0);
+  multiUpdateAdd(c.graph, acc, upd, idx, scale, {0}, {1}, c.prog, SlicePlan(),
+                 {}, "mua");
+  Tensor dst = c.var(FLOAT, {6, 4}, "dst");
+  multiUpdate(c.graph, dst, upd, idx, {0}, {1}, c.prog, SlicePlan(), {}, "mu");
+  c.read("rows", rows);
+  c.read("gathered", gathered);
+  c.read("acc", acc);
+  c.read("dst", dst);
+  Engine e = c.engine();
+  put(e, "table", iotaF(24));
+  put(e, "idx", std::vector<unsigned>{5, 1, 9}); // 9 is out of range
+  put(e, "acc", std::vector<float>(24, 1));
+  put(e, "dst", std::vector<float>(24, -1));
+  std::vector<float> updValues(12);
+  std::iota(updValues.begin(), updValues.end(), 100.0f);
+  put(e, "upd", updValues);
+  e.run();
+  CHECK(get<float>(e, "rows", 12) ==
+        std::vector<float>{20, 21, 22, 23, 4, 5, 6, 7, 0, 0, 0, 0});
+  // Along axis 1 (4 columns) indices 5 and 9 are out of range: zeros.
+  const auto g = get<float>(e, "gathered", 18);
+  for (unsigned r = 0; r != 6; ++r) {
+    CHECK(g[r * 3 + 0] == 0);
+    CHECK(g[r * 3 + 1] == float(r * 4 + 1));
+    CHECK(g[r * 3 + 2] == 0);
+  }
+  const auto a = get<float>(e, "acc", 24);
+  const auto d = get<float>(e, "dst", 24);
+  for (unsigned r = 0; r != 6; ++r)
+    for (unsigned col = 0; col != 4; ++col) {
+      float wantAcc = 1, wantDst = -1;
+      if (r == 5) {
+        wantAcc += 2 * updValues[col];
+        wantDst = updValues[col];
+      }
+      if (r == 1) {
+        wantAcc += 2 * updValues[4 + col];
+        wantDst = updValues[4 + col];
+      }
+      CHECK(a[r * 4 + col] == wantAcc);
+      CHECK(d[r * 4 + col] == wantDst);
+    }
+}
+
+TEST_CASE("encodeOneHot", "[popops][encoding]") {
+  Case c;
+  Tensor idx = c.var(INT, {4}, "idx");
+  Tensor enc = c.var(FLOAT, {4, 3}, "enc");
+  encodeOneHot(c.graph, idx, enc, c.prog, "onehot");
+  c.read("enc", enc);
+  Engine e = c.engine();
+  put(e, "idx", std::vector<int>{2, 0, 7, -1});
+  e.run();
+  CHECK(get<float>(e, "enc", 12) ==
+        std::vector<float>{0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0});
+}
+
+TEST_CASE("sort, sortKeyValue and topK", "[popops][sort]") {
+  Case c;
+  Tensor t = c.var(FLOAT, {3, 5}, "t");
+  Tensor sorted0 = sort(c.graph, t, 0, c.prog, "s0");
+  Tensor sorted1 = sort(c.graph, t, 1, c.prog, "s1");
+  Tensor keys = c.var(INT, {5}, "keys");
+  Tensor vals = c.var(FLOAT, {5}, "vals");
+  Tensor byKey = sortKeyValue(c.graph, keys, vals, 0, c.prog, "kv");
+  auto [top, where] = topKWithPermutation(
+      c.graph, c.prog, t, TopKParams(2, true, SortOrder::DESCENDING), "top");
+  Tensor smallest =
+      topK(c.graph, c.prog, t, TopKParams(3, false, SortOrder::NONE), "small");
+  for (auto &[n, x] : std::vector<std::pair<std::string, Tensor>>{
+           {"s0", sorted0}, {"s1", sorted1}, {"kv", byKey}, {"top", top},
+           {"where", where}, {"small", smallest}})
+    c.read(n, x);
+  Engine e = c.engine();
+  const std::vector<float> tv{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9};
+  put(e, "t", tv);
+  put(e, "keys", std::vector<int>{3, -1, 3, 0, -5});
+  put(e, "vals", std::vector<float>{10, 11, 12, 13, 14});
+  e.run();
+  // Host references.
+  std::vector<float> s0 = tv, s1 = tv;
+  for (unsigned col = 0; col != 5; ++col) {
+    std::vector<float> colv{tv[col], tv[5 + col], tv[10 + col]};
+    std::sort(colv.begin(), colv.end());
+    for (unsigned r = 0; r != 3; ++r)
+      s0[r * 5 + col] = colv[r];
+  }
+  for (unsigned r = 0; r != 3; ++r)
+    std::sort(s1.begin() + r * 5, s1.begin() + r * 5 + 5);
+  CHECK(get<float>(e, "s0", 15) == s0);
+  CHECK(get<float>(e, "s1", 15) == s1);
+  CHECK(get<float>(e, "kv", 5) == std::vector<float>{14, 11, 13, 10, 12});
+  CHECK(get<float>(e, "top", 6) == std::vector<float>{5, 4, 9, 6, 9, 9});
+  CHECK(get<unsigned>(e, "where", 6) == std::vector<unsigned>{4, 2, 0, 2, 2, 4});
+  // The three smallest of each row in row order.
+  CHECK(get<float>(e, "small", 9) == std::vector<float>{3, 1, 1, 2, 5, 3, 5, 8, 7});
+}
+
+TEST_CASE("pad with constants, edges and reflections", "[popops][pad]") {
+  Case c;
+  Tensor t = c.var(INT, {2, 3}, "t");
+  Tensor constant = pad(c.graph, t, {1, 0}, {0, 2}, 7);
+  CHECK(constant.shape() == std::vector<std::size_t>{3, 5});
+  Tensor edge = pad(t, {0, 2}, {0, 1}, padding::Type::EDGE);
+  Tensor reflect = pad(t, {0, 2}, {0, 1}, padding::Type::REFLECT);
+  Tensor cut = pad(c.graph, t, {0, -1}, {-1, 0}, 0);
+  CHECK(cut.shape() == std::vector<std::size_t>{1, 2});
+  Tensor out1 = c.var(INT, {3, 5}, "o1"), out2 = c.var(INT, {2, 6}, "o2"),
+         out3 = c.var(INT, {2, 6}, "o3");
+  c.prog.add(program::Copy(constant, out1));
+  c.prog.add(program::Copy(edge, out2));
+  c.prog.add(program::Copy(reflect, out3));
+  c.read("o1", out1);
+  c.read("o2", out2);
+  c.read("o3", out3);
+  Engine e = c.engine();
+  put(e, "t", std::vector<int>{1, 2, 3, 4, 5, 6});
+  e.run();
+  CHECK(get<int>(e, "o1", 15) ==
+        std::vector<int>{7, 7, 7, 7, 7, 1, 2, 3, 7, 7, 4, 5, 6, 7, 7});
+  CHECK(get<int>(e, "o2", 12) == std::vector<int>{1, 1, 1, 2, 3, 3, 4, 4, 4, 5, 6, 6});
+  CHECK(get<int>(e, "o3", 12) == std::vector<int>{3, 2, 1, 2, 3, 2, 6, 5, 4, 5, 6, 5});
+  CHECK_THROWS_AS(pad(t, {0, 5}, {0, 0}, padding::Type::REFLECT),
+                  poputil::poplibs_error);
+}
+
+TEST_CASE("allTrue", "[popops][allTrue]") {
+  Case c;
+  Tensor b = c.var(BOOL, {2, 3}, "b");
+  Tensor all = allTrue(c.graph, b, c.prog, "all");
+  c.read("all", all);
+  Engine e = c.engine();
+  put(e, "b", std::vector<char>{1, 1, 1, 1, 1, 1});
+  e.run();
+  CHECK(get<char>(e, "all", 1) == std::vector<char>{1});
+  put(e, "b", std::vector<char>{1, 1, 0, 1, 1, 1});
+  e.run();
+  CHECK(get<char>(e, "all", 1) == std::vector<char>{0});
+  Tensor f = c.graph.addVariable(FLOAT, {2}, "f");
+  CHECK_THROWS_WITH(allTrue(c.graph, f, c.prog), Contains("'f'") && Contains("bool"));
+}
+
+TEST_CASE("Slicing errors name the tensor", "[popops][slice]") {
+  Case c;
+  Tensor t = c.var(FLOAT, {4, 2}, "t");
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  CHECK_THROWS_WITH(dynamicSlice(c.graph, t, off, {2}, {1}, c.prog),
+                    Contains("'t'") && Contains("no dimension 2"));
+  CHECK_THROWS_WITH(dynamicSlice(c.graph, t, off, {0}, {5}, c.prog),
+                    Contains("'t'"));
+  Tensor fOff = c.var(FLOAT, {1}, "fOff");
+  CHECK_THROWS_WITH(dynamicSlice(c.graph, t, fOff, {0}, {1}, c.prog),
+                    Contains("'fOff'"));
+  CHECK_THROWS_AS(topK(c.graph, c.prog, t, TopKParams(3, true, SortOrder::NONE)),
+                  poputil::poplibs_error);
+}
