@@ -5,6 +5,8 @@
 // simulation.computeSetRuns, simulation.stepsTruncated, and `instrumented`.
 #include "profiling/Profiles.hpp"
 
+#include "model/TileActivity.hpp"
+
 #include <algorithm>
 
 namespace poplar::profiling {
@@ -53,13 +55,6 @@ ProfileValue tileCycles(const model::TileCycles &c) {
   return m;
 }
 
-const model::ExchangeEstimate &exchangeOf(const model::Estimates &est,
-                                          const model::SimStep &s) {
-  return s.kind == Kind::DoExchange       ? est.exchanges[s.index]
-         : s.kind == Kind::GlobalExchange ? est.externalExchanges[s.index]
-                                          : est.hostExchanges[s.index];
-}
-
 // The fields of a step that do not depend on when it ran.
 Map stepFields(const model::Estimates &est, const model::SimStep &s) {
   Map m;
@@ -86,7 +81,7 @@ Map stepFields(const model::Estimates &est, const model::SimStep &s) {
         cs.totalCycles == 0 ? 1.0 : double(cs.totalActive) / double(cs.totalCycles);
     m["cyclesOverlapped"] = 0;
   } else {
-    const auto &x = exchangeOf(est, s);
+    const auto &x = model::exchangeOf(est, s);
     std::uint64_t maxData = 0, totalData = 0;
     for (const auto &t : x.tiles) {
       busy += t.cycles;
@@ -115,57 +110,15 @@ Map stepFields(const model::Estimates &est, const model::SimStep &s) {
 // Per-tile totals by activity: what each tile did, summed over the steps
 // run (each step counted as often as it ran).
 Map cyclesByTile(const model::ExecutionRecorder &rec) {
-  const auto &est = rec.estimates();
-  const unsigned numTiles = est.target.getNumTiles();
-  std::vector<std::uint64_t> compute(numTiles, 0), active(numTiles, 0),
-      doExchange(numTiles, 0), global(numTiles, 0), stream(numTiles, 0),
-      busy(numTiles, 0), sync(numTiles, 0), control(numTiles, 0);
-  std::uint64_t everyTileSync = 0, everyTileControl = 0, stepTime = 0;
-  for (std::size_t k = 0; k != est.steps.size(); ++k) {
-    const std::uint64_t n = rec.counts[k];
-    if (n == 0)
-      continue;
-    const auto &s = est.steps[k];
-    switch (s.kind) {
-    case Kind::Sync:
-      everyTileSync += n * s.cycles;
-      break;
-    case Kind::Control:
-      everyTileControl += n * s.cycles;
-      break;
-    case Kind::OnTileExecute:
-      stepTime += n * s.cycles;
-      for (const auto &t : est.computeSets[s.index].tiles) {
-        compute[t.tile] += n * t.cycles;
-        active[t.tile] += n * t.active;
-        busy[t.tile] += n * t.cycles;
-      }
-      break;
-    default: {
-      stepTime += n * s.cycles;
-      auto &into = s.kind == Kind::DoExchange       ? doExchange
-                   : s.kind == Kind::GlobalExchange ? global
-                                                    : stream;
-      for (const auto &t : exchangeOf(est, s).tiles) {
-        into[t.tile] += n * t.cycles;
-        busy[t.tile] += n * t.cycles;
-      }
-      break;
-    }
-    }
-  }
-  for (unsigned t = 0; t != numTiles; ++t) {
-    sync[t] = everyTileSync + (stepTime - busy[t]); // waiting for others
-    control[t] = everyTileControl;
-  }
+  const auto a = model::tileActivity(rec.estimates(), rec.counts);
   Map m;
-  m["activeCompute"] = numbers(active);
-  m["compute"] = numbers(compute);
-  m["doExchange"] = numbers(doExchange);
-  m["globalExchange"] = numbers(global);
-  m["streamCopy"] = numbers(stream);
-  m["sync"] = numbers(sync);
-  m["control"] = numbers(control);
+  m["activeCompute"] = numbers(a.activeCompute);
+  m["compute"] = numbers(a.compute);
+  m["doExchange"] = numbers(a.doExchange);
+  m["globalExchange"] = numbers(a.globalExchange);
+  m["streamCopy"] = numbers(a.streamCopy);
+  m["sync"] = numbers(a.sync);
+  m["control"] = numbers(a.control);
   return m;
 }
 

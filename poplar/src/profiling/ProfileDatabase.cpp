@@ -3,6 +3,7 @@
 // folder; a change to it must bump profileFormatVersion.
 #include "profiling/ReportFiles.hpp"
 
+#include "model/TileActivity.hpp"
 #include "model/ModelConstants.hpp"
 
 #include <poplar/exceptions.hpp>
@@ -348,13 +349,6 @@ const char *exchangeKindOf(const std::string &type) {
   return nullptr;
 }
 
-const std::vector<model::ExchangeEstimate> &
-exchangesOf(const model::Estimates &est, Kind k) {
-  return k == Kind::DoExchange       ? est.exchanges
-         : k == Kind::GlobalExchange ? est.externalExchanges
-                                     : est.hostExchanges;
-}
-
 // Runs a block of inserts in one transaction.
 template <class F> void transaction(sqlite3 *db, const std::string &file, F &&f) {
   if (sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr) != SQLITE_OK)
@@ -602,46 +596,14 @@ void ProfileDatabase::writeRun(const model::Estimates &est, const RunRecord &run
     // Per program and per tile, from how often each step ran.
     std::vector<std::uint64_t> progSteps(est.programs.size(), 0),
         progCycles(est.programs.size(), 0);
-    std::vector<std::uint64_t> active(numTiles, 0), compute(numTiles, 0),
-        doExchange(numTiles, 0), global(numTiles, 0), stream(numTiles, 0),
-        busy(numTiles, 0);
-    std::uint64_t syncAll = 0, controlAll = 0, stepTime = 0;
     for (std::size_t k = 0; k != run.stepCounts.size(); ++k) {
-      const std::uint64_t n = run.stepCounts[k];
-      if (n == 0)
-        continue;
       const auto &s = est.steps[k];
-      if (s.kind != Kind::Sync) {
-        progSteps[s.program] += n;
-        progCycles[s.program] += n * s.cycles;
-      }
-      switch (s.kind) {
-      case Kind::Sync:
-        syncAll += n * s.cycles;
-        break;
-      case Kind::Control:
-        controlAll += n * s.cycles;
-        break;
-      case Kind::OnTileExecute:
-        stepTime += n * s.cycles;
-        for (const auto &t : est.computeSets[s.index].tiles) {
-          compute[t.tile] += n * t.cycles;
-          active[t.tile] += n * t.active;
-          busy[t.tile] += n * t.cycles;
-        }
-        break;
-      default: {
-        stepTime += n * s.cycles;
-        auto &into = s.kind == Kind::DoExchange       ? doExchange
-                     : s.kind == Kind::GlobalExchange ? global
-                                                      : stream;
-        for (const auto &t : exchangesOf(est, s.kind)[s.index].tiles) {
-          into[t.tile] += n * t.cycles;
-          busy[t.tile] += n * t.cycles;
-        }
-      }
+      if (run.stepCounts[k] != 0 && s.kind != Kind::Sync) {
+        progSteps[s.program] += run.stepCounts[k];
+        progCycles[s.program] += run.stepCounts[k] * s.cycles;
       }
     }
+    const auto a = model::tileActivity(est, run.stepCounts);
     Statement prog(db, file, "INSERT INTO run_program VALUES (?, ?, ?, ?)");
     for (std::size_t p = 0; p != progSteps.size(); ++p)
       if (progSteps[p] != 0)
@@ -649,8 +611,8 @@ void ProfileDatabase::writeRun(const model::Estimates &est, const RunRecord &run
     Statement tile(db, file,
                    "INSERT INTO run_tile VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (unsigned t = 0; t != numTiles; ++t)
-      tile.insert(id, t, active[t], compute[t], doExchange[t], global[t],
-                  stream[t], syncAll + (stepTime - busy[t]), controlAll);
+      tile.insert(id, t, a.activeCompute[t], a.compute[t], a.doExchange[t],
+                  a.globalExchange[t], a.streamCopy[t], a.sync[t], a.control[t]);
   });
   ++runs;
 }

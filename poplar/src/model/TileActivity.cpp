@@ -1,0 +1,62 @@
+#include "model/TileActivity.hpp"
+
+namespace poplar::model {
+
+const ExchangeEstimate &exchangeOf(const Estimates &est, const SimStep &s) {
+  using Kind = SimStep::Kind;
+  return s.kind == Kind::DoExchange       ? est.exchanges[s.index]
+         : s.kind == Kind::GlobalExchange ? est.externalExchanges[s.index]
+                                          : est.hostExchanges[s.index];
+}
+
+TileActivity tileActivity(const Estimates &est,
+                          const std::vector<std::uint64_t> &counts) {
+  using Kind = SimStep::Kind;
+  const unsigned numTiles = est.target.getNumTiles();
+  TileActivity a;
+  for (auto *v : {&a.activeCompute, &a.compute, &a.doExchange,
+                  &a.globalExchange, &a.streamCopy, &a.sync, &a.control})
+    v->assign(numTiles, 0);
+  std::vector<std::uint64_t> busy(numTiles, 0);
+  std::uint64_t everyTileSync = 0, everyTileControl = 0, stepTime = 0;
+  for (std::size_t k = 0; k != est.steps.size() && k != counts.size(); ++k) {
+    const std::uint64_t n = counts[k];
+    if (n == 0)
+      continue;
+    const auto &s = est.steps[k];
+    switch (s.kind) {
+    case Kind::Sync:
+      everyTileSync += n * s.cycles;
+      break;
+    case Kind::Control:
+      everyTileControl += n * s.cycles;
+      break;
+    case Kind::OnTileExecute:
+      stepTime += n * s.cycles;
+      for (const auto &t : est.computeSets[s.index].tiles) {
+        a.compute[t.tile] += n * t.cycles;
+        a.activeCompute[t.tile] += n * t.active;
+        busy[t.tile] += n * t.cycles;
+      }
+      break;
+    default: {
+      stepTime += n * s.cycles;
+      auto &into = s.kind == Kind::DoExchange       ? a.doExchange
+                   : s.kind == Kind::GlobalExchange ? a.globalExchange
+                                                    : a.streamCopy;
+      for (const auto &t : exchangeOf(est, s).tiles) {
+        into[t.tile] += n * t.cycles;
+        busy[t.tile] += n * t.cycles;
+      }
+      break;
+    }
+    }
+  }
+  for (unsigned t = 0; t != numTiles; ++t) {
+    a.sync[t] = everyTileSync + (stepTime - busy[t]); // waiting for others
+    a.control[t] = everyTileControl;
+  }
+  return a;
+}
+
+} // namespace poplar::model
