@@ -18,6 +18,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 using namespace poplar;
@@ -56,6 +57,22 @@ template <class T> void put(Engine &e, const std::string &h, const std::vector<T
 template <class T> std::vector<T> get(Engine &e, const std::string &h, std::size_t n) {
   std::vector<T> v(n);
   e.readTensor(h + "-r", v.data(), v.data() + n);
+  return v;
+}
+
+// Half values go through float on the host.
+void putHalf(Engine &e, const Target &target, const std::string &h,
+             const std::vector<float> &v) {
+  std::vector<std::uint16_t> x(v.size());
+  copyFloatToDeviceHalf(target, v.data(), x.data(), x.size());
+  e.writeTensor(h, x.data(), x.data() + x.size());
+}
+std::vector<float> getHalf(Engine &e, const Target &target,
+                           const std::string &h, std::size_t n) {
+  std::vector<std::uint16_t> x(n);
+  std::vector<float> v(n);
+  e.readTensor(h + "-r", x.data(), x.data() + n);
+  copyDeviceHalfToFloat(target, x.data(), v.data(), n);
   return v;
 }
 
@@ -147,6 +164,122 @@ TEST_CASE("multiSlice, multiUpdate, multiUpdateAdd and gather",
       CHECK(a[r * 4 + col] == wantAcc);
       CHECK(d[r * 4 + col] == wantDst);
     }
+}
+
+TEST_CASE("Slices of transposed half tensors", "[popops][slice][half]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  // t is [4, 6]; its transpose [6, 4] is sliced along dimension 0, so each
+  // slice row is a column of t, spread over the tiles.
+  Tensor t = c.var(HALF, {4, 6}, "t");
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  Tensor s = dynamicSlice(c.graph, t.transpose(), off, {0}, {2}, c.prog, "ds");
+  CHECK(s.shape() == std::vector<std::size_t>{2, 4});
+  Tensor u = c.var(HALF, {3, 5}, "u");
+  Tensor src = c.var(HALF, {1, 3}, "src");
+  dynamicUpdate(c.graph, u.transpose(), src, off, {0}, {1}, c.prog, "du");
+  Tensor idx = c.var(UNSIGNED_INT, {3}, "idx");
+  Tensor rows = multiSlice(c.graph, t.transpose(), idx, {0}, {1}, c.prog,
+                           SlicePlan(), {}, "ms");
+  CHECK(rows.shape() == std::vector<std::size_t>{3, 1, 4});
+  c.read("s", s);
+  c.read("u", u);
+  c.read("rows", rows);
+  Engine e = c.engine();
+  putHalf(e, target, "t", iotaF(24));
+  putHalf(e, target, "u", std::vector<float>(15, 0));
+  putHalf(e, target, "src", {0.5f, 1.5f, 2.5f});
+  put(e, "off", std::vector<unsigned>{5});
+  put(e, "idx", std::vector<unsigned>{1, 5, 1});
+  e.run();
+  // Columns 5 and (5 + 1) % 6 = 0 of t.
+  CHECK(getHalf(e, target, "s", 8) ==
+        std::vector<float>{5, 11, 17, 23, 0, 6, 12, 18});
+  // Column 5 % 5 = 0 of u.
+  CHECK(getHalf(e, target, "u", 15) == std::vector<float>{0.5f, 0, 0, 0, 0,
+                                                          1.5f, 0, 0, 0, 0,
+                                                          2.5f, 0, 0, 0, 0});
+  CHECK(getHalf(e, target, "rows", 12) ==
+        std::vector<float>{1, 7, 13, 19, 5, 11, 17, 23, 1, 7, 13, 19});
+}
+
+TEST_CASE("Slices and updates of empty tensors", "[popops][slice][empty]") {
+  Case c;
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  // No columns: every slice is empty too.
+  Tensor noCols = c.graph.addVariable(FLOAT, {5, 0}, "noCols");
+  Tensor s = dynamicSlice(c.graph, noCols, off, {0}, {2}, c.prog, "ds");
+  CHECK(s.shape() == std::vector<std::size_t>{2, 0});
+  dynamicUpdate(c.graph, noCols, c.graph.addVariable(FLOAT, {1, 0}), off, {0},
+                {1}, c.prog, "du");
+  Tensor idx = c.var(UNSIGNED_INT, {2}, "idx");
+  Tensor ms = multiSlice(c.graph, noCols, idx, {0}, {1}, c.prog, SlicePlan(),
+                         {}, "ms");
+  CHECK(ms.shape() == std::vector<std::size_t>{2, 1, 0});
+  // No offsets: nothing is sliced or updated.
+  Tensor t = c.var(FLOAT, {4, 3}, "t");
+  Tensor noIdx = c.graph.addVariable(UNSIGNED_INT, {0}, "noIdx");
+  Tensor none = multiSlice(c.graph, t, noIdx, {0}, {1}, c.prog, SlicePlan(),
+                           {}, "none");
+  CHECK(none.shape() == std::vector<std::size_t>{0, 1, 3});
+  Tensor scale = c.graph.addConstant(FLOAT, {}, 1.0f, "scale");
+  c.graph.setTileMapping(scale, 0);
+  multiUpdateAdd(c.graph, t, c.graph.addVariable(FLOAT, {0, 1, 3}), noIdx,
+                 scale, {0}, {1}, c.prog, SlicePlan(), {}, "mua");
+  c.read("t", t);
+  Engine e = c.engine();
+  put(e, "off", std::vector<unsigned>{3});
+  put(e, "idx", std::vector<unsigned>{0, 4});
+  put(e, "t", iotaF(12));
+  e.run();
+  CHECK(get<float>(e, "t", 12) == iotaF(12));
+}
+
+TEST_CASE("multiUpdateAdd with repeated offsets", "[popops][slice]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  Tensor acc = c.var(FLOAT, {4, 5}, "acc");
+  Tensor accH = c.var(HALF, {4, 5}, "accH");
+  Tensor accI = c.var(INT, {4, 5}, "accI");
+  Tensor idx = c.var(UNSIGNED_INT, {5}, "idx");
+  Tensor upd = c.var(FLOAT, {5, 1, 5}, "upd");
+  Tensor updH = c.var(HALF, {5, 1, 5}, "updH");
+  Tensor updI = c.var(INT, {5, 1, 5}, "updI");
+  Tensor scale = c.graph.addConstant(FLOAT, {}, 0.5f, "scale");
+  c.graph.setTileMapping(scale, 1 % c.graph.getTarget().getNumTiles());
+  auto addRows = [&](const Tensor &a, const Tensor &u, const char *name) {
+    multiUpdateAdd(c.graph, a, u, idx, scale, {0}, {1}, c.prog, SlicePlan(),
+                   {}, name);
+  };
+  addRows(acc, upd, "f");
+  addRows(accH, updH, "h");
+  addRows(accI, updI, "i");
+  c.read("acc", acc);
+  c.read("accH", accH);
+  c.read("accI", accI);
+  Engine e = c.engine();
+  // Row 2 three times, row 0 once, and one offset out of range.
+  const std::vector<unsigned> offsets{2, 0, 2, 7, 2};
+  std::vector<float> updates(25);
+  for (std::size_t i = 0; i != 25; ++i)
+    updates[i] = float(2 * (i % 7)) + 2;
+  put(e, "idx", offsets);
+  put(e, "acc", std::vector<float>(20, 1));
+  put(e, "upd", updates);
+  putHalf(e, target, "accH", std::vector<float>(20, 1));
+  putHalf(e, target, "updH", updates);
+  put(e, "accI", std::vector<int>(20, 1));
+  put(e, "updI", std::vector<int>(updates.begin(), updates.end()));
+  e.run();
+  std::vector<float> want(20, 1);
+  for (std::size_t k = 0; k != offsets.size(); ++k)
+    if (offsets[k] < 4)
+      for (std::size_t col = 0; col != 5; ++col)
+        want[offsets[k] * 5 + col] += 0.5f * updates[k * 5 + col];
+  CHECK(get<float>(e, "acc", 20) == want);
+  CHECK(getHalf(e, target, "accH", 20) == want);
+  const auto gotI = get<int>(e, "accI", 20);
+  CHECK(std::vector<float>(gotI.begin(), gotI.end()) == want);
 }
 
 TEST_CASE("encodeOneHot", "[popops][encoding]") {
