@@ -333,4 +333,26 @@ void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                   opName(debugContext, "multiUpdateAdd"));
 }
 
+void multiUpdateMax(poplar::Graph &graph, const Tensor &t, const Tensor &s,
+                    const Tensor &offsets, const std::vector<std::size_t> &dims,
+                    const std::vector<std::size_t> &sizes,
+                    poplar::program::Sequence &prog, const SlicePlan &,
+                    const poplar::OptionFlags &,
+                    const poplar::DebugContext &debugContext) {
+  const Operation max = Operation::MAX;
+  multiUpdateImpl(graph, t, s, offsets, &max, nullptr, dims, sizes, prog,
+                  opName(debugContext, "multiUpdateMax"));
+}
+
+void multiUpdateMul(poplar::Graph &graph, const Tensor &t, const Tensor &s,
+                    const Tensor &offsets, const std::vector<std::size_t> &dims,
+                    const std::vector<std::size_t> &sizes,
+                    poplar::program::Sequence &prog, const SlicePlan &,
+                    const poplar::OptionFlags &,
+                    const poplar::DebugContext &debugContext) {
+  const Operation mul = Operation::MUL;
+  multiUpdateImpl(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog,
+                  opName(debugContext, "multiUpdateMul"));
+}
+
 } // namespace popops

@@ -18,7 +18,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 
 using namespace poplar;
@@ -280,6 +282,76 @@ TEST_CASE("multiUpdateAdd with repeated offsets", "[popops][slice]") {
   CHECK(getHalf(e, target, "accH", 20) == want);
   const auto gotI = get<int>(e, "accI", 20);
   CHECK(std::vector<float>(gotI.begin(), gotI.end()) == want);
+}
+
+TEST_CASE("multiUpdateMax and multiUpdateMul", "[popops][slice]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  Tensor idx = c.var(UNSIGNED_INT, {4}, "idx");
+  for (const Type type : {FLOAT, HALF, INT}) {
+    const std::string n = type.toString().str();
+    Tensor mx = c.var(type, {4, 3}, "max-" + n);
+    Tensor ml = c.var(type, {4, 3}, "mul-" + n);
+    Tensor s = c.var(type, {4, 1, 3}, "s-" + n);
+    multiUpdateMax(c.graph, mx, s, idx, {0}, {1}, c.prog, SlicePlan(), {},
+                   "max");
+    multiUpdateMul(c.graph, ml, s, idx, {0}, {1}, c.prog, SlicePlan(), {},
+                   "mul");
+    c.read("max-" + n, mx);
+    c.read("mul-" + n, ml);
+  }
+  Engine e = c.engine();
+  // Row 1 twice, row 3 once, one offset out of range.
+  const std::vector<unsigned> offsets{1, 3, 9, 1};
+  const std::vector<float> base{1, -2, 3, 4, -5, 6, 0, 2, -1, 5, 5, 5};
+  const std::vector<float> s{2, -3, 2, 7, -6, 1, 9, 9, 9, -1, 8, 2};
+  put(e, "idx", offsets);
+  for (const Type type : {FLOAT, HALF, INT}) {
+    const std::string n = type.toString().str();
+    for (const std::string &h : {"max-" + n, "mul-" + n, "s-" + n}) {
+      const auto &v = h[0] == 's' ? s : base;
+      if (type == FLOAT)
+        put(e, h, v);
+      else if (type == HALF)
+        putHalf(e, target, h, v);
+      else
+        put(e, h, std::vector<int>(v.begin(), v.end()));
+    }
+  }
+  e.run();
+  std::vector<float> wantMax = base, wantMul = base;
+  for (std::size_t k = 0; k != offsets.size(); ++k)
+    if (offsets[k] < 4)
+      for (std::size_t col = 0; col != 3; ++col) {
+        float &m = wantMax[offsets[k] * 3 + col];
+        m = std::max(m, s[k * 3 + col]);
+        wantMul[offsets[k] * 3 + col] *= s[k * 3 + col];
+      }
+  CHECK(get<float>(e, "max-float", 12) == wantMax);
+  CHECK(get<float>(e, "mul-float", 12) == wantMul);
+  CHECK(getHalf(e, target, "max-half", 12) == wantMax);
+  CHECK(getHalf(e, target, "mul-half", 12) == wantMul);
+  const auto maxI = get<int>(e, "max-int", 12), mulI = get<int>(e, "mul-int", 12);
+  CHECK(std::vector<float>(maxI.begin(), maxI.end()) == wantMax);
+  CHECK(std::vector<float>(mulI.begin(), mulI.end()) == wantMul);
+  // A NaN in the slice or in the tensor stays NaN.
+  std::vector<float> withNaN = base;
+  withNaN[9] = std::numeric_limits<float>::quiet_NaN(); // row 3, column 0
+  std::vector<float> sNaN = s;
+  sNaN[1] = std::numeric_limits<float>::quiet_NaN(); // slice 0 -> row 1, col 1
+  put(e, "max-float", withNaN);
+  put(e, "s-float", sNaN);
+  e.run();
+  const auto got = get<float>(e, "max-float", 12);
+  CHECK(std::isnan(got[9]));
+  CHECK(std::isnan(got[4]));
+  CHECK(got[0] == wantMax[0]);
+  Tensor b = c.var(BOOL, {2, 2}, "b");
+  Tensor bs = c.var(BOOL, {1, 1, 2}, "bs");
+  Tensor one = c.var(UNSIGNED_INT, {1}, "one");
+  CHECK_THROWS_WITH(multiUpdateMax(c.graph, b, bs, one, {0}, {1}, c.prog,
+                                   SlicePlan(), {}),
+                    Contains("'b'") && Contains("bool"));
 }
 
 TEST_CASE("encodeOneHot", "[popops][encoding]") {
