@@ -12,6 +12,10 @@
 //   SortRows                      20 + rows * (10 + 4 * n * max(1, ceil(log2 n)))
 //   TopKRows                      20 + rows * (10 + 6 * n)
 //   gathering k positions         20 + 10 * k
+//   SelectFromRows                20 + 8 * rows
+//   UpdateInRows                  20 + 10 * pieces (a piece: the part of a
+//                                 row on the tile; the NaN fill of a row
+//                                 with a bad index is not counted)
 //
 // `rows` is the number of rows the vertex moves (slices, updates, encoded
 // rows), `columns` the columns of each on the vertex's tile, `n` the
@@ -52,6 +56,14 @@ inline std::uint64_t topKRowsCycles(std::size_t rows, std::size_t n) {
 
 inline std::uint64_t gatherPositionsCycles(std::size_t k) {
   return movementVertexOverhead + 10 * k;
+}
+
+inline std::uint64_t selectFromRowsCycles(std::size_t rows) {
+  return movementVertexOverhead + 8 * rows;
+}
+
+inline std::uint64_t updateInRowsCycles(std::size_t pieces) {
+  return movementVertexOverhead + 10 * pieces;
 }
 
 } // namespace detail

@@ -127,4 +127,9 @@ TEST_CASE("Cycle estimates of data-movement vertices", "[popops][cycles]") {
 
   // Gathering 4 positions: 20 + 10 * 4.
   CHECK(gatherPositionsCycles(4) == 60);
+
+  // One element from each of 5 rows: 20 + 8 * 5; updating 3 row pieces:
+  // 20 + 10 * 3.
+  CHECK(selectFromRowsCycles(5) == 60);
+  CHECK(updateInRowsCycles(3) == 50);
 }

@@ -7,10 +7,13 @@
 #include <popops/AllTrue.hpp>
 #include <popops/DynamicSlice.hpp>
 #include <popops/Encoding.hpp>
+#include <popops/EncodingConstants.hpp>
 #include <popops/Gather.hpp>
 #include <popops/Pad.hpp>
+#include <popops/SelectScalarFromRows.hpp>
 #include <popops/Sort.hpp>
 #include <popops/TopK.hpp>
+#include <popops/UpdateScalarInRows.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/exceptions.hpp>
@@ -76,6 +79,19 @@ std::vector<float> getHalf(Engine &e, const Target &target,
   e.readTensor(h + "-r", x.data(), x.data() + n);
   copyDeviceHalfToFloat(target, x.data(), v.data(), n);
   return v;
+}
+
+// Float or half values as floats on the host.
+void putHalfOr(Engine &e, const Target &target, const Type &type,
+               const std::string &h, const std::vector<float> &v) {
+  if (type == HALF)
+    putHalf(e, target, h, v);
+  else
+    put(e, h, v);
+}
+std::vector<float> getHalfOr(Engine &e, const Target &target, const Type &type,
+                             const std::string &h, std::size_t n) {
+  return type == HALF ? getHalf(e, target, h, n) : get<float>(e, h, n);
 }
 
 std::vector<float> iotaF(std::size_t n) {
@@ -352,6 +368,87 @@ TEST_CASE("multiUpdateMax and multiUpdateMul", "[popops][slice]") {
   CHECK_THROWS_WITH(multiUpdateMax(c.graph, b, bs, one, {0}, {1}, c.prog,
                                    SlicePlan(), {}),
                     Contains("'b'") && Contains("bool"));
+}
+
+TEST_CASE("selectScalarFromRows and updateScalarInRows", "[popops][rows]") {
+  for (const Type type : {FLOAT, HALF}) {
+    INFO(type.toString().str());
+    Case c;
+    const Target &target = c.graph.getTarget();
+    // Rows spread over the tiles, and a transposed copy of the same shape.
+    Tensor params = c.var(type, {4, 5}, "params");
+    Tensor updated = c.var(type, {4, 5}, "updated");
+    Tensor transposed = c.var(type, {5, 4}, "transposed");
+    Tensor idx = c.var(UNSIGNED_INT, {4}, "idx");
+    Tensor picked = selectScalarFromRows(c.graph, params, idx, c.prog, "sel");
+    Tensor pickedT =
+        selectScalarFromRows(c.graph, transposed.transpose(), idx, c.prog);
+    CHECK(picked.shape() == std::vector<std::size_t>{4});
+    updateScalarInRows(c.graph, updated, idx, c.prog, "upd");
+    updateScalarInRows(c.graph, transposed.transpose(), idx, c.prog);
+    c.read("picked", picked);
+    c.read("pickedT", pickedT);
+    c.read("updated", updated);
+    c.read("transposed", transposed);
+    Engine e = c.engine();
+    const std::vector<float> pv = iotaF(20);
+    std::vector<float> tv(20);
+    for (unsigned r = 0; r != 4; ++r)
+      for (unsigned col = 0; col != 5; ++col)
+        tv[col * 4 + r] = pv[r * 5 + col];
+    putHalfOr(e, target, type, "params", pv);
+    putHalfOr(e, target, type, "updated", pv);
+    putHalfOr(e, target, type, "transposed", tv);
+    const unsigned masked = MASKED_LABEL_CODE;
+    const std::vector<unsigned> indices{2, 7, masked, 0};
+    put(e, "idx", indices);
+    e.run();
+    // Host loops.
+    std::vector<float> wantPicked(4), wantUpdated = pv;
+    for (unsigned r = 0; r != 4; ++r) {
+      if (indices[r] == masked)
+        wantPicked[r] = 0;
+      else if (indices[r] >= 5)
+        wantPicked[r] = NAN;
+      else
+        wantPicked[r] = pv[r * 5 + indices[r]];
+      for (unsigned col = 0; col != 5; ++col) {
+        if (indices[r] != masked && indices[r] >= 5)
+          wantUpdated[r * 5 + col] = NAN;
+        else if (indices[r] == col)
+          wantUpdated[r * 5 + col] -= 1;
+      }
+    }
+    auto same = [](const std::vector<float> &got,
+                   const std::vector<float> &want) {
+      REQUIRE(got.size() == want.size());
+      for (std::size_t i = 0; i != got.size(); ++i) {
+        INFO("element " << i);
+        if (std::isnan(want[i]))
+          CHECK(std::isnan(got[i]));
+        else
+          CHECK(got[i] == want[i]);
+      }
+    };
+    same(getHalfOr(e, target, type, "picked", 4), wantPicked);
+    same(getHalfOr(e, target, type, "pickedT", 4), wantPicked);
+    same(getHalfOr(e, target, type, "updated", 20), wantUpdated);
+    const auto gotT = getHalfOr(e, target, type, "transposed", 20);
+    std::vector<float> backT(20);
+    for (unsigned r = 0; r != 4; ++r)
+      for (unsigned col = 0; col != 5; ++col)
+        backT[r * 5 + col] = gotT[col * 4 + r];
+    same(backT, wantUpdated);
+  }
+  Case c;
+  Tensor ints = c.var(INT, {2, 3}, "ints");
+  Tensor idx = c.var(UNSIGNED_INT, {2}, "idx");
+  Tensor bad = c.var(UNSIGNED_INT, {3}, "bad");
+  Tensor f = c.var(FLOAT, {2, 3}, "f");
+  CHECK_THROWS_WITH(selectScalarFromRows(c.graph, ints, idx, c.prog),
+                    Contains("'ints'") && Contains("int"));
+  CHECK_THROWS_WITH(updateScalarInRows(c.graph, f, bad, c.prog),
+                    Contains("'bad'"));
 }
 
 TEST_CASE("encodeOneHot", "[popops][encoding]") {
