@@ -3,9 +3,11 @@
 // top-k. Slices work on rows: each vertex handles the same columns of
 // every row, so vertices of one compute set never touch the same element.
 #include <poplar/Vertex.hpp>
+#include <popops/OperationDef.hpp>
 
 #include <algorithm>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 namespace popops {
@@ -60,21 +62,46 @@ public:
   }
 };
 
-template <class T, bool Add> class MultiUpdate : public poplar::Vertex {
+template <class T> class MultiUpdate : public poplar::Vertex {
+public:
+  poplar::Input<poplar::Vector<unsigned>> offsets;
+  poplar::Vector<poplar::InOut<poplar::Vector<T>>> base;
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> sub;
+
+  bool compute() {
+    for (unsigned k = 0; k < sub.size(); ++k)
+      if (offsets[k] < base.size())
+        std::copy(sub[k].begin(), sub[k].end(), base[offsets[k]].begin());
+    return true;
+  }
+};
+
+/// Combines slices into rows: ADD (scaled), MAX or MUL, computed in float
+/// for half. Slices are applied in order, so repeated offsets accumulate.
+template <popops::Operation Op, class T>
+class MultiUpdateOp : public poplar::Vertex {
 public:
   poplar::Input<poplar::Vector<unsigned>> offsets;
   poplar::Vector<poplar::InOut<poplar::Vector<T>>> base;
   poplar::Vector<poplar::Input<poplar::Vector<T>>> sub;
   poplar::Input<float> scale;
 
+  using Acc = std::conditional_t<std::is_same_v<T, half>, float, T>;
+
   bool compute() {
     for (unsigned k = 0; k < sub.size(); ++k) {
       if (offsets[k] >= base.size())
         continue;
       auto &row = base[offsets[k]];
-      for (unsigned c = 0; c < row.size(); ++c)
-        row[c] = Add ? T(float(row[c]) + float(*scale) * float(sub[k][c]))
-                     : sub[k][c];
+      for (unsigned c = 0; c < row.size(); ++c) {
+        const Acc a = Acc(row[c]), b = Acc(sub[k][c]);
+        if constexpr (Op == popops::Operation::ADD)
+          row[c] = T(float(a) + float(*scale) * float(b));
+        else if constexpr (Op == popops::Operation::MAX)
+          row[c] = T(a < b || b != b ? b : a); // NaN in either stays
+        else
+          row[c] = T(a * b);
+      }
     }
     return true;
   }
@@ -174,14 +201,19 @@ public:
   template class DynamicSlice<T>;                                              \
   template class DynamicUpdate<T>;                                             \
   template class MultiSlice<T>;                                                \
-  template class MultiUpdate<T, false>;
+  template class MultiUpdate<T>;
 POPOPS_MOVEMENT_TYPES(POPOPS_SLICE)
 #undef POPOPS_SLICE
 
-template class MultiUpdate<float, true>;
-template class MultiUpdate<half, true>;
-template class MultiUpdate<int, true>;
-template class MultiUpdate<unsigned, true>;
+#define POPOPS_UPDATE_OP(T)                                                    \
+  template class MultiUpdateOp<popops::Operation::ADD, T>;                     \
+  template class MultiUpdateOp<popops::Operation::MAX, T>;                     \
+  template class MultiUpdateOp<popops::Operation::MUL, T>;
+POPOPS_UPDATE_OP(float)
+POPOPS_UPDATE_OP(half)
+POPOPS_UPDATE_OP(int)
+POPOPS_UPDATE_OP(unsigned)
+#undef POPOPS_UPDATE_OP
 
 #define POPOPS_ONE_HOT(I)                                                      \
   template class EncodeOneHot<I, float>;                                       \

@@ -3,6 +3,8 @@
 // columns that tile holds for every row it needs.
 #include <popops/DynamicSlice.hpp>
 
+#include "DataMovementEstimates.hpp"
+#include "OperationVertexName.hpp"
 #include "RowVertices.hpp"
 
 #include <poputil/TileMapping.hpp>
@@ -88,8 +90,9 @@ void addRowVertices(poplar::Graph &graph, poplar::ComputeSet cs,
     std::size_t columns = 0;
     for (const auto &c : cols)
       columns += c.size();
-    // A row copy per slice row: a few cycles of setup and a 64-bit copy.
-    graph.setPerfEstimate(v, 20 + subRows.dim(0) * (10 + (columns + 1) / 2));
+    const std::size_t rows = subRows.dim(0);
+    graph.setPerfEstimate(v, scale ? detail::rowCombineCycles(rows, columns)
+                                   : detail::rowCopyCycles(rows, columns));
   }
 }
 
@@ -224,9 +227,10 @@ void checkMulti(const std::string &op, const Tensor &t, const Tensor &offsets,
                                  "' must be UNSIGNED_INT");
 }
 
+// `combine` is null for a plain update; ADD uses `scale`, MAX and MUL none.
 void multiUpdateImpl(poplar::Graph &graph, const Tensor &t, const Tensor &s,
-                     const Tensor &offsets, const Tensor *scale,
-                     const std::vector<std::size_t> &dims,
+                     const Tensor &offsets, const Operation *combine,
+                     const Tensor *scale, const std::vector<std::size_t> &dims,
                      const std::vector<std::size_t> &sizes,
                      poplar::program::Sequence &prog, const std::string &op) {
   checkMulti(op, t, offsets, dims, sizes);
@@ -239,22 +243,31 @@ void multiUpdateImpl(poplar::Graph &graph, const Tensor &t, const Tensor &s,
   if (scale && (scale->numElements() != 1 ||
                 scale->elementType() != poplar::FLOAT))
     throw poputil::poplibs_error(op + ": the scale must be one FLOAT");
-  if (scale && t.elementType() == poplar::BOOL)
+  if (combine && t.elementType() == poplar::BOOL)
     throw poputil::poplibs_error(op + ": tensor '" + t.getDebugStr() +
-                                 "' of type bool cannot be added to");
+                                 "' of type bool cannot be combined with "
+                                 "slices");
   if (t.numElements() == 0 || k == 0)
     return;
   poplar::ComputeSet cs = graph.addComputeSet({op});
   const Tensor sRows = s.reshape({k, s.numElements() / k});
-  const Tensor zero = graph.addConstant(poplar::FLOAT, {}, 0.0f, {op + "/scale"});
-  graph.setTileMapping(zero, 0);
-  const Tensor scaleElement = scale ? scale->reshape({}) : zero;
-  addRowVertices(graph, cs,
-                 poputil::templateVertex("popops::MultiUpdate", t.elementType(),
-                                         scale != nullptr),
-                 rowsAlong(t, static_cast<unsigned>(dims[0])), sRows,
-                 offsets.flatten().reinterpret(poplar::UNSIGNED_INT), "base",
-                 "sub", &scaleElement);
+  Tensor scaleElement;
+  if (combine) {
+    if (scale) {
+      scaleElement = scale->reshape({});
+    } else {
+      scaleElement =
+          graph.addConstant(poplar::FLOAT, {}, 1.0f, {op + "/scale"});
+      graph.setTileMapping(scaleElement, 0);
+    }
+  }
+  const std::string type =
+      combine ? poputil::templateVertex("popops::MultiUpdateOp", *combine,
+                                        t.elementType())
+              : poputil::templateVertex("popops::MultiUpdate", t.elementType());
+  addRowVertices(graph, cs, type, rowsAlong(t, static_cast<unsigned>(dims[0])),
+                 sRows, offsets.flatten().reinterpret(poplar::UNSIGNED_INT),
+                 "base", "sub", combine ? &scaleElement : nullptr);
   prog.add(poplar::program::Execute(cs));
 }
 
@@ -304,7 +317,7 @@ void multiUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                  poplar::program::Sequence &prog, const SlicePlan &,
                  const poplar::OptionFlags &,
                  const poplar::DebugContext &debugContext) {
-  multiUpdateImpl(graph, t, s, offsets, nullptr, dims, sizes, prog,
+  multiUpdateImpl(graph, t, s, offsets, nullptr, nullptr, dims, sizes, prog,
                   opName(debugContext, "multiUpdate"));
 }
 
@@ -315,8 +328,31 @@ void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                     poplar::program::Sequence &prog, const SlicePlan &,
                     const poplar::OptionFlags &,
                     const poplar::DebugContext &debugContext) {
-  multiUpdateImpl(graph, t, s, offsets, &scale, dims, sizes, prog,
+  const Operation add = Operation::ADD;
+  multiUpdateImpl(graph, t, s, offsets, &add, &scale, dims, sizes, prog,
                   opName(debugContext, "multiUpdateAdd"));
+}
+
+void multiUpdateMax(poplar::Graph &graph, const Tensor &t, const Tensor &s,
+                    const Tensor &offsets, const std::vector<std::size_t> &dims,
+                    const std::vector<std::size_t> &sizes,
+                    poplar::program::Sequence &prog, const SlicePlan &,
+                    const poplar::OptionFlags &,
+                    const poplar::DebugContext &debugContext) {
+  const Operation max = Operation::MAX;
+  multiUpdateImpl(graph, t, s, offsets, &max, nullptr, dims, sizes, prog,
+                  opName(debugContext, "multiUpdateMax"));
+}
+
+void multiUpdateMul(poplar::Graph &graph, const Tensor &t, const Tensor &s,
+                    const Tensor &offsets, const std::vector<std::size_t> &dims,
+                    const std::vector<std::size_t> &sizes,
+                    poplar::program::Sequence &prog, const SlicePlan &,
+                    const poplar::OptionFlags &,
+                    const poplar::DebugContext &debugContext) {
+  const Operation mul = Operation::MUL;
+  multiUpdateImpl(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog,
+                  opName(debugContext, "multiUpdateMul"));
 }
 
 } // namespace popops

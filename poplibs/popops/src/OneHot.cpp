@@ -2,6 +2,7 @@
 // tile that holds the row's first element.
 #include <popops/Encoding.hpp>
 
+#include "DataMovementEstimates.hpp"
 #include "RowVertices.hpp"
 
 #include <poputil/VertexTemplates.hpp>
@@ -66,7 +67,7 @@ void encode(poplar::Graph &graph, const Tensor &indices, const Tensor &encoded,
     graph.connect(v["on"], on.reshape({}));
     graph.connect(v["off"], off.reshape({}));
     graph.setTileMapping(v, tile);
-    graph.setPerfEstimate(v, 20 + rows.size() * (8 + (encoded.dim(1) + 1) / 2));
+    graph.setPerfEstimate(v, detail::oneHotCycles(rows.size(), encoded.dim(1)));
   }
   prog.add(poplar::program::Execute(cs));
 }

@@ -5,6 +5,7 @@
 // otherwise one compute set reduces straight into the output.
 #include <popops/Reduce.hpp>
 
+#include "OperationVertexName.hpp"
 #include "ReduceEstimates.hpp"
 
 #include <poputil/TileMapping.hpp>
@@ -15,17 +16,6 @@
 #include <map>
 #include <numeric>
 #include <sstream>
-
-namespace poputil {
-// Vertex names spell the operation as popc does: fully qualified.
-template <> struct VertexTemplateToString<popops::Operation> {
-  static std::string to_string(const popops::Operation &op) {
-    std::ostringstream os;
-    os << "popops::Operation::" << op;
-    return os.str();
-  }
-};
-} // namespace poputil
 
 namespace popops {
 namespace {

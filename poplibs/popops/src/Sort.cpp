@@ -4,6 +4,7 @@
 #include <popops/Sort.hpp>
 #include <popops/TopK.hpp>
 
+#include "DataMovementEstimates.hpp"
 #include "RowVertices.hpp"
 
 #include <poputil/TileMapping.hpp>
@@ -85,11 +86,8 @@ void sortRows(poplar::Graph &graph, const Tensor &keys, const Tensor *values,
                   values ? pick(valueRows, rows) : std::vector<Tensor>{});
     graph.setInitialValue(v["descending"], false);
     graph.setTileMapping(v, tile);
-    const std::size_t n = keyRows.dim(1);
-    std::size_t logN = 1;
-    while ((std::size_t(1) << logN) < n)
-      ++logN;
-    graph.setPerfEstimate(v, 20 + rows.size() * (10 + 4 * n * logN));
+    graph.setPerfEstimate(v,
+                          detail::sortRowsCycles(rows.size(), keyRows.dim(1)));
   }
   prog.add(poplar::program::Execute(cs));
 }
@@ -172,7 +170,8 @@ std::pair<Tensor, Tensor> topKWithPermutation(poplar::Graph &graph,
                                                     ? 1
                                                     : 2));
     graph.setTileMapping(v, tile);
-    graph.setPerfEstimate(v, 20 + rows.size() * (10 + 6 * inRows.dim(1)));
+    graph.setPerfEstimate(v,
+                          detail::topKRowsCycles(rows.size(), inRows.dim(1)));
   }
   if (byTile.empty() && values.numElements() != 0) {
     poputil::mapTensorLinearly(graph, values, 1, 1);
@@ -233,7 +232,7 @@ std::pair<Tensor, Tensor> topKKeyValue(poplar::Graph &graph,
         break;
       }
     graph.setTileMapping(v, tile);
-    graph.setPerfEstimate(v, 20 + 10 * outRows.dim(1));
+    graph.setPerfEstimate(v, detail::gatherPositionsCycles(outRows.dim(1)));
   }
   prog.add(poplar::program::Execute(cs));
   return {topKeys, out};

@@ -1,8 +1,11 @@
-// The cycle model of src/CycleEstimates.hpp against values worked out by
-// hand from its documented formula:
+// The cycle models of src/CycleEstimates.hpp, src/ReduceEstimates.hpp and
+// src/DataMovementEstimates.hpp against values worked out by hand from
+// their documented formulas, e.g. for the element-wise families:
 //   cycles = 20 + workers * max_w (10 + sum_r (4 + ceil(n(r,w) / W) * C)).
 #include "CycleEstimates.hpp"
+#include "DataMovementEstimates.hpp"
 #include "ExprOpInfo.hpp"
+#include "ReduceEstimates.hpp"
 
 #include <poplar/IPUModel.hpp>
 #include <poplar/Target.hpp>
@@ -72,4 +75,61 @@ TEST_CASE("Cycle estimates of element-wise vertices", "[popops][cycles]") {
   CHECK(opCycles(BinaryOpType::DIVIDE, FLOAT) == 4);
   CHECK(opCycles(BinaryOpType::REMAINDER, UNSIGNED_INT) == 32);
   CHECK(opCycles(UnaryOpType::SIN, HALF) == 30);
+}
+
+TEST_CASE("Cycle estimates of reduction vertices", "[popops][cycles]") {
+  // 11 + workers * max over workers of the outputs it takes (round robin),
+  // each 8 + sum over its segments of (4 + ceil(size / vector width)).
+  const Target target = IPUModel("ipu2").createDevice().getTarget();
+  REQUIRE(target.getVectorWidth(FLOAT) == 2);
+  REQUIRE(target.getVectorWidth(HALF) == 4);
+
+  // Float, output 0 from segments of 10 and 5, output 1 from one of 7:
+  // worker 0: 8 + (4 + 5) + (4 + 3) = 24; worker 1: 8 + 4 + 4 = 16.
+  // 11 + 6 * 24 = 155.
+  CHECK(popops::reduceVertexCycles(target, FLOAT, {2, 1}, {10, 5, 7}) == 155);
+
+  // Half, seven outputs of one 8-element segment each (8 + 4 + 2 = 14):
+  // worker 0 takes outputs 0 and 6. 11 + 6 * 28 = 179.
+  CHECK(popops::reduceVertexCycles(target, HALF, {1, 1, 1, 1, 1, 1, 1},
+                                   std::vector<std::size_t>(7, 8)) == 179);
+
+  // A 1-element segment still costs a whole vector: 11 + 6 * (8 + 4 + 1).
+  CHECK(popops::reduceVertexCycles(target, HALF, {1}, {1}) == 89);
+
+  // An output with no segments (an empty reduction) costs its store only:
+  // 11 + 6 * 8; no outputs at all, the supervisor's 11.
+  CHECK(popops::reduceVertexCycles(target, FLOAT, {0}, {}) == 59);
+  CHECK(popops::reduceVertexCycles(target, FLOAT, {}, {}) == 11);
+}
+
+TEST_CASE("Cycle estimates of data-movement vertices", "[popops][cycles]") {
+  // Slices and plain updates: 20 + rows * (10 + ceil(columns / 2)).
+  CHECK(rowCopyCycles(3, 5) == 20 + 3 * (10 + 3));   // 59
+  CHECK(rowCopyCycles(1, 4) == 32);
+  CHECK(rowCopyCycles(0, 100) == 20);
+
+  // Updates that combine (add, max, mul): 20 + rows * (10 + 3 * columns).
+  CHECK(rowCombineCycles(2, 4) == 64);
+
+  // One-hot: 20 + rows * (8 + ceil(columns / 2)): 20 + 4 * 13.
+  CHECK(oneHotCycles(4, 10) == 72);
+
+  // Sorting rows of 8: ceil(log2 8) = 3, 20 + 2 * (10 + 4 * 8 * 3) = 232;
+  // rows of 5 round the logarithm up to 3 too: 20 + (10 + 60) = 90; a row
+  // of one still counts one pass: 20 + 10 + 4 = 34.
+  CHECK(sortRowsCycles(2, 8) == 232);
+  CHECK(sortRowsCycles(1, 5) == 90);
+  CHECK(sortRowsCycles(1, 1) == 34);
+
+  // Top-k over rows of 6: 20 + 3 * (10 + 36) = 158.
+  CHECK(topKRowsCycles(3, 6) == 158);
+
+  // Gathering 4 positions: 20 + 10 * 4.
+  CHECK(gatherPositionsCycles(4) == 60);
+
+  // One element from each of 5 rows: 20 + 8 * 5; updating 3 row pieces:
+  // 20 + 10 * 3.
+  CHECK(selectFromRowsCycles(5) == 60);
+  CHECK(updateInRowsCycles(3) == 50);
 }

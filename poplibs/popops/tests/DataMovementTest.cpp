@@ -7,10 +7,13 @@
 #include <popops/AllTrue.hpp>
 #include <popops/DynamicSlice.hpp>
 #include <popops/Encoding.hpp>
+#include <popops/EncodingConstants.hpp>
 #include <popops/Gather.hpp>
 #include <popops/Pad.hpp>
+#include <popops/SelectScalarFromRows.hpp>
 #include <popops/Sort.hpp>
 #include <popops/TopK.hpp>
+#include <popops/UpdateScalarInRows.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/exceptions.hpp>
@@ -18,6 +21,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <numeric>
 
 using namespace poplar;
@@ -57,6 +63,35 @@ template <class T> std::vector<T> get(Engine &e, const std::string &h, std::size
   std::vector<T> v(n);
   e.readTensor(h + "-r", v.data(), v.data() + n);
   return v;
+}
+
+// Half values go through float on the host.
+void putHalf(Engine &e, const Target &target, const std::string &h,
+             const std::vector<float> &v) {
+  std::vector<std::uint16_t> x(v.size());
+  copyFloatToDeviceHalf(target, v.data(), x.data(), x.size());
+  e.writeTensor(h, x.data(), x.data() + x.size());
+}
+std::vector<float> getHalf(Engine &e, const Target &target,
+                           const std::string &h, std::size_t n) {
+  std::vector<std::uint16_t> x(n);
+  std::vector<float> v(n);
+  e.readTensor(h + "-r", x.data(), x.data() + n);
+  copyDeviceHalfToFloat(target, x.data(), v.data(), n);
+  return v;
+}
+
+// Float or half values as floats on the host.
+void putHalfOr(Engine &e, const Target &target, const Type &type,
+               const std::string &h, const std::vector<float> &v) {
+  if (type == HALF)
+    putHalf(e, target, h, v);
+  else
+    put(e, h, v);
+}
+std::vector<float> getHalfOr(Engine &e, const Target &target, const Type &type,
+                             const std::string &h, std::size_t n) {
+  return type == HALF ? getHalf(e, target, h, n) : get<float>(e, h, n);
 }
 
 std::vector<float> iotaF(std::size_t n) {
@@ -147,6 +182,273 @@ TEST_CASE("multiSlice, multiUpdate, multiUpdateAdd and gather",
       CHECK(a[r * 4 + col] == wantAcc);
       CHECK(d[r * 4 + col] == wantDst);
     }
+}
+
+TEST_CASE("Slices of transposed half tensors", "[popops][slice][half]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  // t is [4, 6]; its transpose [6, 4] is sliced along dimension 0, so each
+  // slice row is a column of t, spread over the tiles.
+  Tensor t = c.var(HALF, {4, 6}, "t");
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  Tensor s = dynamicSlice(c.graph, t.transpose(), off, {0}, {2}, c.prog, "ds");
+  CHECK(s.shape() == std::vector<std::size_t>{2, 4});
+  Tensor u = c.var(HALF, {3, 5}, "u");
+  Tensor src = c.var(HALF, {1, 3}, "src");
+  dynamicUpdate(c.graph, u.transpose(), src, off, {0}, {1}, c.prog, "du");
+  Tensor idx = c.var(UNSIGNED_INT, {3}, "idx");
+  Tensor rows = multiSlice(c.graph, t.transpose(), idx, {0}, {1}, c.prog,
+                           SlicePlan(), {}, "ms");
+  CHECK(rows.shape() == std::vector<std::size_t>{3, 1, 4});
+  c.read("s", s);
+  c.read("u", u);
+  c.read("rows", rows);
+  Engine e = c.engine();
+  putHalf(e, target, "t", iotaF(24));
+  putHalf(e, target, "u", std::vector<float>(15, 0));
+  putHalf(e, target, "src", {0.5f, 1.5f, 2.5f});
+  put(e, "off", std::vector<unsigned>{5});
+  put(e, "idx", std::vector<unsigned>{1, 5, 1});
+  e.run();
+  // Columns 5 and (5 + 1) % 6 = 0 of t.
+  CHECK(getHalf(e, target, "s", 8) ==
+        std::vector<float>{5, 11, 17, 23, 0, 6, 12, 18});
+  // Column 5 % 5 = 0 of u.
+  CHECK(getHalf(e, target, "u", 15) == std::vector<float>{0.5f, 0, 0, 0, 0,
+                                                          1.5f, 0, 0, 0, 0,
+                                                          2.5f, 0, 0, 0, 0});
+  CHECK(getHalf(e, target, "rows", 12) ==
+        std::vector<float>{1, 7, 13, 19, 5, 11, 17, 23, 1, 7, 13, 19});
+}
+
+TEST_CASE("Slices and updates of empty tensors", "[popops][slice][empty]") {
+  Case c;
+  Tensor off = c.var(UNSIGNED_INT, {1}, "off");
+  // No columns: every slice is empty too.
+  Tensor noCols = c.graph.addVariable(FLOAT, {5, 0}, "noCols");
+  Tensor s = dynamicSlice(c.graph, noCols, off, {0}, {2}, c.prog, "ds");
+  CHECK(s.shape() == std::vector<std::size_t>{2, 0});
+  dynamicUpdate(c.graph, noCols, c.graph.addVariable(FLOAT, {1, 0}), off, {0},
+                {1}, c.prog, "du");
+  Tensor idx = c.var(UNSIGNED_INT, {2}, "idx");
+  Tensor ms = multiSlice(c.graph, noCols, idx, {0}, {1}, c.prog, SlicePlan(),
+                         {}, "ms");
+  CHECK(ms.shape() == std::vector<std::size_t>{2, 1, 0});
+  // No offsets: nothing is sliced or updated.
+  Tensor t = c.var(FLOAT, {4, 3}, "t");
+  Tensor noIdx = c.graph.addVariable(UNSIGNED_INT, {0}, "noIdx");
+  Tensor none = multiSlice(c.graph, t, noIdx, {0}, {1}, c.prog, SlicePlan(),
+                           {}, "none");
+  CHECK(none.shape() == std::vector<std::size_t>{0, 1, 3});
+  Tensor scale = c.graph.addConstant(FLOAT, {}, 1.0f, "scale");
+  c.graph.setTileMapping(scale, 0);
+  multiUpdateAdd(c.graph, t, c.graph.addVariable(FLOAT, {0, 1, 3}), noIdx,
+                 scale, {0}, {1}, c.prog, SlicePlan(), {}, "mua");
+  c.read("t", t);
+  Engine e = c.engine();
+  put(e, "off", std::vector<unsigned>{3});
+  put(e, "idx", std::vector<unsigned>{0, 4});
+  put(e, "t", iotaF(12));
+  e.run();
+  CHECK(get<float>(e, "t", 12) == iotaF(12));
+}
+
+TEST_CASE("multiUpdateAdd with repeated offsets", "[popops][slice]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  Tensor acc = c.var(FLOAT, {4, 5}, "acc");
+  Tensor accH = c.var(HALF, {4, 5}, "accH");
+  Tensor accI = c.var(INT, {4, 5}, "accI");
+  Tensor idx = c.var(UNSIGNED_INT, {5}, "idx");
+  Tensor upd = c.var(FLOAT, {5, 1, 5}, "upd");
+  Tensor updH = c.var(HALF, {5, 1, 5}, "updH");
+  Tensor updI = c.var(INT, {5, 1, 5}, "updI");
+  Tensor scale = c.graph.addConstant(FLOAT, {}, 0.5f, "scale");
+  c.graph.setTileMapping(scale, 1 % c.graph.getTarget().getNumTiles());
+  auto addRows = [&](const Tensor &a, const Tensor &u, const char *name) {
+    multiUpdateAdd(c.graph, a, u, idx, scale, {0}, {1}, c.prog, SlicePlan(),
+                   {}, name);
+  };
+  addRows(acc, upd, "f");
+  addRows(accH, updH, "h");
+  addRows(accI, updI, "i");
+  c.read("acc", acc);
+  c.read("accH", accH);
+  c.read("accI", accI);
+  Engine e = c.engine();
+  // Row 2 three times, row 0 once, and one offset out of range.
+  const std::vector<unsigned> offsets{2, 0, 2, 7, 2};
+  std::vector<float> updates(25);
+  for (std::size_t i = 0; i != 25; ++i)
+    updates[i] = float(2 * (i % 7)) + 2;
+  put(e, "idx", offsets);
+  put(e, "acc", std::vector<float>(20, 1));
+  put(e, "upd", updates);
+  putHalf(e, target, "accH", std::vector<float>(20, 1));
+  putHalf(e, target, "updH", updates);
+  put(e, "accI", std::vector<int>(20, 1));
+  put(e, "updI", std::vector<int>(updates.begin(), updates.end()));
+  e.run();
+  std::vector<float> want(20, 1);
+  for (std::size_t k = 0; k != offsets.size(); ++k)
+    if (offsets[k] < 4)
+      for (std::size_t col = 0; col != 5; ++col)
+        want[offsets[k] * 5 + col] += 0.5f * updates[k * 5 + col];
+  CHECK(get<float>(e, "acc", 20) == want);
+  CHECK(getHalf(e, target, "accH", 20) == want);
+  const auto gotI = get<int>(e, "accI", 20);
+  CHECK(std::vector<float>(gotI.begin(), gotI.end()) == want);
+}
+
+TEST_CASE("multiUpdateMax and multiUpdateMul", "[popops][slice]") {
+  Case c;
+  const Target &target = c.graph.getTarget();
+  Tensor idx = c.var(UNSIGNED_INT, {4}, "idx");
+  for (const Type type : {FLOAT, HALF, INT}) {
+    const std::string n = type.toString().str();
+    Tensor mx = c.var(type, {4, 3}, "max-" + n);
+    Tensor ml = c.var(type, {4, 3}, "mul-" + n);
+    Tensor s = c.var(type, {4, 1, 3}, "s-" + n);
+    multiUpdateMax(c.graph, mx, s, idx, {0}, {1}, c.prog, SlicePlan(), {},
+                   "max");
+    multiUpdateMul(c.graph, ml, s, idx, {0}, {1}, c.prog, SlicePlan(), {},
+                   "mul");
+    c.read("max-" + n, mx);
+    c.read("mul-" + n, ml);
+  }
+  Engine e = c.engine();
+  // Row 1 twice, row 3 once, one offset out of range.
+  const std::vector<unsigned> offsets{1, 3, 9, 1};
+  const std::vector<float> base{1, -2, 3, 4, -5, 6, 0, 2, -1, 5, 5, 5};
+  const std::vector<float> s{2, -3, 2, 7, -6, 1, 9, 9, 9, -1, 8, 2};
+  put(e, "idx", offsets);
+  for (const Type type : {FLOAT, HALF, INT}) {
+    const std::string n = type.toString().str();
+    for (const std::string &h : {"max-" + n, "mul-" + n, "s-" + n}) {
+      const auto &v = h[0] == 's' ? s : base;
+      if (type == FLOAT)
+        put(e, h, v);
+      else if (type == HALF)
+        putHalf(e, target, h, v);
+      else
+        put(e, h, std::vector<int>(v.begin(), v.end()));
+    }
+  }
+  e.run();
+  std::vector<float> wantMax = base, wantMul = base;
+  for (std::size_t k = 0; k != offsets.size(); ++k)
+    if (offsets[k] < 4)
+      for (std::size_t col = 0; col != 3; ++col) {
+        float &m = wantMax[offsets[k] * 3 + col];
+        m = std::max(m, s[k * 3 + col]);
+        wantMul[offsets[k] * 3 + col] *= s[k * 3 + col];
+      }
+  CHECK(get<float>(e, "max-float", 12) == wantMax);
+  CHECK(get<float>(e, "mul-float", 12) == wantMul);
+  CHECK(getHalf(e, target, "max-half", 12) == wantMax);
+  CHECK(getHalf(e, target, "mul-half", 12) == wantMul);
+  const auto maxI = get<int>(e, "max-int", 12), mulI = get<int>(e, "mul-int", 12);
+  CHECK(std::vector<float>(maxI.begin(), maxI.end()) == wantMax);
+  CHECK(std::vector<float>(mulI.begin(), mulI.end()) == wantMul);
+  // A NaN in the slice or in the tensor stays NaN.
+  std::vector<float> withNaN = base;
+  withNaN[9] = std::numeric_limits<float>::quiet_NaN(); // row 3, column 0
+  std::vector<float> sNaN = s;
+  sNaN[1] = std::numeric_limits<float>::quiet_NaN(); // slice 0 -> row 1, col 1
+  put(e, "max-float", withNaN);
+  put(e, "s-float", sNaN);
+  e.run();
+  const auto got = get<float>(e, "max-float", 12);
+  CHECK(std::isnan(got[9]));
+  CHECK(std::isnan(got[4]));
+  CHECK(got[0] == wantMax[0]);
+  Tensor b = c.var(BOOL, {2, 2}, "b");
+  Tensor bs = c.var(BOOL, {1, 1, 2}, "bs");
+  Tensor one = c.var(UNSIGNED_INT, {1}, "one");
+  CHECK_THROWS_WITH(multiUpdateMax(c.graph, b, bs, one, {0}, {1}, c.prog,
+                                   SlicePlan(), {}),
+                    Contains("'b'") && Contains("bool"));
+}
+
+TEST_CASE("selectScalarFromRows and updateScalarInRows", "[popops][rows]") {
+  for (const Type type : {FLOAT, HALF}) {
+    INFO(type.toString().str());
+    Case c;
+    const Target &target = c.graph.getTarget();
+    // Rows spread over the tiles, and a transposed copy of the same shape.
+    Tensor params = c.var(type, {4, 5}, "params");
+    Tensor updated = c.var(type, {4, 5}, "updated");
+    Tensor transposed = c.var(type, {5, 4}, "transposed");
+    Tensor idx = c.var(UNSIGNED_INT, {4}, "idx");
+    Tensor picked = selectScalarFromRows(c.graph, params, idx, c.prog, "sel");
+    Tensor pickedT =
+        selectScalarFromRows(c.graph, transposed.transpose(), idx, c.prog);
+    CHECK(picked.shape() == std::vector<std::size_t>{4});
+    updateScalarInRows(c.graph, updated, idx, c.prog, "upd");
+    updateScalarInRows(c.graph, transposed.transpose(), idx, c.prog);
+    c.read("picked", picked);
+    c.read("pickedT", pickedT);
+    c.read("updated", updated);
+    c.read("transposed", transposed);
+    Engine e = c.engine();
+    const std::vector<float> pv = iotaF(20);
+    std::vector<float> tv(20);
+    for (unsigned r = 0; r != 4; ++r)
+      for (unsigned col = 0; col != 5; ++col)
+        tv[col * 4 + r] = pv[r * 5 + col];
+    putHalfOr(e, target, type, "params", pv);
+    putHalfOr(e, target, type, "updated", pv);
+    putHalfOr(e, target, type, "transposed", tv);
+    const unsigned masked = MASKED_LABEL_CODE;
+    const std::vector<unsigned> indices{2, 7, masked, 0};
+    put(e, "idx", indices);
+    e.run();
+    // Host loops.
+    std::vector<float> wantPicked(4), wantUpdated = pv;
+    for (unsigned r = 0; r != 4; ++r) {
+      if (indices[r] == masked)
+        wantPicked[r] = 0;
+      else if (indices[r] >= 5)
+        wantPicked[r] = NAN;
+      else
+        wantPicked[r] = pv[r * 5 + indices[r]];
+      for (unsigned col = 0; col != 5; ++col) {
+        if (indices[r] != masked && indices[r] >= 5)
+          wantUpdated[r * 5 + col] = NAN;
+        else if (indices[r] == col)
+          wantUpdated[r * 5 + col] -= 1;
+      }
+    }
+    auto same = [](const std::vector<float> &got,
+                   const std::vector<float> &want) {
+      REQUIRE(got.size() == want.size());
+      for (std::size_t i = 0; i != got.size(); ++i) {
+        INFO("element " << i);
+        if (std::isnan(want[i]))
+          CHECK(std::isnan(got[i]));
+        else
+          CHECK(got[i] == want[i]);
+      }
+    };
+    same(getHalfOr(e, target, type, "picked", 4), wantPicked);
+    same(getHalfOr(e, target, type, "pickedT", 4), wantPicked);
+    same(getHalfOr(e, target, type, "updated", 20), wantUpdated);
+    const auto gotT = getHalfOr(e, target, type, "transposed", 20);
+    std::vector<float> backT(20);
+    for (unsigned r = 0; r != 4; ++r)
+      for (unsigned col = 0; col != 5; ++col)
+        backT[r * 5 + col] = gotT[col * 4 + r];
+    same(backT, wantUpdated);
+  }
+  Case c;
+  Tensor ints = c.var(INT, {2, 3}, "ints");
+  Tensor idx = c.var(UNSIGNED_INT, {2}, "idx");
+  Tensor bad = c.var(UNSIGNED_INT, {3}, "bad");
+  Tensor f = c.var(FLOAT, {2, 3}, "f");
+  CHECK_THROWS_WITH(selectScalarFromRows(c.graph, ints, idx, c.prog),
+                    Contains("'ints'") && Contains("int"));
+  CHECK_THROWS_WITH(updateScalarInRows(c.graph, f, bad, c.prog),
+                    Contains("'bad'"));
 }
 
 TEST_CASE("encodeOneHot", "[popops][encoding]") {

@@ -296,3 +296,88 @@ TEST_CASE("Reductions that cannot be made", "[popops][reduce]") {
       reduceWithOutput(t.graph, in, wrong, {1}, Operation::ADD, prog),
       Contains("'wrong'") && Contains("{4}") && Contains("{2}"));
 }
+
+TEST_CASE("Reductions of empty tensors", "[popops][reduce][empty]") {
+  ReduceCase t;
+  program::Sequence prog;
+  // Reducing an empty dimension gives each output the operation's identity.
+  Tensor noRows = t.graph.addVariable(FLOAT, {0, 4}, "noRows");
+  Tensor sums = reduce(t.graph, noRows, {0}, Operation::ADD, prog, "sum");
+  Tensor maxes = reduce(t.graph, noRows, {0}, Operation::MAX, prog, "max");
+  Tensor noCols = t.graph.addVariable(HALF, {3, 0}, "noCols");
+  Tensor products =
+      reduce(t.graph, noCols, FLOAT, {1}, Operation::MUL, prog, "mul");
+  // Keeping the empty dimension gives an empty result and no work.
+  Tensor none = reduce(t.graph, noRows, {1}, Operation::ADD, prog, "none");
+  CHECK(sums.shape() == std::vector<std::size_t>{4});
+  CHECK(products.shape() == std::vector<std::size_t>{3});
+  CHECK(none.shape() == std::vector<std::size_t>{0});
+  t.graph.createHostRead("sums", sums);
+  t.graph.createHostRead("maxes", maxes);
+  t.graph.createHostRead("products", products);
+  Engine engine(t.graph, prog);
+  engine.load(t.device);
+  engine.run();
+  CHECK(t.read(engine, "sums", FLOAT, 4) == std::vector<double>(4, 0.0));
+  CHECK(t.read(engine, "maxes", FLOAT, 4) == std::vector<double>(4, -INFINITY));
+  CHECK(t.read(engine, "products", FLOAT, 3) == std::vector<double>(3, 1.0));
+}
+
+TEST_CASE("Transposed and strided inputs", "[popops][reduce][layout]") {
+  // The input is a view whose elements are not contiguous in memory: each
+  // output's elements are scattered over the tiles.
+  struct LayoutCase {
+    Type in, out;
+    Operation op;
+  };
+  const std::vector<LayoutCase> cases{{FLOAT, FLOAT, Operation::ADD},
+                                      {HALF, HALF, Operation::MAX},
+                                      {HALF, FLOAT, Operation::ADD},
+                                      {INT, INT, Operation::MIN}};
+  unsigned seed = 40;
+  for (const auto &c : cases) {
+    INFO("in " << c.in.toString().str() << " out " << c.out.toString().str());
+    ReduceCase t;
+    Tensor in = t.graph.addVariable(c.in, {6, 10}, "in");
+    poputil::mapTensorLinearly(t.graph, in, 1, 3);
+    program::Sequence prog;
+    // Transposed, [10, 6]: reducing its dimension 1 sums each column.
+    Tensor cols = reduce(t.graph, in.transpose(), c.out, {1}, c.op, prog, "t");
+    // Every other column, [6, 5], reduced along the rows.
+    Tensor strided =
+        reduce(t.graph, in.subSample(2, 1), c.out, {1}, c.op, prog, "s");
+    t.graph.createHostWrite("in", in);
+    t.graph.createHostRead("cols", cols);
+    t.graph.createHostRead("strided", strided);
+    const auto values = randomValues(60, c.op, c.in, seed++);
+    Engine engine(t.graph, prog);
+    engine.load(t.device);
+    t.write(engine, "in", c.in, values);
+    engine.run();
+    const double tol = c.in == HALF ? 2e-3 : 1e-5;
+    checkClose(t.read(engine, "cols", c.out, 10),
+               hostReduce(values, {6, 10}, {0}, c.op), tol);
+    std::vector<double> every2;
+    for (std::size_t r = 0; r != 6; ++r)
+      for (std::size_t col = 0; col < 10; col += 2)
+        every2.push_back(values[r * 10 + col]);
+    checkClose(t.read(engine, "strided", c.out, 6),
+               hostReduce(every2, {6, 5}, {1}, c.op), tol);
+  }
+}
+
+TEST_CASE("Half reductions accumulate in float", "[popops][reduce][half]") {
+  // 2048 followed by 511 values of 0.25: a half accumulator would lose
+  // every 0.25 (halves near 2048 are 2 apart), a float one keeps them.
+  ReduceCase t;
+  Tensor in = t.graph.addVariable(HALF, {2, 512}, "in");
+  poputil::mapTensorLinearly(t.graph, in, 1, 64);
+  program::Sequence prog;
+  Tensor out = reduce(t.graph, in, FLOAT, {1}, Operation::ADD, prog, "sum");
+  std::vector<double> values(1024, 0.25);
+  values[0] = 2048;
+  values[512] = -2048;
+  const auto got = t.run(prog, in, values, out);
+  CHECK(got[0] == 2048 + 511 * 0.25);
+  CHECK(got[1] == -2048 + 511 * 0.25);
+}

@@ -86,11 +86,33 @@ POPOPS_API void multiUpdate(poplar::Graph &graph, const poplar::Tensor &t,
                             const SlicePlan &plan,
                             const poplar::OptionFlags &options,
                             const poplar::DebugContext &debugContext = {});
-/// Adds scale (FLOAT scalar) times slice k of s at offsets[k] of t.
+/// Adds scale (FLOAT scalar) times slice k of s at offsets[k] of t; slices
+/// at repeated offsets all add, in order.
 POPOPS_API void multiUpdateAdd(poplar::Graph &graph, const poplar::Tensor &t,
                                const poplar::Tensor &s,
                                const poplar::Tensor &offsets,
                                const poplar::Tensor &scale,
+                               const std::vector<std::size_t> &dims,
+                               const std::vector<std::size_t> &sizes,
+                               poplar::program::Sequence &prog,
+                               const SlicePlan &plan,
+                               const poplar::OptionFlags &options,
+                               const poplar::DebugContext &debugContext = {});
+/// Sets t at offsets[k] to the element-wise maximum of itself and slice k
+/// of s (NaN in either gives NaN); repeated offsets all take part.
+POPOPS_API void multiUpdateMax(poplar::Graph &graph, const poplar::Tensor &t,
+                               const poplar::Tensor &s,
+                               const poplar::Tensor &offsets,
+                               const std::vector<std::size_t> &dims,
+                               const std::vector<std::size_t> &sizes,
+                               poplar::program::Sequence &prog,
+                               const SlicePlan &plan,
+                               const poplar::OptionFlags &options,
+                               const poplar::DebugContext &debugContext = {});
+/// Multiplies t at offsets[k] element-wise by slice k of s.
+POPOPS_API void multiUpdateMul(poplar::Graph &graph, const poplar::Tensor &t,
+                               const poplar::Tensor &s,
+                               const poplar::Tensor &offsets,
                                const std::vector<std::size_t> &dims,
                                const std::vector<std::size_t> &sizes,
                                poplar::program::Sequence &prog,
