@@ -113,7 +113,7 @@ void checkEdgeTensor(Graph::Impl &g, const FieldTarget &target, FieldShape shape
                                    kindName(target.info.kind) +
                                    " but tensor '" + t.getDebugStr() +
                                    "' is a constant");
-    if (t.containsAliases())
+    if (t.numElements() > 1 && t.containsAliases()) // one element cannot alias
       throw graph_connection_error(
           "connect: " + where + " is an " + kindName(target.info.kind) +
           " but tensor '" + t.getDebugStr() +
