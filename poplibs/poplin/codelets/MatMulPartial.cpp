@@ -51,3 +51,37 @@ template class MatMulPartial<float>;
 template class MatMulPartial<half>;
 
 } // namespace poplin
+
+namespace poplin {
+
+// MatMulReduce: Out[i] = sum over p of In[i * P + p], P = In.size() /
+// Out.size(), summed in float and rounded once to OutType. A MultiVertex:
+// the workers share the rows.
+template <class OutType>
+class MatMulReduce : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<float>>> In;
+  poplar::Vector<poplar::Output<poplar::Vector<OutType>>> Out;
+
+  void compute(unsigned wid) {
+    const unsigned rows = Out.size();
+    if (rows == 0)
+      return;
+    const unsigned parts = In.size() / rows;
+    for (unsigned i = wid; i < rows; i += numWorkers()) {
+      OutType *o = Out[i].data();
+      const unsigned cols = Out[i].size();
+      for (unsigned j = 0; j != cols; ++j) {
+        float acc = 0.0f;
+        for (unsigned q = 0; q != parts; ++q)
+          acc += In[i * parts + q][j];
+        o[j] = static_cast<OutType>(acc);
+      }
+    }
+  }
+};
+
+template class MatMulReduce<float>;
+template class MatMulReduce<half>;
+
+} // namespace poplin

@@ -197,7 +197,8 @@ Tensor createOut(Graph &graph, const Type &inputType, const Type &outputType,
 Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
                   const Tensor *out, Sequence &prog, const DebugContext &dc,
                   const OptionFlags &optionFlags,
-                  matmul::PlanningCache *cache) {
+                  matmul::PlanningCache *cache,
+                  const Tensor *A2d = nullptr, const Tensor *B2d = nullptr) {
   const MatMulOptions options = detail::parseMatMulOptions(optionFlags);
   checkType(A.elementType(), "the type of A");
   checkType(outputType, "the output type");
@@ -216,26 +217,35 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
   const ComputeSet cs = graph.addComputeSet({dc, "MatMul"});
   const std::string vertexType =
       poputil::templateVertex("poplin::MatMulPartial", inputType);
+  // Views are made from the block of each operand (not from the whole
+  // operand for every row) to keep the graph's view layouts small.
   for (std::size_t g = 0; g != p.groups; ++g) {
+    // The 2-D operands themselves when given: views of them are cheaper
+    // than views of their expanded forms.
+    const Tensor Ag = A2d ? *A2d : A[g], Bg = B2d ? *B2d : B[g];
     for (unsigned ik = 0; ik != plan.splitK; ++ik) {
+      const Tensor Pgk = partials[g][ik];
       const std::size_t k0 = partBegin(p.k, plan.splitK, ik);
       const std::size_t k1 = partBegin(p.k, plan.splitK, ik + 1);
       for (unsigned im = 0; im != plan.splitM; ++im) {
         const std::size_t m0 = partBegin(p.m, plan.splitM, im);
         const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
+        const Tensor aBlock = Ag.slice({m0, k0}, {m1, k1});
+        std::vector<Tensor> aRows;
+        for (std::size_t i = 0; i != m1 - m0; ++i)
+          aRows.push_back(aBlock[i]);
         for (unsigned in = 0; in != plan.splitN; ++in) {
           const std::size_t n0 = partBegin(p.n, plan.splitN, in);
           const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
           const unsigned tile = tileOf(graph, p, plan, g, im, in, ik);
-          std::vector<Tensor> aRows, bRows, cRows;
-          for (std::size_t i = m0; i != m1; ++i) {
-            aRows.push_back(A[g][i].slice(k0, k1));
-            cRows.push_back(partials[g][ik][i].slice(n0, n1));
-          }
-          for (std::size_t kk = k0; kk != k1; ++kk)
-            bRows.push_back(B[g][kk].slice(n0, n1));
-          graph.setTileMapping(
-              partials[g][ik].slice({m0, n0}, {m1, n1}), tile);
+          const Tensor bBlock = Bg.slice({k0, n0}, {k1, n1});
+          const Tensor cBlock = Pgk.slice({m0, n0}, {m1, n1});
+          std::vector<Tensor> bRows, cRows;
+          for (std::size_t i = 0; i != m1 - m0; ++i)
+            cRows.push_back(cBlock[i]);
+          for (std::size_t kk = 0; kk != k1 - k0; ++kk)
+            bRows.push_back(bBlock[kk]);
+          graph.setTileMapping(cBlock, tile);
           VertexRef v = graph.addVertex(cs, vertexType);
           graph.connect(v["A"], aRows);
           graph.connect(v["B"], bRows);
@@ -263,15 +273,52 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
       return sum;
     return popops::cast(graph, sum, outputType, prog, {dc, "output"});
   }
+  // Sum the k partials of each output block on the tile of its first
+  // partial, with MatMulReduce vertices.
+  const Type resultType = out ? out->elementType() : outputType;
+  Tensor result =
+      graph.addVariable(resultType, {p.groups, p.m, p.n}, {dc, "output"});
+  const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
+  const std::string reduceType =
+      poputil::templateVertex("poplin::MatMulReduce", resultType);
+  for (std::size_t g = 0; g != p.groups; ++g) {
+    const Tensor Rg = result[g];
+    std::vector<Tensor> Pg;
+    for (unsigned ik = 0; ik != plan.splitK; ++ik)
+      Pg.push_back(partials[g][ik]);
+    for (unsigned im = 0; im != plan.splitM; ++im) {
+      const std::size_t m0 = partBegin(p.m, plan.splitM, im);
+      const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
+      for (unsigned in = 0; in != plan.splitN; ++in) {
+        const std::size_t n0 = partBegin(p.n, plan.splitN, in);
+        const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
+        const unsigned tile = tileOf(graph, p, plan, g, im, in, 0);
+        const Tensor rBlock = Rg.slice({m0, n0}, {m1, n1});
+        graph.setTileMapping(rBlock, tile);
+        std::vector<Tensor> pBlocks;
+        for (unsigned ik = 0; ik != plan.splitK; ++ik)
+          pBlocks.push_back(Pg[ik].slice({m0, n0}, {m1, n1}));
+        std::vector<Tensor> inRows, outRows;
+        for (std::size_t i = 0; i != m1 - m0; ++i) {
+          outRows.push_back(rBlock[i]);
+          for (unsigned ik = 0; ik != plan.splitK; ++ik)
+            inRows.push_back(pBlocks[ik][i]);
+        }
+        VertexRef v = graph.addVertex(rcs, reduceType);
+        graph.connect(v["In"], inRows);
+        graph.connect(v["Out"], outRows);
+        graph.setTileMapping(v, tile);
+        graph.setPerfEstimate(v, detail::matMulReduceCycles(
+                                     m1 - m0, n1 - n0, plan.splitK));
+      }
+    }
+  }
+  prog.add(Execute(rcs, {dc, "ReducePartials"}));
   if (out) {
-    popops::reduceWithOutput(graph, partials, *out, {1},
-                             popops::ReduceParams(popops::Operation::ADD),
-                             prog, {dc, "reducePartials"});
+    prog.add(Copy(result, *out, false, {dc, "output"}));
     return *out;
   }
-  return popops::reduce(graph, partials, outputType, {1},
-                        popops::ReduceParams(popops::Operation::ADD), prog,
-                        {dc, "reducePartials"});
+  return result;
 }
 
 void checkRank(const Tensor &t, unsigned rank, const char *what) {
@@ -296,7 +343,7 @@ Tensor matMul2D(Graph &graph, const Tensor &A, const Tensor &B,
     out3 = out->expand({0});
   }
   return matMulImpl(graph, A.expand({0}), B.expand({0}), outputType,
-                    out ? &out3 : nullptr, prog, dc, options, cache)
+                    out ? &out3 : nullptr, prog, dc, options, cache, &A, &B)
       .squeeze({0});
 }
 

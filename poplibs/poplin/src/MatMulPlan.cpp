@@ -83,6 +83,12 @@ std::uint64_t matMulPartialCycles(const poplar::Target &target,
          ceilDiv(macs, ampMacsPerCycle(target, inputType));
 }
 
+std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
+                                 std::size_t partials) {
+  return vertexOverheadCycles + rowOverheadCycles * rows +
+         ceilDiv(std::uint64_t(rows) * cols * partials, 2);
+}
+
 MatMulPlan planMatMul(const poplar::Target &target,
                       const poplar::Type &inputType, std::size_t m,
                       std::size_t k, std::size_t n, unsigned numTiles,

@@ -37,6 +37,11 @@ std::uint64_t matMulPartialCycles(const poplar::Target &target,
                                   std::size_t mb, std::size_t nb,
                                   std::size_t kb);
 
+/// The estimate of one MatMulReduce vertex summing `partials` float rows
+/// of `cols` into each of `rows` output rows: two float additions a cycle.
+std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
+                                 std::size_t partials);
+
 struct MatMulPlan {
   // The splits of m, n and k, and the blocks they make (ceil of size/split).
   unsigned splitM = 1, splitN = 1, splitK = 1;
