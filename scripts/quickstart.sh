@@ -40,6 +40,12 @@ cp "$tutorials/poplar/tut3_vertices/complete/"*.cpp "$work/"
   g++ --std=c++17 tut3_complete.cpp -lpoplar -o tut3 && ./tut3)
 
 echo
+echo "== Tutorial 4: profiling output (poplin::matMul on the IPU Model)"
+cp "$tutorials/poplar/tut4_profiling/tut4_ipu_model.cpp" "$work/"
+(cd "$work" && g++ --std=c++17 tut4_ipu_model.cpp -lpoplin -lpopops -lpoputil -lpoplar -o tut4 &&
+  ./tut4 | grep -E "^(Running program|Program complete|m5|Memory Usage:|  Total cycles)")
+
+echo
 echo "== Tutorial 6: matrix-vector multiplication (codelets compiled on first use)"
 cp "$tutorials/poplar/tut6_matrix_vector/complete/"*.cpp "$work/"
 (cd "$work" && g++ --std=c++17 tut6_complete.cpp -lpoplar -o matrix-vector &&

@@ -1,0 +1,189 @@
+// Matrix multiplication: A [m, k] x B [k, n] -> [m, n], and the grouped
+// form [g, m, k] x [g, k, n] -> [g, m, k]. The work is split over tiles by
+// a plan (src/MatMulPlan.hpp, described in poplin's README).
+//
+// Options (all end the argument lists as `const poplar::OptionFlags &`):
+//   availableMemoryProportion  the fraction of a tile's memory the plan may
+//                              use for its operands and partials [0.6]
+//   partialsType               "float" or "half" [float]; the partial sums
+//                              are always accumulated in float
+//   fullyConnectedPass         NONE, INFERENCE_FWD, TRAINING_FWD,
+//                              TRAINING_BWD, TRAINING_WU [NONE]; validated,
+//                              does not change the plan
+// Any other option is an error (poputil::poplibs_error naming it).
+#ifndef POPLIN_MATMUL_HPP
+#define POPLIN_MATMUL_HPP
+
+#include <poplar/DebugContext.hpp>
+#include <poplar/Graph.hpp>
+#include <poplar/OptionFlags.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Tensor.hpp>
+#include <poplar/Type.hpp>
+#include <poplin/poplin_export.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+namespace poplin {
+namespace matmul {
+
+/// Remembers the plans made for the shapes, types, options and target it
+/// saw, so that creating operands and multiplying with the same arguments
+/// plans once. Not thread safe.
+class POPLIN_API PlanningCache {
+public:
+  PlanningCache();
+  ~PlanningCache();
+  std::size_t size() const;
+
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace matmul
+
+/// The description preplanMatMuls takes.
+struct MatMulParams {
+  poplar::Type inputType;
+  poplar::Type outputType;
+  std::vector<std::size_t> aShape;
+  std::vector<std::size_t> bShape;
+};
+
+POPLIN_API poplar::Tensor
+matMul(poplar::Graph &graph, const poplar::Tensor &A, const poplar::Tensor &B,
+       poplar::program::Sequence &prog, const poplar::Type &outputType,
+       const poplar::DebugContext &debugContext = {},
+       const poplar::OptionFlags &options = {},
+       matmul::PlanningCache *cache = nullptr);
+/// The output has the type of A.
+POPLIN_API poplar::Tensor
+matMul(poplar::Graph &graph, const poplar::Tensor &A, const poplar::Tensor &B,
+       poplar::program::Sequence &prog,
+       const poplar::DebugContext &debugContext = {},
+       const poplar::OptionFlags &options = {},
+       matmul::PlanningCache *cache = nullptr);
+/// Writes A . B into out ([m, n]).
+POPLIN_API void
+matMulWithOutput(poplar::Graph &graph, const poplar::Tensor &A,
+                 const poplar::Tensor &B, poplar::Tensor &out,
+                 poplar::program::Sequence &prog,
+                 const poplar::DebugContext &debugContext = {},
+                 const poplar::OptionFlags &options = {},
+                 matmul::PlanningCache *cache = nullptr);
+
+/// C += k . A . B
+POPLIN_API void matMulAcc(poplar::Graph &graph, const poplar::Tensor &C,
+                          float k, const poplar::Tensor &A,
+                          const poplar::Tensor &B,
+                          poplar::program::Sequence &prog,
+                          const poplar::DebugContext &debugContext = {},
+                          const poplar::OptionFlags &options = {},
+                          matmul::PlanningCache *cache = nullptr);
+POPLIN_API void matMulAcc(poplar::Graph &graph, const poplar::Tensor &C,
+                          const poplar::Tensor &k, const poplar::Tensor &A,
+                          const poplar::Tensor &B,
+                          poplar::program::Sequence &prog,
+                          const poplar::DebugContext &debugContext = {},
+                          const poplar::OptionFlags &options = {},
+                          matmul::PlanningCache *cache = nullptr);
+
+/// [g, m, k] x [g, k, n] -> [g, m, n]
+POPLIN_API poplar::Tensor
+matMulGrouped(poplar::Graph &graph, const poplar::Tensor &A,
+              const poplar::Tensor &B, poplar::program::Sequence &prog,
+              const poplar::Type &outputType,
+              const poplar::DebugContext &debugContext = {},
+              const poplar::OptionFlags &options = {},
+              matmul::PlanningCache *cache = nullptr);
+POPLIN_API void matMulGroupedWithOutput(
+    poplar::Graph &graph, const poplar::Tensor &A, const poplar::Tensor &B,
+    poplar::Tensor &out, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API void matMulGroupedAcc(poplar::Graph &graph, const poplar::Tensor &C,
+                                 float k, const poplar::Tensor &A,
+                                 const poplar::Tensor &B,
+                                 poplar::program::Sequence &prog,
+                                 const poplar::DebugContext &debugContext = {},
+                                 const poplar::OptionFlags &options = {},
+                                 matmul::PlanningCache *cache = nullptr);
+
+/// Operands laid out over the tiles as the plan for aShape x bShape reads
+/// them, so the multiplication moves as little data as it can.
+POPLIN_API poplar::Tensor createMatMulInputLHS(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulInputLHS(
+    poplar::Graph &graph, const poplar::Type &dataType,
+    const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulInputRHS(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulInputRHS(
+    poplar::Graph &graph, const poplar::Type &dataType,
+    const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulOutput(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulGroupedInputLHS(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulGroupedInputRHS(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createMatMulGroupedOutput(
+    poplar::Graph &graph, const poplar::Type &inputType,
+    const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+
+/// [g, m, k] -> [g, k, m]
+POPLIN_API poplar::Tensor transposeGroupedMatrix(const poplar::Tensor &A);
+
+/// Prints the plan chosen for aShape x bShape.
+POPLIN_API void matMulReportPlan(std::ostream &out, const poplar::Graph &graph,
+                                 const poplar::Type &inputType,
+                                 const poplar::Type &outputType,
+                                 const std::vector<std::size_t> &aShape,
+                                 const std::vector<std::size_t> &bShape,
+                                 const poplar::OptionFlags &options = {},
+                                 matmul::PlanningCache *cache = nullptr);
+
+} // namespace poplin
+
+#endif // POPLIN_MATMUL_HPP

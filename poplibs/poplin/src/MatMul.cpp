@@ -1,0 +1,551 @@
+// poplin's matrix multiplication: plan, lay out the blocks over the tiles,
+// compute float partials with MatMulPartial vertices and sum the partials
+// of the k blocks with popops::reduce.
+#include <poplin/MatMul.hpp>
+
+#include "MatMulPlan.hpp"
+
+#include <popops/Cast.hpp>
+#include <popops/Reduce.hpp>
+#include <popops/ScaledAdd.hpp>
+#include <poputil/VertexTemplates.hpp>
+#include <poputil/exceptions.hpp>
+
+#include <poplar/Program.hpp>
+
+#include <map>
+#include <sstream>
+#include <tuple>
+
+using namespace poplar;
+using namespace poplar::program;
+
+namespace poplin {
+namespace matmul {
+
+struct PlanningCache::Impl {
+  using Key = std::tuple<std::string, unsigned, std::string, std::size_t,
+                         std::size_t, std::size_t, double, std::uint64_t>;
+  std::map<Key, detail::MatMulPlan> plans;
+};
+
+PlanningCache::PlanningCache() : impl(std::make_unique<Impl>()) {}
+PlanningCache::~PlanningCache() = default;
+std::size_t PlanningCache::size() const { return impl->plans.size(); }
+
+} // namespace matmul
+
+namespace {
+
+using detail::MatMulOptions;
+using detail::MatMulPlan;
+
+// The b-th of p balanced parts of [0, size): never empty when p <= size.
+std::size_t partBegin(std::size_t size, unsigned p, unsigned b) {
+  return size * b / p;
+}
+
+struct Problem {
+  std::size_t groups, m, k, n;
+};
+
+void checkType(const Type &t, const char *what) {
+  if (t != FLOAT && t != HALF)
+    throw poputil::poplibs_error(std::string("poplin: ") + what +
+                                 " must be FLOAT or HALF, not " +
+                                 std::string(t.toString()));
+}
+
+Problem problemOf(const std::vector<std::size_t> &aShape,
+                  const std::vector<std::size_t> &bShape, bool grouped) {
+  const std::size_t rank = grouped ? 3 : 2;
+  if (aShape.size() != rank || bShape.size() != rank)
+    throw poputil::poplibs_error(
+        std::string("poplin: matmul operands must have rank ") +
+        std::to_string(rank));
+  const std::size_t off = grouped ? 1 : 0;
+  if (grouped && aShape[0] != bShape[0])
+    throw poputil::poplibs_error("poplin: grouped matmul operands have "
+                                 "different numbers of groups");
+  if (aShape[off + 1] != bShape[off])
+    throw poputil::poplibs_error(
+        "poplin: matmul inner dimensions differ: [" +
+        std::to_string(aShape[off]) + ", " + std::to_string(aShape[off + 1]) +
+        "] x [" + std::to_string(bShape[off]) + ", " +
+        std::to_string(bShape[off + 1]) + "]");
+  Problem p{grouped ? aShape[0] : 1, aShape[off], aShape[off + 1],
+            bShape[off + 1]};
+  if (p.groups == 0 || p.m == 0 || p.k == 0 || p.n == 0)
+    throw poputil::poplibs_error("poplin: matmul dimensions must be non-zero");
+  return p;
+}
+
+unsigned tilesPerGroup(const Graph &graph, const Problem &p) {
+  const unsigned numTiles = graph.getTarget().getNumTiles();
+  return std::max<unsigned>(1, numTiles / p.groups);
+}
+
+unsigned groupTileOffset(const Graph &graph, const Problem &p, std::size_t g) {
+  const unsigned numTiles = graph.getTarget().getNumTiles();
+  return static_cast<unsigned>((g * tilesPerGroup(graph, p)) % numTiles);
+}
+
+MatMulPlan getPlan(const Graph &graph, const Type &inputType,
+                   const Problem &p, const MatMulOptions &options,
+                   matmul::PlanningCache *cache) {
+  const Target &target = graph.getTarget();
+  const unsigned tiles = tilesPerGroup(graph, p);
+  matmul::PlanningCache::Impl::Key key{target.getTargetArchString(),
+                                       tiles,
+                                       std::string(inputType.toString()),
+                                       p.m,
+                                       p.k,
+                                       p.n,
+                                       options.availableMemoryProportion,
+                                       target.getBytesPerTile()};
+  if (cache) {
+    auto it = cache->impl->plans.find(key);
+    if (it != cache->impl->plans.end())
+      return it->second;
+  }
+  MatMulPlan plan =
+      detail::planMatMul(target, inputType, p.m, p.k, p.n, tiles, options);
+  if (cache)
+    cache->impl->plans.emplace(key, plan);
+  return plan;
+}
+
+unsigned tileOf(const Graph &graph, const Problem &p, const MatMulPlan &plan,
+                std::size_t g, unsigned im, unsigned in, unsigned ik) {
+  const unsigned numTiles = graph.getTarget().getNumTiles();
+  return (groupTileOffset(graph, p, g) + plan.tileOf(im, in, ik)) % numTiles;
+}
+
+// Maps t ([groups, rows, cols]) by blocks: block (r, c) of group g is cut
+// (flattened) into `spread` balanced pieces, piece s going to
+// tileFn(g, r, c, s). An operand block is used by several tiles; spreading
+// it over them balances the memory and the exchange.
+template <class TileFn>
+void mapBlocks(Graph &graph, const Tensor &t, unsigned splitRows,
+               unsigned splitCols, unsigned spread, TileFn tileFn) {
+  const std::size_t rows = t.dim(1), cols = t.dim(2);
+  for (std::size_t g = 0; g != t.dim(0); ++g)
+    for (unsigned r = 0; r != splitRows; ++r)
+      for (unsigned c = 0; c != splitCols; ++c) {
+        const Tensor block =
+            t[g]
+                .slice({partBegin(rows, splitRows, r),
+                        partBegin(cols, splitCols, c)},
+                       {partBegin(rows, splitRows, r + 1),
+                        partBegin(cols, splitCols, c + 1)})
+                .flatten();
+        const std::size_t size = block.numElements();
+        for (unsigned s = 0; s != spread; ++s) {
+          const std::size_t b = size * s / spread, e = size * (s + 1) / spread;
+          if (b != e)
+            graph.setTileMapping(block.slice(b, e), tileFn(g, r, c, s));
+        }
+      }
+}
+
+Tensor createLHS(Graph &graph, const Type &inputType, const Problem &p,
+                 const DebugContext &dc, const OptionFlags &options,
+                 matmul::PlanningCache *cache) {
+  checkType(inputType, "the input type");
+  const MatMulPlan plan =
+      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  Tensor a = graph.addVariable(inputType, {p.groups, p.m, p.k}, {dc, "lhs"});
+  mapBlocks(graph, a, plan.splitM, plan.splitK, plan.splitN,
+            [&](std::size_t g, unsigned im, unsigned ik, unsigned in) {
+              return tileOf(graph, p, plan, g, im, in, ik);
+            });
+  return a;
+}
+
+Tensor createRHS(Graph &graph, const Type &inputType, const Problem &p,
+                 const DebugContext &dc, const OptionFlags &options,
+                 matmul::PlanningCache *cache) {
+  checkType(inputType, "the input type");
+  const MatMulPlan plan =
+      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  Tensor b = graph.addVariable(inputType, {p.groups, p.k, p.n}, {dc, "rhs"});
+  mapBlocks(graph, b, plan.splitK, plan.splitN, plan.splitM,
+            [&](std::size_t g, unsigned ik, unsigned in, unsigned im) {
+              return tileOf(graph, p, plan, g, im, in, ik);
+            });
+  return b;
+}
+
+Tensor createOut(Graph &graph, const Type &inputType, const Type &outputType,
+                 const Problem &p, const DebugContext &dc,
+                 const OptionFlags &options, matmul::PlanningCache *cache) {
+  checkType(inputType, "the input type");
+  checkType(outputType, "the output type");
+  const MatMulPlan plan =
+      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  Tensor c =
+      graph.addVariable(outputType, {p.groups, p.m, p.n}, {dc, "output"});
+  mapBlocks(graph, c, plan.splitM, plan.splitN, plan.splitK,
+            [&](std::size_t g, unsigned im, unsigned in, unsigned ik) {
+              return tileOf(graph, p, plan, g, im, in, ik);
+            });
+  return c;
+}
+
+// The product of A [g, m, k] and B [g, k, n]; writes into *out when given,
+// else returns a new tensor of outputType.
+Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
+                  const Tensor *out, Sequence &prog, const DebugContext &dc,
+                  const OptionFlags &optionFlags,
+                  matmul::PlanningCache *cache,
+                  const Tensor *A2d = nullptr, const Tensor *B2d = nullptr) {
+  const MatMulOptions options = detail::parseMatMulOptions(optionFlags);
+  checkType(A.elementType(), "the type of A");
+  checkType(outputType, "the output type");
+  if (B.elementType() != A.elementType())
+    throw poputil::poplibs_error("poplin: matmul operands have different "
+                                 "types: " +
+                                 std::string(A.elementType().toString()) + " and " +
+                                 std::string(B.elementType().toString()));
+  const Problem p = problemOf(A.shape(), B.shape(), true);
+  const Type inputType = A.elementType();
+  const MatMulPlan plan = getPlan(graph, inputType, p, options, cache);
+  const Target &target = graph.getTarget();
+
+  Tensor partials = graph.addVariable(
+      FLOAT, {p.groups, plan.splitK, p.m, p.n}, {dc, "partials"});
+  const ComputeSet cs = graph.addComputeSet({dc, "MatMul"});
+  const std::string vertexType =
+      poputil::templateVertex("poplin::MatMulPartial", inputType);
+  // Views are made from the block of each operand (not from the whole
+  // operand for every row) to keep the graph's view layouts small.
+  for (std::size_t g = 0; g != p.groups; ++g) {
+    // The 2-D operands themselves when given: views of them are cheaper
+    // than views of their expanded forms.
+    const Tensor Ag = A2d ? *A2d : A[g], Bg = B2d ? *B2d : B[g];
+    for (unsigned ik = 0; ik != plan.splitK; ++ik) {
+      const Tensor Pgk = partials[g][ik];
+      const std::size_t k0 = partBegin(p.k, plan.splitK, ik);
+      const std::size_t k1 = partBegin(p.k, plan.splitK, ik + 1);
+      for (unsigned im = 0; im != plan.splitM; ++im) {
+        const std::size_t m0 = partBegin(p.m, plan.splitM, im);
+        const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
+        const Tensor aBlock = Ag.slice({m0, k0}, {m1, k1});
+        std::vector<Tensor> aRows;
+        for (std::size_t i = 0; i != m1 - m0; ++i)
+          aRows.push_back(aBlock[i]);
+        for (unsigned in = 0; in != plan.splitN; ++in) {
+          const std::size_t n0 = partBegin(p.n, plan.splitN, in);
+          const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
+          const unsigned tile = tileOf(graph, p, plan, g, im, in, ik);
+          const Tensor bBlock = Bg.slice({k0, n0}, {k1, n1});
+          const Tensor cBlock = Pgk.slice({m0, n0}, {m1, n1});
+          std::vector<Tensor> bRows, cRows;
+          for (std::size_t i = 0; i != m1 - m0; ++i)
+            cRows.push_back(cBlock[i]);
+          for (std::size_t kk = 0; kk != k1 - k0; ++kk)
+            bRows.push_back(bBlock[kk]);
+          graph.setTileMapping(cBlock, tile);
+          VertexRef v = graph.addVertex(cs, vertexType);
+          graph.connect(v["A"], aRows);
+          graph.connect(v["B"], bRows);
+          graph.connect(v["C"], cRows);
+          graph.setTileMapping(v, tile);
+          graph.setPerfEstimate(v, detail::matMulPartialCycles(
+                                       target, inputType, m1 - m0, n1 - n0,
+                                       k1 - k0));
+        }
+      }
+    }
+  }
+  prog.add(Execute(cs, {dc, "MatMul"}));
+
+  if (plan.splitK == 1) {
+    Tensor sum = partials.squeeze({1});
+    if (out) {
+      if (out->elementType() == FLOAT)
+        prog.add(Copy(sum, *out, false, {dc, "output"}));
+      else
+        popops::castWithOutput(graph, sum, *out, prog, {dc, "output"});
+      return *out;
+    }
+    if (outputType == FLOAT)
+      return sum;
+    return popops::cast(graph, sum, outputType, prog, {dc, "output"});
+  }
+  // Sum the k partials of each output block on the tile of its first
+  // partial, with MatMulReduce vertices.
+  const Type resultType = out ? out->elementType() : outputType;
+  Tensor result =
+      graph.addVariable(resultType, {p.groups, p.m, p.n}, {dc, "output"});
+  const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
+  const std::string reduceType =
+      poputil::templateVertex("poplin::MatMulReduce", resultType);
+  for (std::size_t g = 0; g != p.groups; ++g) {
+    const Tensor Rg = result[g];
+    std::vector<Tensor> Pg;
+    for (unsigned ik = 0; ik != plan.splitK; ++ik)
+      Pg.push_back(partials[g][ik]);
+    for (unsigned im = 0; im != plan.splitM; ++im) {
+      const std::size_t m0 = partBegin(p.m, plan.splitM, im);
+      const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
+      for (unsigned in = 0; in != plan.splitN; ++in) {
+        const std::size_t n0 = partBegin(p.n, plan.splitN, in);
+        const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
+        const unsigned tile = tileOf(graph, p, plan, g, im, in, 0);
+        const Tensor rBlock = Rg.slice({m0, n0}, {m1, n1});
+        graph.setTileMapping(rBlock, tile);
+        std::vector<Tensor> pBlocks;
+        for (unsigned ik = 0; ik != plan.splitK; ++ik)
+          pBlocks.push_back(Pg[ik].slice({m0, n0}, {m1, n1}));
+        std::vector<Tensor> inRows, outRows;
+        for (std::size_t i = 0; i != m1 - m0; ++i) {
+          outRows.push_back(rBlock[i]);
+          for (unsigned ik = 0; ik != plan.splitK; ++ik)
+            inRows.push_back(pBlocks[ik][i]);
+        }
+        VertexRef v = graph.addVertex(rcs, reduceType);
+        graph.connect(v["In"], inRows);
+        graph.connect(v["Out"], outRows);
+        graph.setTileMapping(v, tile);
+        graph.setPerfEstimate(v, detail::matMulReduceCycles(
+                                     m1 - m0, n1 - n0, plan.splitK));
+      }
+    }
+  }
+  prog.add(Execute(rcs, {dc, "ReducePartials"}));
+  if (out) {
+    prog.add(Copy(result, *out, false, {dc, "output"}));
+    return *out;
+  }
+  return result;
+}
+
+void checkRank(const Tensor &t, unsigned rank, const char *what) {
+  if (t.rank() != rank)
+    throw poputil::poplibs_error(std::string("poplin: ") + what +
+                                 " must have rank " + std::to_string(rank) +
+                                 ", not " + std::to_string(t.rank()));
+}
+
+Tensor matMul2D(Graph &graph, const Tensor &A, const Tensor &B,
+                const Type &outputType, const Tensor *out, Sequence &prog,
+                const DebugContext &dc, const OptionFlags &options,
+                matmul::PlanningCache *cache) {
+  checkRank(A, 2, "A");
+  checkRank(B, 2, "B");
+  Tensor out3;
+  if (out) {
+    checkRank(*out, 2, "the output");
+    if (out->dim(0) != A.dim(0) || out->dim(1) != B.dim(1))
+      throw poputil::poplibs_error("poplin: the matmul output has the wrong "
+                                   "shape");
+    out3 = out->expand({0});
+  }
+  return matMulImpl(graph, A.expand({0}), B.expand({0}), outputType,
+                    out ? &out3 : nullptr, prog, dc, options, cache, &A, &B)
+      .squeeze({0});
+}
+
+} // namespace
+
+Tensor matMul(Graph &graph, const Tensor &A, const Tensor &B, Sequence &prog,
+              const Type &outputType, const DebugContext &debugContext,
+              const OptionFlags &options, matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMul");
+  return matMul2D(graph, A, B, outputType, nullptr, prog, dc, options, cache);
+}
+
+Tensor matMul(Graph &graph, const Tensor &A, const Tensor &B, Sequence &prog,
+              const DebugContext &debugContext, const OptionFlags &options,
+              matmul::PlanningCache *cache) {
+  return matMul(graph, A, B, prog, A.elementType(), debugContext, options,
+                cache);
+}
+
+void matMulWithOutput(Graph &graph, const Tensor &A, const Tensor &B,
+                      Tensor &out, Sequence &prog,
+                      const DebugContext &debugContext,
+                      const OptionFlags &options,
+                      matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulWithOutput");
+  matMul2D(graph, A, B, out.elementType(), &out, prog, dc, options, cache);
+}
+
+void matMulAcc(Graph &graph, const Tensor &C, float k, const Tensor &A,
+               const Tensor &B, Sequence &prog,
+               const DebugContext &debugContext, const OptionFlags &options,
+               matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulAcc");
+  Tensor product =
+      matMul2D(graph, A, B, C.elementType(), nullptr, prog, dc, options, cache);
+  popops::scaledAddTo(graph, C, product, k, prog, {dc, "accumulate"});
+}
+
+void matMulAcc(Graph &graph, const Tensor &C, const Tensor &k,
+               const Tensor &A, const Tensor &B, Sequence &prog,
+               const DebugContext &debugContext, const OptionFlags &options,
+               matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulAcc");
+  Tensor product =
+      matMul2D(graph, A, B, C.elementType(), nullptr, prog, dc, options, cache);
+  popops::scaledAddTo(graph, C, product, k, prog, {dc, "accumulate"});
+}
+
+Tensor matMulGrouped(Graph &graph, const Tensor &A, const Tensor &B,
+                     Sequence &prog, const Type &outputType,
+                     const DebugContext &debugContext,
+                     const OptionFlags &options,
+                     matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulGrouped");
+  checkRank(A, 3, "A");
+  checkRank(B, 3, "B");
+  return matMulImpl(graph, A, B, outputType, nullptr, prog, dc, options,
+                    cache);
+}
+
+void matMulGroupedWithOutput(Graph &graph, const Tensor &A, const Tensor &B,
+                             Tensor &out, Sequence &prog,
+                             const DebugContext &debugContext,
+                             const OptionFlags &options,
+                             matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulGroupedWithOutput");
+  checkRank(A, 3, "A");
+  checkRank(B, 3, "B");
+  checkRank(out, 3, "the output");
+  matMulImpl(graph, A, B, out.elementType(), &out, prog, dc, options, cache);
+}
+
+void matMulGroupedAcc(Graph &graph, const Tensor &C, float k, const Tensor &A,
+                      const Tensor &B, Sequence &prog,
+                      const DebugContext &debugContext,
+                      const OptionFlags &options,
+                      matmul::PlanningCache *cache) {
+  const DebugContext dc(debugContext, "matMulGroupedAcc");
+  checkRank(A, 3, "A");
+  checkRank(B, 3, "B");
+  Tensor product = matMulImpl(graph, A, B, C.elementType(), nullptr, prog, dc,
+                              options, cache);
+  popops::scaledAddTo(graph, C, product, k, prog, {dc, "accumulate"});
+}
+
+Tensor createMatMulInputLHS(Graph &graph, const Type &inputType,
+                            const Type &outputType,
+                            const std::vector<std::size_t> &aShape,
+                            const std::vector<std::size_t> &bShape,
+                            const DebugContext &debugContext,
+                            const OptionFlags &options,
+                            matmul::PlanningCache *cache) {
+  checkType(outputType, "the output type");
+  return createLHS(graph, inputType, problemOf(aShape, bShape, false),
+                   {debugContext, "createMatMulInputLHS"}, options, cache)
+      .squeeze({0});
+}
+
+Tensor createMatMulInputLHS(Graph &graph, const Type &dataType,
+                            const std::vector<std::size_t> &aShape,
+                            const std::vector<std::size_t> &bShape,
+                            const DebugContext &debugContext,
+                            const OptionFlags &options,
+                            matmul::PlanningCache *cache) {
+  return createMatMulInputLHS(graph, dataType, dataType, aShape, bShape,
+                              debugContext, options, cache);
+}
+
+Tensor createMatMulInputRHS(Graph &graph, const Type &inputType,
+                            const Type &outputType,
+                            const std::vector<std::size_t> &aShape,
+                            const std::vector<std::size_t> &bShape,
+                            const DebugContext &debugContext,
+                            const OptionFlags &options,
+                            matmul::PlanningCache *cache) {
+  checkType(outputType, "the output type");
+  return createRHS(graph, inputType, problemOf(aShape, bShape, false),
+                   {debugContext, "createMatMulInputRHS"}, options, cache)
+      .squeeze({0});
+}
+
+Tensor createMatMulInputRHS(Graph &graph, const Type &dataType,
+                            const std::vector<std::size_t> &aShape,
+                            const std::vector<std::size_t> &bShape,
+                            const DebugContext &debugContext,
+                            const OptionFlags &options,
+                            matmul::PlanningCache *cache) {
+  return createMatMulInputRHS(graph, dataType, dataType, aShape, bShape,
+                              debugContext, options, cache);
+}
+
+Tensor createMatMulOutput(Graph &graph, const Type &inputType,
+                          const Type &outputType,
+                          const std::vector<std::size_t> &aShape,
+                          const std::vector<std::size_t> &bShape,
+                          const DebugContext &debugContext,
+                          const OptionFlags &options,
+                          matmul::PlanningCache *cache) {
+  return createOut(graph, inputType, outputType,
+                   problemOf(aShape, bShape, false),
+                   {debugContext, "createMatMulOutput"}, options, cache)
+      .squeeze({0});
+}
+
+Tensor createMatMulGroupedInputLHS(Graph &graph, const Type &inputType,
+                                   const Type &outputType,
+                                   const std::vector<std::size_t> &aShape,
+                                   const std::vector<std::size_t> &bShape,
+                                   const DebugContext &debugContext,
+                                   const OptionFlags &options,
+                                   matmul::PlanningCache *cache) {
+  checkType(outputType, "the output type");
+  return createLHS(graph, inputType, problemOf(aShape, bShape, true),
+                   {debugContext, "createMatMulGroupedInputLHS"}, options,
+                   cache);
+}
+
+Tensor createMatMulGroupedInputRHS(Graph &graph, const Type &inputType,
+                                   const Type &outputType,
+                                   const std::vector<std::size_t> &aShape,
+                                   const std::vector<std::size_t> &bShape,
+                                   const DebugContext &debugContext,
+                                   const OptionFlags &options,
+                                   matmul::PlanningCache *cache) {
+  checkType(outputType, "the output type");
+  return createRHS(graph, inputType, problemOf(aShape, bShape, true),
+                   {debugContext, "createMatMulGroupedInputRHS"}, options,
+                   cache);
+}
+
+Tensor createMatMulGroupedOutput(Graph &graph, const Type &inputType,
+                                 const Type &outputType,
+                                 const std::vector<std::size_t> &aShape,
+                                 const std::vector<std::size_t> &bShape,
+                                 const DebugContext &debugContext,
+                                 const OptionFlags &options,
+                                 matmul::PlanningCache *cache) {
+  return createOut(graph, inputType, outputType,
+                   problemOf(aShape, bShape, true),
+                   {debugContext, "createMatMulGroupedOutput"}, options,
+                   cache);
+}
+
+Tensor transposeGroupedMatrix(const Tensor &A) {
+  checkRank(A, 3, "the grouped matrix");
+  return A.dimShuffle({0, 2, 1});
+}
+
+void matMulReportPlan(std::ostream &out, const Graph &graph,
+                      const Type &inputType, const Type &outputType,
+                      const std::vector<std::size_t> &aShape,
+                      const std::vector<std::size_t> &bShape,
+                      const OptionFlags &options,
+                      matmul::PlanningCache *cache) {
+  checkType(inputType, "the input type");
+  checkType(outputType, "the output type");
+  const Problem p = problemOf(aShape, bShape, aShape.size() == 3);
+  const MatMulPlan plan = getPlan(
+      graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  out << "poplin matmul plan: " << p.groups << " x [" << p.m << ", " << p.k
+      << "] x [" << p.k << ", " << p.n << "]\n";
+  detail::printPlan(out, plan);
+}
+
+} // namespace poplin

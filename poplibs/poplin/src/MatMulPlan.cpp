@@ -1,0 +1,184 @@
+// The matmul planner: popsolver chooses the splits of m, n and k.
+#include "MatMulPlan.hpp"
+
+#include <poputil/exceptions.hpp>
+
+#include <popsolver/Model.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace poplin {
+namespace detail {
+
+namespace {
+
+constexpr std::uint64_t vertexOverheadCycles = 30;
+constexpr std::uint64_t rowOverheadCycles = 6;
+constexpr std::uint64_t exchangeBytesPerCycle = 4;
+constexpr std::uint64_t reduceCyclesPerPartial = 2;
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+  return (a + b - 1) / b;
+}
+
+} // namespace
+
+MatMulOptions parseMatMulOptions(const poplar::OptionFlags &options) {
+  MatMulOptions result;
+  for (const auto &[key, value] : options) {
+    if (key == "availableMemoryProportion") {
+      char *end = nullptr;
+      const double v = std::strtod(value.c_str(), &end);
+      if (value.empty() || end == nullptr || *end != '\0' || !(v > 0) ||
+          v > 1)
+        throw poputil::poplibs_error(
+            "poplin: option availableMemoryProportion must be a number in "
+            "(0, 1], not '" +
+            value + "'");
+      result.availableMemoryProportion = v;
+    } else if (key == "partialsType") {
+      if (value == "float")
+        result.partialsType = poplar::FLOAT;
+      else if (value == "half")
+        result.partialsType = poplar::HALF;
+      else
+        throw poputil::poplibs_error(
+            "poplin: option partialsType must be half or float, not '" +
+            value + "'");
+    } else if (key == "fullyConnectedPass") {
+      static const char *const passes[] = {"NONE", "INFERENCE_FWD",
+                                           "TRAINING_FWD", "TRAINING_BWD",
+                                           "TRAINING_WU"};
+      if (std::find(std::begin(passes), std::end(passes), value) ==
+          std::end(passes))
+        throw poputil::poplibs_error(
+            "poplin: option fullyConnectedPass must be one of NONE, "
+            "INFERENCE_FWD, TRAINING_FWD, TRAINING_BWD, TRAINING_WU, not '" +
+            value + "'");
+      result.fullyConnectedPass = value;
+    } else {
+      throw poputil::poplibs_error("poplin: unknown matmul option '" + key +
+                                   "'");
+    }
+  }
+  return result;
+}
+
+unsigned ampMacsPerCycle(const poplar::Target &target,
+                         const poplar::Type &inputType) {
+  const bool mk1 = target.getTargetArchString() == "ipu1";
+  const bool half = inputType == poplar::HALF;
+  if (mk1)
+    return half ? 32 : 8;
+  return half ? 64 : 16;
+}
+
+std::uint64_t matMulPartialCycles(const poplar::Target &target,
+                                  const poplar::Type &inputType,
+                                  std::size_t mb, std::size_t nb,
+                                  std::size_t kb) {
+  const std::uint64_t macs = std::uint64_t(mb) * nb * kb;
+  return vertexOverheadCycles + rowOverheadCycles * mb +
+         ceilDiv(macs, ampMacsPerCycle(target, inputType));
+}
+
+std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
+                                 std::size_t partials) {
+  return vertexOverheadCycles + rowOverheadCycles * rows +
+         ceilDiv(std::uint64_t(rows) * cols * partials, 2);
+}
+
+MatMulPlan planMatMul(const poplar::Target &target,
+                      const poplar::Type &inputType, std::size_t m,
+                      std::size_t k, std::size_t n, unsigned numTiles,
+                      const MatMulOptions &options) {
+  if (m == 0 || k == 0 || n == 0)
+    throw poputil::poplibs_error("poplin: matmul dimensions must be non-zero");
+  numTiles = std::max(1u, numTiles);
+  const std::uint64_t inBytes = target.getTypeSize(inputType);
+  const std::uint64_t macs = ampMacsPerCycle(target, inputType);
+  const std::uint64_t memoryLimit = static_cast<std::uint64_t>(
+      options.availableMemoryProportion * double(target.getBytesPerTile()));
+
+  popsolver::Model model;
+  using popsolver::Variable;
+  const auto bound = [&](std::size_t size) {
+    return std::min<std::uint64_t>(size, numTiles);
+  };
+  const Variable pm = model.addVariable(1, bound(m), "splitM");
+  const Variable pn = model.addVariable(1, bound(n), "splitN");
+  const Variable pk = model.addVariable(1, bound(k), "splitK");
+  const Variable tiles = model.product({pm, pn, pk}, "tiles");
+  model.lessOrEqual(tiles, numTiles);
+  const Variable mb = model.ceildiv(model.addConstant(m), pm, "blockM");
+  const Variable nb = model.ceildiv(model.addConstant(n), pn, "blockN");
+  const Variable kb = model.ceildiv(model.addConstant(k), pk, "blockK");
+  // Compute: the vertex of the largest block.
+  const Variable blockMacs = model.product({mb, nb, kb});
+  const Variable compute = model.sum(
+      {model.addConstant(vertexOverheadCycles),
+       model.product({model.addConstant(rowOverheadCycles), mb}),
+       model.ceildiv(blockMacs, model.addConstant(macs))},
+      "compute");
+  // Exchange: the operand blocks a tile receives, 4 bytes a cycle.
+  const Variable operandElems =
+      model.sum({model.product({mb, kb}), model.product({kb, nb})});
+  const Variable operandBytes =
+      model.product({operandElems, model.addConstant(inBytes)});
+  const Variable exchange = model.ceildiv(
+      operandBytes, model.addConstant(exchangeBytesPerCycle), "exchange");
+  // Reduction of the k partials, spread over every tile: each tile
+  // receives and adds its share of the (splitK - 1) * m * n extra partials.
+  const Variable extraPartials = model.product(
+      {model.sub(pk, model.one()),
+       model.addConstant(std::uint64_t(m) * n * reduceCyclesPerPartial)});
+  const Variable reduce =
+      model.ceildiv(extraPartials, model.addConstant(numTiles), "reduce");
+  // Memory: the operand blocks and the float partials of one tile.
+  const Variable bytes = model.sum(
+      {operandBytes,
+       model.product({mb, nb, model.addConstant(std::uint64_t(4))})},
+      "bytesPerTile");
+  model.lessOrEqual(bytes, model.addConstant(memoryLimit));
+  const Variable total = model.sum({compute, exchange, reduce}, "cycles");
+
+  popsolver::Solution s;
+  try {
+    // Ties go to the plan using fewer tiles.
+    s = model.minimize({total, tiles});
+  } catch (const popsolver::NoSolution &) {
+    throw poputil::poplibs_error(
+        "poplin: no matmul plan for [" + std::to_string(m) + ", " +
+        std::to_string(k) + "] x [" + std::to_string(k) + ", " +
+        std::to_string(n) + "] fits in availableMemoryProportion " +
+        std::to_string(options.availableMemoryProportion) + " of " +
+        std::to_string(target.getBytesPerTile()) + " bytes per tile");
+  }
+  MatMulPlan plan;
+  plan.splitM = s[pm].getAs<unsigned>();
+  plan.splitN = s[pn].getAs<unsigned>();
+  plan.splitK = s[pk].getAs<unsigned>();
+  plan.blockM = s[mb].getAs<std::size_t>();
+  plan.blockN = s[nb].getAs<std::size_t>();
+  plan.blockK = s[kb].getAs<std::size_t>();
+  plan.computeCycles = s[compute].getAs<std::uint64_t>();
+  plan.exchangeCycles = s[exchange].getAs<std::uint64_t>();
+  plan.reduceCycles = s[reduce].getAs<std::uint64_t>();
+  plan.bytesPerTile = s[bytes].getAs<std::uint64_t>();
+  return plan;
+}
+
+void printPlan(std::ostream &out, const MatMulPlan &plan) {
+  out << "  split m/n/k: " << plan.splitM << "/" << plan.splitN << "/"
+      << plan.splitK << " (" << plan.tilesUsed() << " tiles)\n"
+      << "  block m/n/k: " << plan.blockM << "/" << plan.blockN << "/"
+      << plan.blockK << "\n"
+      << "  estimated cycles: compute " << plan.computeCycles << ", exchange "
+      << plan.exchangeCycles << ", reduce " << plan.reduceCycles << ", total "
+      << plan.totalCycles() << "\n"
+      << "  bytes per tile: " << plan.bytesPerTile << "\n";
+}
+
+} // namespace detail
+} // namespace poplin
