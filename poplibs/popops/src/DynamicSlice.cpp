@@ -16,13 +16,6 @@ namespace {
 
 using poplar::Tensor;
 
-std::string shapeString(const std::vector<std::size_t> &shape) {
-  std::string s = "{";
-  for (std::size_t i = 0; i != shape.size(); ++i)
-    s += (i ? "," : "") + std::to_string(shape[i]);
-  return s + "}";
-}
-
 void checkType(const std::string &op, const Tensor &t) {
   const auto type = t.elementType();
   if (type != poplar::FLOAT && type != poplar::HALF && type != poplar::INT &&

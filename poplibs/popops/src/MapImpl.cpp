@@ -3,6 +3,7 @@
 #include "CodeletGenerator.hpp"
 #include "ElementwiseVertices.hpp"
 #include "ExprOpInfo.hpp"
+#include "Messages.hpp"
 #include "TypedExpr.hpp"
 
 #include <popops/ElementWise.hpp>
@@ -25,13 +26,6 @@ using popops::expr::UnaryOpType;
 namespace popops {
 namespace detail {
 namespace {
-
-std::string shapeString(const std::vector<std::size_t> &shape) {
-  std::string s = "{";
-  for (std::size_t i = 0; i != shape.size(); ++i)
-    s += (i ? "," : "") + std::to_string(shape[i]);
-  return s + "}";
-}
 
 std::size_t product(const std::vector<std::size_t> &shape) {
   return std::accumulate(shape.begin(), shape.end(), std::size_t(1),

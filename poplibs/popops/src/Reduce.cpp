@@ -5,6 +5,7 @@
 // otherwise one compute set reduces straight into the output.
 #include <popops/Reduce.hpp>
 
+#include "Messages.hpp"
 #include "OperationVertexName.hpp"
 #include "ReduceEstimates.hpp"
 
@@ -23,17 +24,10 @@ namespace {
 using poplar::Tensor;
 using poplar::Type;
 
-std::string opName(Operation op) {
+std::string operationName(Operation op) {
   std::ostringstream os;
   os << op;
   return os.str();
-}
-
-std::string shapeString(const std::vector<std::size_t> &shape) {
-  std::string s = "{";
-  for (std::size_t i = 0; i != shape.size(); ++i)
-    s += (i ? "," : "") + std::to_string(shape[i]);
-  return s + "}";
 }
 
 // The type partial results are kept in.
@@ -56,7 +50,7 @@ void checkTypes(Operation op, const Type &in, const Type &out,
   else
     ok = (in == poplar::INT || in == poplar::UNSIGNED_INT) && out == in;
   if (!ok)
-    throw poputil::poplibs_error(what + ": reduction " + opName(op) +
+    throw poputil::poplibs_error(what + ": reduction " + operationName(op) +
                                  " of " + in.toString().str() + " into " +
                                  out.toString().str() + " is not supported");
 }
@@ -340,11 +334,6 @@ void addToSequence(const std::vector<poplar::ComputeSet> &css,
     prog.add(poplar::program::Execute(cs));
 }
 
-std::string nameOf(const poplar::DebugContext &dc, const char *op) {
-  const std::string path = dc.getPathName();
-  return path.empty() ? op : path + "/" + op;
-}
-
 } // namespace
 
 void reduceWithOutput(poplar::Graph &graph, const Tensor &in, const Tensor &out,
@@ -353,7 +342,7 @@ void reduceWithOutput(poplar::Graph &graph, const Tensor &in, const Tensor &out,
                       const poplar::DebugContext &debugContext,
                       const poplar::OptionFlags &) {
   reduceAll(graph, {in}, {out}, {dims}, {params}, css,
-            nameOf(debugContext, "reduce"));
+            opName(debugContext, "reduce"));
 }
 
 void reduceWithOutput(poplar::Graph &graph, const Tensor &in, const Tensor &out,
@@ -373,10 +362,10 @@ Tensor reduce(poplar::Graph &graph, const Tensor &in, const Type &outType,
               const poplar::OptionFlags &options) {
   if (params.update)
     throw poputil::poplibs_error(
-        nameOf(debugContext, "reduce") +
+        opName(debugContext, "reduce") +
         ": update needs an existing output; use reduceWithOutput");
   Tensor out =
-      createOutput(graph, in, outType, dims, nameOf(debugContext, "reduce"));
+      createOutput(graph, in, outType, dims, opName(debugContext, "reduce"));
   reduceWithOutput(graph, in, out, dims, params, css, debugContext, options);
   return out;
 }
@@ -416,7 +405,7 @@ void reduceMany(poplar::Graph &graph,
                 std::vector<Tensor> &outputs, poplar::program::Sequence &prog,
                 const poplar::DebugContext &debugContext,
                 const poplar::OptionFlags &) {
-  const std::string name = nameOf(debugContext, "reduceMany");
+  const std::string name = opName(debugContext, "reduceMany");
   const bool given = outputs.size() == reductions.size() && !outputs.empty();
   if (!given && !outputs.empty())
     throw poputil::poplibs_error(

@@ -34,9 +34,4 @@ poplar::Tensor rowsAlong(const poplar::Tensor &t, unsigned dim) {
   return t.dimRoll(dim, 0).reshape({n, rest});
 }
 
-std::string opName(const poplar::DebugContext &dc, const char *op) {
-  const std::string path = dc.getPathName();
-  return path.empty() ? op : path + "/" + op;
-}
-
 } // namespace popops

@@ -4,6 +4,8 @@
 #ifndef POPOPS_SRC_ROWVERTICES_HPP
 #define POPOPS_SRC_ROWVERTICES_HPP
 
+#include "Messages.hpp"
+
 #include <poplar/Graph.hpp>
 #include <poplar/Interval.hpp>
 #include <poplar/Tensor.hpp>
@@ -25,9 +27,6 @@ poplar::Tensor rowColumns(const poplar::Tensor &rows, std::size_t r,
 
 /// `t` viewed as [t.dim(dim), everything else], `dim` first.
 poplar::Tensor rowsAlong(const poplar::Tensor &t, unsigned dim);
-
-/// "name/op", or "op" when the debug context has no name.
-std::string opName(const poplar::DebugContext &dc, const char *op);
 
 } // namespace popops
 
