@@ -8,6 +8,10 @@ packages=(
   libspdlog-dev libfmt-dev nlohmann-json3-dev libsqlite3-dev
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
+  libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
+  # Peers and data for tests, tutorials and benchmarks.
+  libonnx-testdata dataset-fashion-mnist
+  python3-numpy python3-onnx python3-torch python3-torchvision
 )
 
 missing=()
