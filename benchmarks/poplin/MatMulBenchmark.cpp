@@ -1,9 +1,17 @@
-// poplin::matMul on the host: a 1024x1024x1024 FLOAT product on the IPU
-// Model (Mk2, 1,472 tiles), operands laid out by createMatMulInputLHS/RHS,
-// timing engine.run only.
+// poplin::matMul on the host against OpenBLAS, in one program: a
+// 1024x1024x1024 FLOAT product on the IPU Model (Mk2, 1,472 tiles, operands
+// laid out by createMatMulInputLHS/RHS, timing Engine::run only) and
+// cblas_sgemm on the same data, both limited to the same number of host
+// threads (2 unless POPLIN_BENCHMARK_THREADS says otherwise).
 //
-//   GFLOP    (shown per second) 2 * m * k * n floating-point operations
-//            per run, over the engine.run time
+//   GFLOP      (shown per second) 2 * m * k * n floating-point operations
+//              per iteration
+//   threads    the host threads each side may use
+//   vsOpenBLAS MatMulModel only: its GFLOP/s over OpenBLAS's, both measured
+//              in this run (MatMulOpenBLAS runs first)
+//
+// The estimated IPU cycles of each plan, and the fraction of the matrix
+// unit's peak they imply, are printed by MatMulEstimate (no engine runs).
 //
 //   ./build/benchmarks/poplin_benchmarks --benchmark_filter=MatMul
 #include <benchmark/benchmark.h>
@@ -15,41 +23,156 @@
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 
+#include <cblas.h>
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 using namespace poplar;
 
 namespace {
 
-void MatMulModel(benchmark::State &state) {
-  const std::size_t size = static_cast<std::size_t>(state.range(0));
-  Device device = IPUModel("ipu2").createDevice();
-  Graph graph(device.getTarget());
-  popops::addCodelets(graph);
-  poplin::addCodelets(graph);
-  poplin::matmul::PlanningCache cache;
-  const std::vector<std::size_t> aShape{size, size}, bShape{size, size};
-  Tensor a = poplin::createMatMulInputLHS(graph, FLOAT, aShape, bShape, "a",
-                                          {}, &cache);
-  Tensor b = poplin::createMatMulInputRHS(graph, FLOAT, aShape, bShape, "b",
-                                          {}, &cache);
-  std::vector<float> host(size * size);
+constexpr std::size_t kSize = 1024;
+
+int benchmarkThreads() {
+  const char *env = std::getenv("POPLIN_BENCHMARK_THREADS");
+  const int n = env ? std::atoi(env) : 2;
+  return n > 0 ? n : 2;
+}
+
+std::vector<float> operand(std::size_t elements) {
+  std::vector<float> host(elements);
   for (std::size_t i = 0; i != host.size(); ++i)
     host[i] = static_cast<float>(static_cast<int>(i % 17) - 8) * 0.125f;
-  graph.setInitialValue(a, ArrayRef<float>(host));
-  graph.setInitialValue(b, ArrayRef<float>(host));
-  program::Sequence prog;
-  poplin::matMul(graph, a, b, prog, "c", {}, &cache);
-  Engine engine(graph, prog);
-  engine.load(device);
-  engine.run(0); // warm up
+  return host;
+}
+
+double flopsPerIteration(std::size_t size) {
+  return 2.0 * double(size) * double(size) * double(size);
+}
+
+// GFLOP/s measured by each benchmark in this run, for the ratio.
+double openBlasRate = 0, modelRate = 0;
+
+// Times `iteration` over the benchmark's loop and returns GFLOP/s.
+template <class F>
+double timeLoop(benchmark::State &state, std::size_t size, F iteration) {
+  const auto start = std::chrono::steady_clock::now();
   for (auto _ : state)
+    iteration();
+  const double seconds = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+  const double gflop = flopsPerIteration(size) * double(state.iterations()) / 1e9;
+  state.counters["GFLOP"] =
+      benchmark::Counter(gflop, benchmark::Counter::kIsRate);
+  state.counters["threads"] = benchmarkThreads();
+  return seconds > 0 ? gflop / seconds : 0;
+}
+
+void MatMulOpenBLAS(benchmark::State &state) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  openblas_set_num_threads(benchmarkThreads());
+  const std::vector<float> a = operand(size * size), b = operand(size * size);
+  std::vector<float> c(size * size);
+  const int n = static_cast<int>(size);
+  auto run = [&] {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+                a.data(), n, b.data(), n, 0.0f, c.data(), n);
+    benchmark::DoNotOptimize(c.data());
+  };
+  run(); // warm up
+  openBlasRate = timeLoop(state, size, run);
+}
+
+// A matMul graph of size^3 on the Mk2 IPU Model, operands laid out by
+// createMatMulInputLHS/RHS.
+struct ModelMatMul {
+  Device device = IPUModel("ipu2").createDevice();
+  Graph graph{device.getTarget()};
+  program::Sequence prog;
+
+  ModelMatMul(std::size_t size, Type type) {
+    popops::addCodelets(graph);
+    poplin::addCodelets(graph);
+    poplin::matmul::PlanningCache cache;
+    const std::vector<std::size_t> aShape{size, size}, bShape{size, size};
+    Tensor a = poplin::createMatMulInputLHS(graph, type, aShape, bShape, "a",
+                                            {}, &cache);
+    Tensor b = poplin::createMatMulInputRHS(graph, type, aShape, bShape, "b",
+                                            {}, &cache);
+    const std::vector<float> host = operand(size * size);
+    if (type == FLOAT) {
+      graph.setInitialValue(a, ArrayRef<float>(host));
+      graph.setInitialValue(b, ArrayRef<float>(host));
+    }
+    poplin::matMul(graph, a, b, prog, "c", {}, &cache);
+  }
+};
+
+void MatMulModel(benchmark::State &state) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(benchmarkThreads()));
+  ModelMatMul mm(size, FLOAT);
+  Engine engine(mm.graph, mm.prog);
+  engine.load(mm.device);
+  engine.run(0); // warm up
+  modelRate = timeLoop(state, size, [&] { engine.run(0); });
+  if (openBlasRate > 0)
+    state.counters["vsOpenBLAS"] = modelRate / openBlasRate;
+}
+
+// The IPU Model's simulated cycles of one run of the product, and the
+// fraction of the matrix unit's peak (16 FLOAT or 64 HALF multiply-
+// accumulates per cycle on each of the 1,472 Mk2 tiles) they imply.
+void MatMulEstimate(benchmark::State &state) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  const Type type = state.range(1) ? HALF : FLOAT;
+  ModelMatMul mm(size, type);
+  Engine engine(mm.graph, mm.prog, {{"debug.instrument", "true"}});
+  engine.load(mm.device);
+  std::uint64_t cycles = 0;
+  for (auto _ : state) {
     engine.run(0);
-  state.counters["GFLOP"] = benchmark::Counter(
-      2.0 * double(size) * size * size * double(state.iterations()) / 1e9,
-      benchmark::Counter::kIsRate);
+    cycles = engine.getExecutionProfile()["simulation"]["cycles"].asUint();
+  }
+  const double macsPerCycle =
+      double(mm.graph.getTarget().getNumTiles()) * (type == HALF ? 64 : 16);
+  const double perfect = double(size) * size * size / macsPerCycle;
+  state.counters["cycles"] = double(cycles);
+  state.counters["peakPercent"] = 100.0 * perfect / double(cycles);
+  state.SetLabel(std::string(type.toString()));
 }
 
 } // namespace
 
-BENCHMARK(MatMulModel)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(MatMulOpenBLAS)
+    ->Arg(kSize)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(MatMulModel)->Arg(kSize)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(MatMulEstimate)
+    ->Args({kSize, 0})
+    ->Args({kSize, 1})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+int main(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (openBlasRate > 0 && modelRate > 0)
+    std::printf("poplin::matMul %zu^3 FLOAT on the IPU Model: %.1f GFLOP/s; "
+                "OpenBLAS sgemm: %.1f GFLOP/s; ratio %.2f (%d threads)\n",
+                kSize, modelRate, openBlasRate, modelRate / openBlasRate,
+                benchmarkThreads());
+  return 0;
+}

@@ -33,6 +33,11 @@ Options:
   -g                    include debug information
   -W<warning>, -w       warning options, passed to the host compiler
                         (for example -Wall -Werror -Wdouble-promotion)
+  -m<option>, -f<option>
+                        code generation options, passed to the host
+                        compiler (for example -march=native
+                        -ffp-contract=fast); code built for one machine's
+                        instructions runs only on machines that have them
   --target <list>       comma-separated targets the program is for: cpu,
                         ipu1, ipu2, ipu21 (default: all). The output is host
                         code, valid for every target.
@@ -158,6 +163,9 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &error) {
         return false;
       }
       options.warningFlags.push_back(arg);
+    } else if ((startsWith(arg, "-m") || startsWith(arg, "-f")) &&
+               arg.size() > 2) {
+      options.codegenFlags.push_back(arg);
     } else if (startsWith(arg, "--target")) {
       if (!takeValue(argc, argv, i, arg, "--target", value, error)) {
         error = "unknown option '" + arg + "'";

@@ -18,6 +18,9 @@ struct Options {
   std::vector<std::string> preprocessorFlags;
   /// -W... and -w, for the host compiler only.
   std::vector<std::string> warningFlags;
+  /// -m... and -f..., code generation options for the host compiler
+  /// (e.g. -march=native, -ffp-contract=fast), in command-line order.
+  std::vector<std::string> codegenFlags;
   std::string optimisation = "-O2";
   bool debugInfo = false;
   std::vector<std::string> targets; // validated names, all when not given

@@ -183,6 +183,8 @@ int compile(const Options &options) {
     command.push_back(f);
   for (const std::string &f : options.warningFlags)
     command.push_back(f);
+  for (const std::string &f : options.codegenFlags)
+    command.push_back(f);
   if (options.debugInfo)
     command.push_back("-g");
   command.push_back(options.optimisation);

@@ -1,13 +1,12 @@
 // MatMulPartial: one block of a matrix product, C = A . B, where A holds
 // the block's rows of the left operand (each a slice of k), B the block's
 // rows of the right operand (each a slice of n) and C the float partial
-// sums. Accumulates in float; the loop order is i-k-j so the innermost
-// loop runs over contiguous rows of B and C. A MultiVertex: the workers
-// share the rows of C, and when there are fewer rows than workers also
-// split the columns.
-#include <poplar/Vertex.hpp>
+// sums. Accumulates in float. A MultiVertex: the workers share the column
+// panels of C, and the rows when there are fewer panels than workers.
+// The arithmetic is MatMulKernel.hpp's cache- and register-blocked kernel.
+#include "MatMulKernel.hpp"
 
-#include <cstdint>
+#include <poplar/Vertex.hpp>
 
 namespace poplin {
 
@@ -19,31 +18,45 @@ public:
   poplar::Vector<poplar::Output<poplar::Vector<float>>> C;
 
   void compute(unsigned wid) {
+    using kernel::kGroupRows;
+    using kernel::kPanelCols;
     const unsigned rows = C.size();
     if (rows == 0)
       return;
     const unsigned cols = C[0].size();
     const unsigned depth = B.size();
     const unsigned workers = numWorkers();
-    const unsigned colChunks = rows >= workers ? 1 : (workers + rows - 1) / rows;
-    const unsigned units = rows * colChunks;
-    for (unsigned u = wid; u < units; u += workers) {
-      const unsigned i = u / colChunks, chunk = u % colChunks;
-      const unsigned jBegin =
-          static_cast<unsigned>(std::uint64_t(cols) * chunk / colChunks);
-      const unsigned jEnd =
-          static_cast<unsigned>(std::uint64_t(cols) * (chunk + 1) / colChunks);
-      float *c = C[i].data();
-      for (unsigned j = jBegin; j != jEnd; ++j)
-        c[j] = 0.0f;
-      const InType *a = A[i].data();
-      for (unsigned kk = 0; kk != depth; ++kk) {
-        const float av = static_cast<float>(a[kk]);
-        const InType *b = B[kk].data();
-        for (unsigned j = jBegin; j != jEnd; ++j)
-          c[j] += av * static_cast<float>(b[j]);
+    const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
+    auto a = [&](unsigned i) { return A[i].data(); };
+    auto b = [&](unsigned kk) { return B[kk].data(); };
+    auto c = [&](unsigned i) { return C[i].data(); };
+    if (panels >= workers) {
+      // Every worker takes every workers-th panel, all rows.
+      for (unsigned p = wid; p < panels; p += workers) {
+        const unsigned col = p * kPanelCols;
+        const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
+        kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
       }
+      return;
     }
+    // Fewer panels than workers: each panel's rows are cut into groups of
+    // whole register blocks, at least two per worker so that the copy of
+    // the panel is shared by enough rows.
+    const unsigned groups = (rows + kGroupRows - 1) / kGroupRows;
+    unsigned rowParts = workers / panels;
+    if (rowParts > (groups + 1) / 2)
+      rowParts = (groups + 1) / 2 > 0 ? (groups + 1) / 2 : 1;
+    if (wid >= panels * rowParts)
+      return;
+    const unsigned p = wid % panels, part = wid / panels;
+    const unsigned col = p * kPanelCols;
+    const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
+    const unsigned g0 = groups * part / rowParts;
+    const unsigned g1 = groups * (part + 1) / rowParts;
+    const unsigned rowBegin = g0 * kGroupRows < rows ? g0 * kGroupRows : rows;
+    const unsigned rowEnd = g1 * kGroupRows < rows ? g1 * kGroupRows : rows;
+    kernel::blockProduct<InType>(rowBegin, rowEnd, col, colEnd, depth, a, b,
+                                 c);
   }
 };
 

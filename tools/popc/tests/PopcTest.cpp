@@ -511,6 +511,13 @@ TEST_CASE("Errors of the host compiler reach the user", "[popc]") {
                                std::to_string(lineOf(source, "Input<T> in")) + ":"));
     CHECK_THAT(r.err, Contains("field 'in' of vertex 'Derived<double>' has an unsupported type"));
   }
+  SECTION("code generation options are the compiler's") {
+    std::string source = data("errors/DoublePromotion.cpp");
+    Run r = runPopc({"-fno-such-codegen-option", source, "-o", output});
+    INFO(r.err);
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Contains("no-such-codegen-option"));
+  }
   SECTION("warning options are the compiler's") {
     std::string source = data("errors/DoublePromotion.cpp");
     Run r = runPopc({"-Werror", "-Wdouble-promotion", source, "-o", output});

@@ -1,0 +1,160 @@
+// The host kernel of MatMulPartial: C[rows, cols] (=|+=) A[rows, depth] .
+// B[depth, cols], each operand given as row pointers, accumulated in float.
+//
+// Blocked for the host's caches and registers: for each chunk of
+// `kDepthChunk` of depth and each panel of `kPanelCols` columns, the panel
+// of B is copied (as float, zero-padded) into a contiguous buffer that
+// stays in the L1 cache, and each group of up to `kGroupRows` rows of A
+// into a small depth-major buffer; a register-blocked micro-kernel then
+// keeps the group's kGroupRows x kPanelCols sums in vector registers over
+// the whole chunk. The copies are what make B's rows, which are a whole
+// row of the operand apart in memory (often a multiple of 4 KiB, so they
+// would compete for the same cache sets), cheap to stream.
+//
+// The vector width follows the instruction set the codelets are compiled
+// for (GCC/Clang vector extensions): 16 floats with AVX-512, 8 with AVX,
+// 4 otherwise. The result does not depend on it beyond the rounding of
+// fused multiply-adds when the compiler contracts them.
+#ifndef POPLIN_CODELETS_MATMULKERNEL_HPP
+#define POPLIN_CODELETS_MATMULKERNEL_HPP
+
+#include <cstddef>
+#include <cstring>
+
+namespace poplin {
+namespace kernel {
+
+#if defined(__AVX512F__)
+constexpr unsigned kVectorFloats = 16;
+constexpr unsigned kGroupRows = 8;
+#elif defined(__AVX__)
+constexpr unsigned kVectorFloats = 8;
+constexpr unsigned kGroupRows = 6;
+#else
+constexpr unsigned kVectorFloats = 4;
+constexpr unsigned kGroupRows = 4;
+#endif
+// Two vectors of columns per panel: with kGroupRows rows that is 2 x
+// kGroupRows accumulators, which fit in the register file with the two
+// loads of B and the broadcast of A.
+constexpr unsigned kPanelVectors = 2;
+constexpr unsigned kPanelCols = kVectorFloats * kPanelVectors;
+constexpr unsigned kDepthChunk = 256;
+
+typedef float FloatVector
+    __attribute__((vector_size(kVectorFloats * sizeof(float))));
+
+inline FloatVector loadVector(const float *p) {
+  FloatVector v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+inline void storeVector(float *p, const FloatVector &v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+/// Sums over `depth` of ap[kk * Rows + r] * bp[kk * kPanelCols + j] into
+/// columns [col, col + width) of rows c[0..Rows): added to them when
+/// `accumulate`, else stored.
+template <unsigned Rows>
+void microKernel(unsigned depth, const float *__restrict ap,
+                 const float *__restrict bp, float *const *c, unsigned col,
+                 unsigned width, bool accumulate) {
+  FloatVector sums[Rows][kPanelVectors] = {};
+  for (unsigned kk = 0; kk != depth; ++kk) {
+    FloatVector b[kPanelVectors];
+    for (unsigned v = 0; v != kPanelVectors; ++v)
+      b[v] = loadVector(bp + kk * kPanelCols + v * kVectorFloats);
+    for (unsigned r = 0; r != Rows; ++r) {
+      const float a = ap[kk * Rows + r];
+      for (unsigned v = 0; v != kPanelVectors; ++v)
+        sums[r][v] += a * b[v];
+    }
+  }
+  for (unsigned r = 0; r != Rows; ++r) {
+    float *out = c[r] + col;
+    if (width == kPanelCols) {
+      for (unsigned v = 0; v != kPanelVectors; ++v) {
+        float *o = out + v * kVectorFloats;
+        storeVector(o, accumulate ? loadVector(o) + sums[r][v] : sums[r][v]);
+      }
+      continue;
+    }
+    float lanes[kPanelCols];
+    std::memcpy(lanes, sums[r], sizeof lanes);
+    for (unsigned j = 0; j != width; ++j)
+      out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
+  }
+}
+
+inline void dispatchGroup(unsigned rows, unsigned depth, const float *ap,
+                          const float *bp, float *const *c, unsigned col,
+                          unsigned width, bool accumulate) {
+  static_assert(kGroupRows <= 8, "dispatchGroup covers up to 8 rows");
+  switch (rows) {
+  case 1: return microKernel<1>(depth, ap, bp, c, col, width, accumulate);
+  case 2: return microKernel<2>(depth, ap, bp, c, col, width, accumulate);
+  case 3: return microKernel<3>(depth, ap, bp, c, col, width, accumulate);
+  case 4: return microKernel<4>(depth, ap, bp, c, col, width, accumulate);
+#if defined(__AVX__)
+  case 5: return microKernel<5>(depth, ap, bp, c, col, width, accumulate);
+  case 6: return microKernel<6>(depth, ap, bp, c, col, width, accumulate);
+#endif
+#if defined(__AVX512F__)
+  case 7: return microKernel<7>(depth, ap, bp, c, col, width, accumulate);
+  case 8: return microKernel<8>(depth, ap, bp, c, col, width, accumulate);
+#endif
+  default: return;
+  }
+}
+
+/// C[rowBegin, rowEnd) x [colBegin, colEnd) = A . B over the whole depth.
+/// `a(i)` and `b(kk)` return row pointers (of InType), `c(i)` a float row
+/// pointer; InType converts to float.
+template <class InType, class RowA, class RowB, class RowC>
+void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
+                  unsigned colEnd, unsigned depth, RowA a, RowB b, RowC c) {
+  if (rowBegin >= rowEnd || colBegin >= colEnd)
+    return;
+  if (depth == 0) {
+    for (unsigned i = rowBegin; i != rowEnd; ++i)
+      std::memset(c(i) + colBegin, 0, (colEnd - colBegin) * sizeof(float));
+    return;
+  }
+  alignas(64) float bPanel[kDepthChunk * kPanelCols];
+  alignas(64) float aGroup[kDepthChunk * kGroupRows];
+  float *cRows[kGroupRows];
+  for (unsigned k0 = 0; k0 < depth; k0 += kDepthChunk) {
+    const unsigned kc = depth - k0 < kDepthChunk ? depth - k0 : kDepthChunk;
+    for (unsigned col = colBegin; col < colEnd; col += kPanelCols) {
+      const unsigned width =
+          colEnd - col < kPanelCols ? colEnd - col : kPanelCols;
+      for (unsigned kk = 0; kk != kc; ++kk) {
+        const InType *src = b(k0 + kk) + col;
+        float *dst = bPanel + kk * kPanelCols;
+        unsigned j = 0;
+        for (; j != width; ++j)
+          dst[j] = static_cast<float>(src[j]);
+        for (; j != kPanelCols; ++j)
+          dst[j] = 0.0f;
+      }
+      for (unsigned i = rowBegin; i < rowEnd; i += kGroupRows) {
+        const unsigned rows =
+            rowEnd - i < kGroupRows ? rowEnd - i : kGroupRows;
+        for (unsigned r = 0; r != rows; ++r) {
+          const InType *src = a(i + r) + k0;
+          for (unsigned kk = 0; kk != kc; ++kk)
+            aGroup[kk * rows + r] = static_cast<float>(src[kk]);
+          cRows[r] = c(i + r);
+        }
+        dispatchGroup(rows, kc, aGroup, bPanel, cRows, col, width, k0 != 0);
+      }
+    }
+  }
+}
+
+} // namespace kernel
+} // namespace poplin
+
+#endif // POPLIN_CODELETS_MATMULKERNEL_HPP
