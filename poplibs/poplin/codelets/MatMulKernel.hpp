@@ -4,8 +4,8 @@
 // Blocked for the host's caches and registers: for each chunk of
 // `kDepthChunk` of depth and each panel of `kPanelCols` columns, the panel
 // of B is copied (as float, zero-padded) into a contiguous buffer that
-// stays in the L1 cache, and each group of up to `kGroupRows` rows of A
-// into a small depth-major buffer; a register-blocked micro-kernel then
+// stays in the L1 cache (rows of A are read in place, or converted to
+// float rows when they are not float); a register-blocked micro-kernel then
 // keeps the group's kGroupRows x kPanelCols sums in vector registers over
 // the whole chunk. The copies are what make B's rows, which are a whole
 // row of the operand apart in memory (often a multiple of 4 KiB, so they
@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 namespace poplin {
 namespace kernel {
@@ -54,22 +55,25 @@ inline void storeVector(float *p, const FloatVector &v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-/// Sums over `depth` of ap[kk * Rows + r] * bp[kk * kPanelCols + j] into
-/// columns [col, col + width) of rows c[0..Rows): added to them when
-/// `accumulate`, else stored.
+/// Sums over `depth` of a[r][kk] * bp[kk * kPanelCols + j] into columns
+/// [col, col + width) of rows c[0..Rows): added to them when `accumulate`,
+/// else stored.
 template <unsigned Rows>
-void microKernel(unsigned depth, const float *__restrict ap,
+void microKernel(unsigned depth, const float *const *a,
                  const float *__restrict bp, float *const *c, unsigned col,
                  unsigned width, bool accumulate) {
+  const float *aRow[Rows];
+  for (unsigned r = 0; r != Rows; ++r)
+    aRow[r] = a[r];
   FloatVector sums[Rows][kPanelVectors] = {};
   for (unsigned kk = 0; kk != depth; ++kk) {
     FloatVector b[kPanelVectors];
     for (unsigned v = 0; v != kPanelVectors; ++v)
       b[v] = loadVector(bp + kk * kPanelCols + v * kVectorFloats);
     for (unsigned r = 0; r != Rows; ++r) {
-      const float a = ap[kk * Rows + r];
+      const float x = aRow[r][kk];
       for (unsigned v = 0; v != kPanelVectors; ++v)
-        sums[r][v] += a * b[v];
+        sums[r][v] += x * b[v];
     }
   }
   for (unsigned r = 0; r != Rows; ++r) {
@@ -88,22 +92,22 @@ void microKernel(unsigned depth, const float *__restrict ap,
   }
 }
 
-inline void dispatchGroup(unsigned rows, unsigned depth, const float *ap,
+inline void dispatchGroup(unsigned rows, unsigned depth, const float *const *a,
                           const float *bp, float *const *c, unsigned col,
                           unsigned width, bool accumulate) {
   static_assert(kGroupRows <= 8, "dispatchGroup covers up to 8 rows");
   switch (rows) {
-  case 1: return microKernel<1>(depth, ap, bp, c, col, width, accumulate);
-  case 2: return microKernel<2>(depth, ap, bp, c, col, width, accumulate);
-  case 3: return microKernel<3>(depth, ap, bp, c, col, width, accumulate);
-  case 4: return microKernel<4>(depth, ap, bp, c, col, width, accumulate);
+  case 1: return microKernel<1>(depth, a, bp, c, col, width, accumulate);
+  case 2: return microKernel<2>(depth, a, bp, c, col, width, accumulate);
+  case 3: return microKernel<3>(depth, a, bp, c, col, width, accumulate);
+  case 4: return microKernel<4>(depth, a, bp, c, col, width, accumulate);
 #if defined(__AVX__)
-  case 5: return microKernel<5>(depth, ap, bp, c, col, width, accumulate);
-  case 6: return microKernel<6>(depth, ap, bp, c, col, width, accumulate);
+  case 5: return microKernel<5>(depth, a, bp, c, col, width, accumulate);
+  case 6: return microKernel<6>(depth, a, bp, c, col, width, accumulate);
 #endif
 #if defined(__AVX512F__)
-  case 7: return microKernel<7>(depth, ap, bp, c, col, width, accumulate);
-  case 8: return microKernel<8>(depth, ap, bp, c, col, width, accumulate);
+  case 7: return microKernel<7>(depth, a, bp, c, col, width, accumulate);
+  case 8: return microKernel<8>(depth, a, bp, c, col, width, accumulate);
 #endif
   default: return;
   }
@@ -123,7 +127,11 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
     return;
   }
   alignas(64) float bPanel[kDepthChunk * kPanelCols];
-  alignas(64) float aGroup[kDepthChunk * kGroupRows];
+  // Float copies of the rows of A when InType is not float.
+  alignas(64) float aCopy[std::is_same<InType, float>::value
+                              ? 1
+                              : kGroupRows * kDepthChunk];
+  const float *aRows[kGroupRows];
   float *cRows[kGroupRows];
   for (unsigned k0 = 0; k0 < depth; k0 += kDepthChunk) {
     const unsigned kc = depth - k0 < kDepthChunk ? depth - k0 : kDepthChunk;
@@ -133,6 +141,11 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
       for (unsigned kk = 0; kk != kc; ++kk) {
         const InType *src = b(k0 + kk) + col;
         float *dst = bPanel + kk * kPanelCols;
+        if (width == kPanelCols) {
+          for (unsigned j = 0; j != kPanelCols; ++j)
+            dst[j] = static_cast<float>(src[j]);
+          continue;
+        }
         unsigned j = 0;
         for (; j != width; ++j)
           dst[j] = static_cast<float>(src[j]);
@@ -144,11 +157,17 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
             rowEnd - i < kGroupRows ? rowEnd - i : kGroupRows;
         for (unsigned r = 0; r != rows; ++r) {
           const InType *src = a(i + r) + k0;
-          for (unsigned kk = 0; kk != kc; ++kk)
-            aGroup[kk * rows + r] = static_cast<float>(src[kk]);
+          if constexpr (std::is_same<InType, float>::value) {
+            aRows[r] = src;
+          } else {
+            float *dst = aCopy + r * kDepthChunk;
+            for (unsigned kk = 0; kk != kc; ++kk)
+              dst[kk] = static_cast<float>(src[kk]);
+            aRows[r] = dst;
+          }
           cRows[r] = c(i + r);
         }
-        dispatchGroup(rows, kc, aGroup, bPanel, cRows, col, width, k0 != 0);
+        dispatchGroup(rows, kc, aRows, bPanel, cRows, col, width, k0 != 0);
       }
     }
   }
