@@ -55,59 +55,64 @@ inline void storeVector(float *p, const FloatVector &v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-/// Sums over `depth` of a[r][kk] * bp[kk * kPanelCols + j] into columns
-/// [col, col + width) of rows c[0..Rows): added to them when `accumulate`,
-/// else stored.
-template <unsigned Rows>
+/// Sums over `depth` of a[r][kk] * bp[kk * Vectors * kVectorFloats + j]
+/// into columns [col, col + width) of rows c[0..Rows): added to them when
+/// `accumulate`, else stored.
+template <unsigned Rows, unsigned Vectors>
 void microKernel(unsigned depth, const float *const *a,
                  const float *__restrict bp, float *const *c, unsigned col,
                  unsigned width, bool accumulate) {
   const float *aRow[Rows];
   for (unsigned r = 0; r != Rows; ++r)
     aRow[r] = a[r];
-  FloatVector sums[Rows][kPanelVectors] = {};
+  FloatVector sums[Rows][Vectors];
+  for (unsigned r = 0; r != Rows; ++r)
+    for (unsigned v = 0; v != Vectors; ++v)
+      sums[r][v] = FloatVector{};
   for (unsigned kk = 0; kk != depth; ++kk) {
-    FloatVector b[kPanelVectors];
-    for (unsigned v = 0; v != kPanelVectors; ++v)
-      b[v] = loadVector(bp + kk * kPanelCols + v * kVectorFloats);
+    FloatVector b[Vectors];
+    for (unsigned v = 0; v != Vectors; ++v)
+      b[v] = loadVector(bp + kk * Vectors * kVectorFloats + v * kVectorFloats);
     for (unsigned r = 0; r != Rows; ++r) {
       const float x = aRow[r][kk];
-      for (unsigned v = 0; v != kPanelVectors; ++v)
+      for (unsigned v = 0; v != Vectors; ++v)
         sums[r][v] += x * b[v];
     }
   }
   for (unsigned r = 0; r != Rows; ++r) {
     float *out = c[r] + col;
-    if (width == kPanelCols) {
-      for (unsigned v = 0; v != kPanelVectors; ++v) {
+    if (width == Vectors * kVectorFloats) {
+      for (unsigned v = 0; v != Vectors; ++v) {
         float *o = out + v * kVectorFloats;
         storeVector(o, accumulate ? loadVector(o) + sums[r][v] : sums[r][v]);
       }
       continue;
     }
-    float lanes[kPanelCols];
-    std::memcpy(lanes, sums[r], sizeof lanes);
+    float lanes[Vectors * kVectorFloats];
+    for (unsigned v = 0; v != Vectors; ++v)
+      storeVector(lanes + v * kVectorFloats, sums[r][v]);
     for (unsigned j = 0; j != width; ++j)
       out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
   }
 }
 
-inline void dispatchGroup(unsigned rows, unsigned depth, const float *const *a,
-                          const float *bp, float *const *c, unsigned col,
-                          unsigned width, bool accumulate) {
+template <unsigned Vectors>
+void dispatchGroup(unsigned rows, unsigned depth, const float *const *a,
+                   const float *bp, float *const *c, unsigned col,
+                   unsigned width, bool accumulate) {
   static_assert(kGroupRows <= 8, "dispatchGroup covers up to 8 rows");
   switch (rows) {
-  case 1: return microKernel<1>(depth, a, bp, c, col, width, accumulate);
-  case 2: return microKernel<2>(depth, a, bp, c, col, width, accumulate);
-  case 3: return microKernel<3>(depth, a, bp, c, col, width, accumulate);
-  case 4: return microKernel<4>(depth, a, bp, c, col, width, accumulate);
+  case 1: return microKernel<1, Vectors>(depth, a, bp, c, col, width, accumulate);
+  case 2: return microKernel<2, Vectors>(depth, a, bp, c, col, width, accumulate);
+  case 3: return microKernel<3, Vectors>(depth, a, bp, c, col, width, accumulate);
+  case 4: return microKernel<4, Vectors>(depth, a, bp, c, col, width, accumulate);
 #if defined(__AVX__)
-  case 5: return microKernel<5>(depth, a, bp, c, col, width, accumulate);
-  case 6: return microKernel<6>(depth, a, bp, c, col, width, accumulate);
+  case 5: return microKernel<5, Vectors>(depth, a, bp, c, col, width, accumulate);
+  case 6: return microKernel<6, Vectors>(depth, a, bp, c, col, width, accumulate);
 #endif
 #if defined(__AVX512F__)
-  case 7: return microKernel<7>(depth, a, bp, c, col, width, accumulate);
-  case 8: return microKernel<8>(depth, a, bp, c, col, width, accumulate);
+  case 7: return microKernel<7, Vectors>(depth, a, bp, c, col, width, accumulate);
+  case 8: return microKernel<8, Vectors>(depth, a, bp, c, col, width, accumulate);
 #endif
   default: return;
   }
@@ -138,18 +143,26 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
     for (unsigned col = colBegin; col < colEnd; col += kPanelCols) {
       const unsigned width =
           colEnd - col < kPanelCols ? colEnd - col : kPanelCols;
+      // A last panel of at most one vector is computed one vector wide.
+      const unsigned stride = width <= kVectorFloats ? kVectorFloats : kPanelCols;
       for (unsigned kk = 0; kk != kc; ++kk) {
         const InType *src = b(k0 + kk) + col;
-        float *dst = bPanel + kk * kPanelCols;
+        float *dst = bPanel + kk * stride;
         if (width == kPanelCols) {
-          for (unsigned j = 0; j != kPanelCols; ++j)
-            dst[j] = static_cast<float>(src[j]);
+          if constexpr (std::is_same<InType, float>::value) {
+            for (unsigned v = 0; v != kPanelVectors; ++v)
+              storeVector(dst + v * kVectorFloats,
+                          loadVector(src + v * kVectorFloats));
+          } else {
+            for (unsigned j = 0; j != kPanelCols; ++j)
+              dst[j] = static_cast<float>(src[j]);
+          }
           continue;
         }
         unsigned j = 0;
         for (; j != width; ++j)
           dst[j] = static_cast<float>(src[j]);
-        for (; j != kPanelCols; ++j)
+        for (; j != stride; ++j)
           dst[j] = 0.0f;
       }
       for (unsigned i = rowBegin; i < rowEnd; i += kGroupRows) {
@@ -167,7 +180,12 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
           }
           cRows[r] = c(i + r);
         }
-        dispatchGroup(rows, kc, aRows, bPanel, cRows, col, width, k0 != 0);
+        if (stride == kVectorFloats)
+          dispatchGroup<1>(rows, kc, aRows, bPanel, cRows, col, width,
+                           k0 != 0);
+        else
+          dispatchGroup<kPanelVectors>(rows, kc, aRows, bPanel, cRows, col,
+                                       width, k0 != 0);
       }
     }
   }

@@ -2,7 +2,7 @@
 // the block's rows of the left operand (each a slice of k), B the block's
 // rows of the right operand (each a slice of n) and C the float partial
 // sums. Accumulates in float. A MultiVertex: the workers share the column
-// panels of C, and the rows when there are fewer panels than workers.
+// panels of C.
 // The arithmetic is MatMulKernel.hpp's cache- and register-blocked kernel.
 #include "MatMulKernel.hpp"
 
@@ -18,7 +18,6 @@ public:
   poplar::Vector<poplar::Output<poplar::Vector<float>>> C;
 
   void compute(unsigned wid) {
-    using kernel::kGroupRows;
     using kernel::kPanelCols;
     const unsigned rows = C.size();
     if (rows == 0)
@@ -30,33 +29,13 @@ public:
     auto a = [&](unsigned i) { return A[i].data(); };
     auto b = [&](unsigned kk) { return B[kk].data(); };
     auto c = [&](unsigned i) { return C[i].data(); };
-    if (panels >= workers) {
-      // Every worker takes every workers-th panel, all rows.
-      for (unsigned p = wid; p < panels; p += workers) {
-        const unsigned col = p * kPanelCols;
-        const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
-        kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
-      }
-      return;
+    // Each worker takes every workers-th panel of columns, with all the
+    // rows, so that each panel of B is converted and copied once.
+    for (unsigned p = wid; p < panels; p += workers) {
+      const unsigned col = p * kPanelCols;
+      const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
+      kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
     }
-    // Fewer panels than workers: each panel's rows are cut into groups of
-    // whole register blocks, at least two per worker so that the copy of
-    // the panel is shared by enough rows.
-    const unsigned groups = (rows + kGroupRows - 1) / kGroupRows;
-    unsigned rowParts = workers / panels;
-    if (rowParts > (groups + 1) / 2)
-      rowParts = (groups + 1) / 2 > 0 ? (groups + 1) / 2 : 1;
-    if (wid >= panels * rowParts)
-      return;
-    const unsigned p = wid % panels, part = wid / panels;
-    const unsigned col = p * kPanelCols;
-    const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
-    const unsigned g0 = groups * part / rowParts;
-    const unsigned g1 = groups * (part + 1) / rowParts;
-    const unsigned rowBegin = g0 * kGroupRows < rows ? g0 * kGroupRows : rows;
-    const unsigned rowEnd = g1 * kGroupRows < rows ? g1 * kGroupRows : rows;
-    kernel::blockProduct<InType>(rowBegin, rowEnd, col, colEnd, depth, a, b,
-                                 c);
   }
 };
 
@@ -81,14 +60,24 @@ public:
     if (rows == 0)
       return;
     const unsigned parts = In.size() / rows;
+    // Column chunks summed in a float buffer, one partial at a time, so
+    // that the additions run along contiguous rows.
+    constexpr unsigned chunk = 256;
+    float acc[chunk];
     for (unsigned i = wid; i < rows; i += numWorkers()) {
       OutType *o = Out[i].data();
       const unsigned cols = Out[i].size();
-      for (unsigned j = 0; j != cols; ++j) {
-        float acc = 0.0f;
-        for (unsigned q = 0; q != parts; ++q)
-          acc += In[i * parts + q][j];
-        o[j] = static_cast<OutType>(acc);
+      for (unsigned j0 = 0; j0 < cols; j0 += chunk) {
+        const unsigned w = cols - j0 < chunk ? cols - j0 : chunk;
+        for (unsigned j = 0; j != w; ++j)
+          acc[j] = 0.0f;
+        for (unsigned q = 0; q != parts; ++q) {
+          const float *in = In[i * parts + q].data() + j0;
+          for (unsigned j = 0; j != w; ++j)
+            acc[j] += in[j];
+        }
+        for (unsigned j = 0; j != w; ++j)
+          o[j0 + j] = static_cast<OutType>(acc[j]);
       }
     }
   }

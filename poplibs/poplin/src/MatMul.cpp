@@ -176,6 +176,41 @@ Tensor createRHS(Graph &graph, const Type &inputType, const Problem &p,
   return b;
 }
 
+// Calls f(g, im, in, ik, rowBegin, rowEnd, colBegin, colEnd) for the part
+// of each output block that tile (im, in, ik) sums: the block's rows are
+// shared by its splitK tiles (a part may be empty).
+template <class F>
+void forEachOutputPart(const Problem &p, const MatMulPlan &plan, F f) {
+  for (std::size_t g = 0; g != p.groups; ++g)
+    for (unsigned im = 0; im != plan.splitM; ++im) {
+      const std::size_t m0 = partBegin(p.m, plan.splitM, im);
+      const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
+      for (unsigned in = 0; in != plan.splitN; ++in) {
+        const std::size_t n0 = partBegin(p.n, plan.splitN, in);
+        const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
+        for (unsigned ik = 0; ik != plan.splitK; ++ik) {
+          const std::size_t r0 = m0 + partBegin(m1 - m0, plan.splitK, ik);
+          const std::size_t r1 = m0 + partBegin(m1 - m0, plan.splitK, ik + 1);
+          if (r0 != r1)
+            f(g, im, in, ik, r0, r1, n0, n1);
+        }
+      }
+    }
+}
+
+// Maps the output [groups, m, n] where the reduction leaves it.
+void mapOutput(Graph &graph, const Tensor &c, const Problem &p,
+               const MatMulPlan &plan) {
+  forEachOutputPart(p, plan,
+                    [&](std::size_t g, unsigned im, unsigned in, unsigned ik,
+                        std::size_t r0, std::size_t r1, std::size_t n0,
+                        std::size_t n1) {
+                      graph.setTileMapping(c[g].slice({r0, n0}, {r1, n1}),
+                                           tileOf(graph, p, plan, g, im, in,
+                                                  ik));
+                    });
+}
+
 Tensor createOut(Graph &graph, const Type &inputType, const Type &outputType,
                  const Problem &p, const DebugContext &dc,
                  const OptionFlags &options, matmul::PlanningCache *cache) {
@@ -185,10 +220,7 @@ Tensor createOut(Graph &graph, const Type &inputType, const Type &outputType,
       getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
   Tensor c =
       graph.addVariable(outputType, {p.groups, p.m, p.n}, {dc, "output"});
-  mapBlocks(graph, c, plan.splitM, plan.splitN, plan.splitK,
-            [&](std::size_t g, unsigned im, unsigned in, unsigned ik) {
-              return tileOf(graph, p, plan, g, im, in, ik);
-            });
+  mapOutput(graph, c, p, plan);
   return c;
 }
 
@@ -273,46 +305,33 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
       return sum;
     return popops::cast(graph, sum, outputType, prog, {dc, "output"});
   }
-  // Sum the k partials of each output block on the tile of its first
-  // partial, with MatMulReduce vertices.
+  // Sum the k partials of each output block where the output is laid
+  // out: the splitK tiles of the block each sum a part of its rows with a
+  // MatMulReduce vertex.
   const Type resultType = out ? out->elementType() : outputType;
   Tensor result =
       graph.addVariable(resultType, {p.groups, p.m, p.n}, {dc, "output"});
+  mapOutput(graph, result, p, plan);
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
   const std::string reduceType =
       poputil::templateVertex("poplin::MatMulReduce", resultType);
-  for (std::size_t g = 0; g != p.groups; ++g) {
-    const Tensor Rg = result[g];
-    std::vector<Tensor> Pg;
-    for (unsigned ik = 0; ik != plan.splitK; ++ik)
-      Pg.push_back(partials[g][ik]);
-    for (unsigned im = 0; im != plan.splitM; ++im) {
-      const std::size_t m0 = partBegin(p.m, plan.splitM, im);
-      const std::size_t m1 = partBegin(p.m, plan.splitM, im + 1);
-      for (unsigned in = 0; in != plan.splitN; ++in) {
-        const std::size_t n0 = partBegin(p.n, plan.splitN, in);
-        const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
-        const unsigned tile = tileOf(graph, p, plan, g, im, in, 0);
-        const Tensor rBlock = Rg.slice({m0, n0}, {m1, n1});
-        graph.setTileMapping(rBlock, tile);
-        std::vector<Tensor> pBlocks;
-        for (unsigned ik = 0; ik != plan.splitK; ++ik)
-          pBlocks.push_back(Pg[ik].slice({m0, n0}, {m1, n1}));
+  forEachOutputPart(
+      p, plan,
+      [&](std::size_t g, unsigned im, unsigned in, unsigned ik,
+          std::size_t r0, std::size_t r1, std::size_t n0, std::size_t n1) {
         std::vector<Tensor> inRows, outRows;
-        for (std::size_t i = 0; i != m1 - m0; ++i) {
-          outRows.push_back(rBlock[i]);
-          for (unsigned ik = 0; ik != plan.splitK; ++ik)
-            inRows.push_back(pBlocks[ik][i]);
+        for (std::size_t i = r0; i != r1; ++i) {
+          outRows.push_back(result[g][i].slice(n0, n1));
+          for (unsigned q = 0; q != plan.splitK; ++q)
+            inRows.push_back(partials[g][q][i].slice(n0, n1));
         }
         VertexRef v = graph.addVertex(rcs, reduceType);
         graph.connect(v["In"], inRows);
         graph.connect(v["Out"], outRows);
-        graph.setTileMapping(v, tile);
+        graph.setTileMapping(v, tileOf(graph, p, plan, g, im, in, ik));
         graph.setPerfEstimate(v, detail::matMulReduceCycles(
-                                     m1 - m0, n1 - n0, plan.splitK));
-      }
-    }
-  }
+                                     r1 - r0, n1 - n0, plan.splitK));
+      });
   prog.add(Execute(rcs, {dc, "ReducePartials"}));
   if (out) {
     prog.add(Copy(result, *out, false, {dc, "output"}));

@@ -16,7 +16,7 @@ namespace {
 constexpr std::uint64_t vertexOverheadCycles = 30;
 constexpr std::uint64_t rowOverheadCycles = 6;
 constexpr std::uint64_t exchangeBytesPerCycle = 4;
-constexpr std::uint64_t reduceCyclesPerPartial = 2;
+constexpr std::uint64_t reduceAddsPerCycle = 2;
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
   return (a + b - 1) / b;
@@ -86,7 +86,7 @@ std::uint64_t matMulPartialCycles(const poplar::Target &target,
 std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
                                  std::size_t partials) {
   return vertexOverheadCycles + rowOverheadCycles * rows +
-         ceilDiv(std::uint64_t(rows) * cols * partials, 2);
+         ceilDiv(std::uint64_t(rows) * cols * partials, reduceAddsPerCycle);
 }
 
 MatMulPlan planMatMul(const poplar::Target &target,
@@ -121,24 +121,47 @@ MatMulPlan planMatMul(const poplar::Target &target,
        model.product({model.addConstant(rowOverheadCycles), mb}),
        model.ceildiv(blockMacs, model.addConstant(macs))},
       "compute");
-  // Exchange: the operand blocks a tile receives, 4 bytes a cycle.
-  const Variable operandElems =
-      model.sum({model.product({mb, kb}), model.product({kb, nb})});
-  const Variable operandBytes =
-      model.product({operandElems, model.addConstant(inBytes)});
+  // Exchange: the operand elements a tile receives, 4 bytes a cycle. Each
+  // operand block is laid out over the tiles that read it, so a tile
+  // already holds its share: 1/splitN of its block of A, 1/splitM of its
+  // block of B.
+  const Variable aReceived = model.ceildiv(
+      model.product({mb, kb, model.sub(pn, model.one())}), pn);
+  const Variable bReceived = model.ceildiv(
+      model.product({kb, nb, model.sub(pm, model.one())}), pm);
   const Variable exchange = model.ceildiv(
-      operandBytes, model.addConstant(exchangeBytesPerCycle), "exchange");
-  // Reduction of the k partials, spread over every tile: each tile
-  // receives and adds its share of the (splitK - 1) * m * n extra partials.
-  const Variable extraPartials = model.product(
-      {model.sub(pk, model.one()),
-       model.addConstant(std::uint64_t(m) * n * reduceCyclesPerPartial)});
-  const Variable reduce =
-      model.ceildiv(extraPartials, model.addConstant(numTiles), "reduce");
-  // Memory: the operand blocks and the float partials of one tile.
+      model.product({model.sum({aReceived, bReceived}),
+                     model.addConstant(inBytes)}),
+      model.addConstant(exchangeBytesPerCycle), "exchange");
+  // Reduction of the k partials: the splitK tiles of an output block each
+  // sum ceil(mb / splitK) of its rows, receiving those rows' float
+  // partials from the other splitK - 1 tiles (4 bytes a cycle) and adding
+  // them with one MatMulReduce vertex.
+  const Variable reduceRows = model.ceildiv(mb, pk, "reduceRows");
+  const Variable otherPartials = model.sub(pk, model.one());
+  const Variable reduceReceived =
+      model.product({otherPartials, reduceRows, nb,
+                     model.addConstant(std::uint64_t(4))});
+  const Variable reduceExchange = model.ceildiv(
+      reduceReceived, model.addConstant(exchangeBytesPerCycle));
+  const Variable reduceVertex = model.sum(
+      {model.addConstant(vertexOverheadCycles),
+       model.product({model.addConstant(rowOverheadCycles), reduceRows}),
+       model.ceildiv(model.product({reduceRows, nb, pk}),
+                     model.addConstant(reduceAddsPerCycle))});
+  const Variable hasReduce = model.reifiedLess(model.one(), pk);
+  const Variable reduce = model.sum(
+      {reduceExchange, model.product({hasReduce, reduceVertex})}, "reduce");
+  // Memory: the operand blocks, the float partials of one tile and the
+  // partials it receives for its reduction.
+  const Variable operandBytes =
+      model.product({model.sum({model.product({mb, kb}),
+                                model.product({kb, nb})}),
+                     model.addConstant(inBytes)});
   const Variable bytes = model.sum(
       {operandBytes,
-       model.product({mb, nb, model.addConstant(std::uint64_t(4))})},
+       model.product({mb, nb, model.addConstant(std::uint64_t(4))}),
+       reduceReceived},
       "bytesPerTile");
   model.lessOrEqual(bytes, model.addConstant(memoryLimit));
   const Variable total = model.sum({compute, exchange, reduce}, "cycles");
