@@ -71,19 +71,45 @@ void Traffic::add(unsigned srcTile, unsigned dstTile, std::uint64_t bytes) {
   pairs[(std::uint64_t(srcTile) << 32) | dstTile] += bytes;
 }
 
+void Traffic::addSharedReceive(unsigned dstTile, std::uint64_t bytes) {
+  if (bytes != 0)
+    sharedReceived[dstTile] += bytes;
+}
+
+void Traffic::setBroadcastSend(unsigned srcTile, std::uint64_t bytes) {
+  broadcastSent[srcTile] = bytes;
+}
+
 ExchangeEstimate Traffic::internalExchange(const Target &target,
                                            std::string name) const {
   ExchangeEstimate e;
   e.name = std::move(name);
-  const auto tiles = tileTotals(pairs, target, false);
+  auto tiles = tileTotals(pairs, target, false);
   const std::uint64_t rate = target.getExchangeBytesPerCycle();
   const std::uint64_t wide = rate * target.getTilesPerSuperTile();
+  for (auto &[tile, t] : tiles) {
+    // A broadcast leaves the tile once, however many tiles receive it.
+    auto once = broadcastSent.find(tile);
+    if (once != broadcastSent.end())
+      t.sent = std::min(t.sent, once->second);
+  }
   for (const auto &[tile, t] : tiles) {
     const std::uint64_t sendRate = superTileIdle(tiles, tile, target, true) ? wide : rate;
-    const std::uint64_t recvRate = superTileIdle(tiles, tile, target, false) ? wide : rate;
+    std::uint64_t receiveCycles = 0;
+    if (superTileIdle(tiles, tile, target, false)) {
+      receiveCycles = ceilDiv(t.received, wide);
+    } else {
+      // Data the whole supertile receives comes at the supertile's rate.
+      auto shared = sharedReceived.find(tile);
+      const std::uint64_t same =
+          target.getSupportsSuperTileSendReceive() && shared != sharedReceived.end()
+              ? std::min(shared->second, t.received)
+              : 0;
+      receiveCycles = ceilDiv(same, wide) + ceilDiv(t.received - same, rate);
+    }
     const std::uint64_t cycles =
         constants::exchangeLatencyCycles +
-        std::max(ceilDiv(t.sent, sendRate), ceilDiv(t.received, recvRate));
+        std::max(ceilDiv(t.sent, sendRate), receiveCycles);
     e.tiles.push_back({tile, t.sent, t.received, cycles, t.pieces});
     e.cycles = std::max(e.cycles, cycles);
     e.totalBytes += t.received;

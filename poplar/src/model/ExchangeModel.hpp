@@ -22,6 +22,14 @@ namespace poplar::model {
 class Traffic {
 public:
   void add(unsigned srcTile, unsigned dstTile, std::uint64_t bytes);
+  /// Of the bytes dstTile receives (from tiles of its IPU), `bytes` are
+  /// the same data that every other tile of its supertile receives in
+  /// this phase: with supportsSuperTileSendReceive they arrive at the
+  /// whole supertile's rate.
+  void addSharedReceive(unsigned dstTile, std::uint64_t bytes);
+  /// srcTile broadcasts: of what add() counted it sending to each
+  /// destination, only `bytes` (each element once) leave the tile.
+  void setBroadcastSend(unsigned srcTile, std::uint64_t bytes);
   bool empty() const { return pairs.empty(); }
   /// The part between tiles of the same IPU.
   ExchangeEstimate internalExchange(const Target &target,
@@ -32,6 +40,8 @@ public:
 
 private:
   std::unordered_map<std::uint64_t, std::uint64_t> pairs; // src<<32 | dst
+  std::unordered_map<unsigned, std::uint64_t> sharedReceived;
+  std::unordered_map<unsigned, std::uint64_t> broadcastSent;
 };
 
 /// A host exchange moving bytes[tile] to or from each tile, in `pieces`

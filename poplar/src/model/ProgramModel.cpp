@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <tuple>
 
 namespace poplar::model {
@@ -346,16 +347,26 @@ private:
       }
     }
     Traffic pre, post;
-    for (const auto &r : merged(std::move(reads))) {
+    const std::vector<NeededRange> needed = merged(std::move(reads));
+    addSharedReceives(needed, pre);
+    std::vector<NeededRange> sent; // by source tile
+    for (const auto &r : needed) {
       const auto &var = graph.variables[r.var];
       const std::size_t bytes = typeSize(var.type);
       var.mapping.forEach(r.begin, r.end, [&](std::size_t b, std::size_t e, unsigned src) {
         if (src != r.tile && src != TileMapping::NoTile) {
           pre.add(src, r.tile, (e - b) * bytes);
           buffers.perTile[r.tile][0] += (e - b) * bytes;
+          sent.push_back({src, r.var, b, e});
         }
       });
     }
+    // Data read by several tiles is broadcast: it leaves its tile once.
+    std::map<unsigned, std::uint64_t> sentOnce;
+    for (const auto &r : merged(std::move(sent)))
+      sentOnce[r.tile] += (r.end - r.begin) * typeSize(graph.variables[r.var].type);
+    for (const auto &[tile, bytes] : sentOnce)
+      pre.setBroadcastSend(tile, bytes);
     for (const auto &w : merged(std::move(writes))) {
       const auto &var = graph.variables[w.var];
       const std::size_t bytes = typeSize(var.type);
@@ -370,6 +381,71 @@ private:
     recordExchange(pre, info.name + "/ExchangePre", x.preExternal, x.preInternal);
     recordExchange(post, info.name + "/ExchangePost", x.postExternal, x.postInternal);
     memory.phases.push_back(std::move(buffers));
+  }
+
+  // Records, for each tile, the bytes of `needed` (merged, sorted) it
+  // receives that every other tile of its supertile receives too: the
+  // same elements, from a tile outside the supertile on the same IPU.
+  void addSharedReceives(const std::vector<NeededRange> &needed, Traffic &pre) {
+    const unsigned size = target.getTilesPerSuperTile();
+    if (!target.getSupportsSuperTileSendReceive() || size < 2)
+      return;
+    using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
+    std::map<unsigned, std::map<std::size_t, Ranges>> byTile;
+    for (const auto &r : needed)
+      byTile[r.tile][r.var].push_back({r.begin, r.end});
+    const unsigned perIpu = target.getTilesPerIPU();
+    for (const auto &[first, firstVars] : byTile) {
+      const unsigned ipuBase = first / perIpu * perIpu;
+      if ((first - ipuBase) % size != 0)
+        continue; // each supertile once, from its first tile
+      std::vector<const std::map<std::size_t, Ranges> *> members{&firstVars};
+      for (unsigned t = first + 1; t != first + size; ++t) {
+        auto it = byTile.find(t);
+        if (it == byTile.end() || t >= ipuBase + perIpu)
+          break;
+        members.push_back(&it->second);
+      }
+      if (members.size() != size)
+        continue;
+      std::uint64_t shared = 0;
+      for (const auto &[var, ranges] : firstVars) {
+        Ranges common = ranges;
+        for (std::size_t m = 1; m != members.size() && !common.empty(); ++m) {
+          auto other = members[m]->find(var);
+          common = other == members[m]->end() ? Ranges{}
+                                              : intersect(common, other->second);
+        }
+        const auto &v = graph.variables[var];
+        const std::size_t bytes = typeSize(v.type);
+        for (const auto &[b, e] : common)
+          v.mapping.forEach(b, e, [&](std::size_t pb, std::size_t pe, unsigned src) {
+            if (src != TileMapping::NoTile && (src < first || src >= first + size) &&
+                src / perIpu == first / perIpu)
+              shared += (pe - pb) * bytes;
+          });
+      }
+      for (unsigned t = first; t != first + size; ++t)
+        pre.addSharedReceive(t, shared);
+    }
+  }
+
+  static std::vector<std::pair<std::size_t, std::size_t>>
+  intersect(const std::vector<std::pair<std::size_t, std::size_t>> &a,
+            const std::vector<std::pair<std::size_t, std::size_t>> &b) {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    std::size_t i = 0, j = 0;
+    while (i != a.size() && j != b.size()) {
+      const std::size_t lo = std::max(a[i].first, b[j].first);
+      const std::size_t hi = std::min(a[i].second, b[j].second);
+      if (lo < hi)
+        out.push_back({lo, hi});
+      if (a[i].second < b[j].second)
+        ++i;
+      else
+        ++j;
+    }
+    return out;
   }
 
   void recordExchange(const Traffic &traffic, const std::string &name,

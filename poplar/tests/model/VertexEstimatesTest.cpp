@@ -119,12 +119,13 @@ TEST_CASE("Edges on other tiles are exchanged before and after compute",
   std::vector<std::string> steps;
   for (const auto &s : exec["simulation"]["steps"].asVector())
     steps.push_back(s["type"].asString() + " " + std::to_string(s["cycles"].asUint()));
-  // Before compute, tile 1 sends 400 + 200 bytes and tiles 0 and 3
-  // receive 400 and 200. Their supertile neighbours (0, 1 and 2) do not
-  // move data the same way, so each uses 8 bytes a cycle: the slowest is
-  // 600 / 8 = 75, plus 29. After compute (6 x 10), tile 0 sends 4 bytes
-  // to tile 2: 29 + 1.
-  CHECK(steps == std::vector<std::string>{"Sync 30", "DoExchange 104",
+  // Before compute, tile 1 broadcasts its 400 bytes: the 200 tile 3
+  // reads are among the 400 tile 0 reads, so they leave tile 1 once.
+  // Tiles 0 and 3 receive 400 and 200. Their supertile neighbours (0, 1
+  // and 2) do not move data the same way, so each uses 8 bytes a cycle:
+  // the slowest is 400 / 8 = 50, plus 29. After compute (6 x 10), tile 0
+  // sends 4 bytes to tile 2: 29 + 1.
+  CHECK(steps == std::vector<std::string>{"Sync 30", "DoExchange 79",
                                           "OnTileExecute 60", "Sync 30",
                                           "DoExchange 30"});
   CHECK(exec["simulation"]["steps"][1]["totalData"].asUint() == 600);

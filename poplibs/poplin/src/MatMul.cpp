@@ -24,8 +24,9 @@ namespace poplin {
 namespace matmul {
 
 struct PlanningCache::Impl {
-  using Key = std::tuple<std::string, unsigned, std::string, std::size_t,
-                         std::size_t, std::size_t, double, std::uint64_t>;
+  using Key = std::tuple<std::string, bool, unsigned, std::string,
+                         std::size_t, std::size_t, std::size_t, double,
+                         std::uint64_t>;
   std::map<Key, detail::MatMulPlan> plans;
 };
 
@@ -95,7 +96,12 @@ MatMulPlan getPlan(const Graph &graph, const Type &inputType,
                    matmul::PlanningCache *cache) {
   const Target &target = graph.getTarget();
   const unsigned tiles = tilesPerGroup(graph, p);
+  // Every group starts on the first tile of a supertile when there is one
+  // group or the groups' tile counts are multiples of the supertile size.
+  const bool aligned =
+      p.groups == 1 || tiles % target.getTilesPerSuperTile() == 0;
   matmul::PlanningCache::Impl::Key key{target.getTargetArchString(),
+                                       aligned,
                                        tiles,
                                        std::string(inputType.toString()),
                                        p.m,
@@ -108,8 +114,8 @@ MatMulPlan getPlan(const Graph &graph, const Type &inputType,
     if (it != cache->impl->plans.end())
       return it->second;
   }
-  MatMulPlan plan =
-      detail::planMatMul(target, inputType, p.m, p.k, p.n, tiles, options);
+  MatMulPlan plan = detail::planMatMul(target, inputType, p.m, p.k, p.n,
+                                       tiles, options, aligned);
   if (cache)
     cache->impl->plans.emplace(key, plan);
   return plan;

@@ -89,10 +89,17 @@ std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
          ceilDiv(std::uint64_t(rows) * cols * partials, reduceAddsPerCycle);
 }
 
+unsigned superTileShare(const poplar::Target &target, bool groupAligned) {
+  const unsigned size = target.getTilesPerSuperTile();
+  return groupAligned && target.getSupportsSuperTileSendReceive() && size > 1
+             ? size
+             : 1;
+}
+
 MatMulPlan planMatMul(const poplar::Target &target,
                       const poplar::Type &inputType, std::size_t m,
                       std::size_t k, std::size_t n, unsigned numTiles,
-                      const MatMulOptions &options) {
+                      const MatMulOptions &options, bool groupAligned) {
   if (m == 0 || k == 0 || n == 0)
     throw poputil::poplibs_error("poplin: matmul dimensions must be non-zero");
   numTiles = std::max(1u, numTiles);
@@ -129,10 +136,29 @@ MatMulPlan planMatMul(const poplar::Target &target,
       model.product({mb, kb, model.sub(pn, model.one())}), pn);
   const Variable bReceived = model.ceildiv(
       model.product({kb, nb, model.sub(pm, model.one())}), pm);
-  const Variable exchange = model.ceildiv(
-      model.product({model.sum({aReceived, bReceived}),
-                     model.addConstant(inBytes)}),
-      model.addConstant(exchangeBytesPerCycle), "exchange");
+  // With supertiles that share their exchange bus (Mk2: pairs of tiles),
+  // the tiles of a supertile are neighbours in n when splitN is a multiple
+  // of its size, so they read the same block of A: the part of it that
+  // none of them holds, (splitN - S) / splitN of the block, arrives at S
+  // times the rate.
+  const std::uint64_t superTile = superTileShare(target, groupAligned);
+  const Variable S = model.addConstant(superTile);
+  const Variable aligned =
+      model.reifiedEqual(model.mod(pn, S), model.zero());
+  const Variable aShared = model.product(
+      {aligned,
+       model.floordiv(
+           model.product({mb, kb, model.sub(model.max({pn, S}), S)}), pn)});
+  const Variable ownBytes = model.product(
+      {model.sub(model.sum({aReceived, bReceived}), aShared),
+       model.addConstant(inBytes)});
+  const Variable sharedBytes =
+      model.product({aShared, model.addConstant(inBytes)});
+  const Variable exchange = model.sum(
+      {model.ceildiv(ownBytes, model.addConstant(exchangeBytesPerCycle)),
+       model.ceildiv(sharedBytes,
+                     model.addConstant(exchangeBytesPerCycle * superTile))},
+      "exchange");
   // Reduction of the k partials: the splitK tiles of an output block each
   // sum ceil(mb / splitK) of its rows, receiving those rows' float
   // partials from the other splitK - 1 tiles (4 bytes a cycle) and adding

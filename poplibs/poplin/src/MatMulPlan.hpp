@@ -60,12 +60,18 @@ struct MatMulPlan {
   }
 };
 
+/// The tiles of a supertile that receive shared data at the supertile's
+/// rate (1 when the target has no such supertiles, or when the plan's
+/// first tile is not the first of a supertile: !groupAligned).
+unsigned superTileShare(const poplar::Target &target, bool groupAligned);
+
 /// The plan for [m, k] x [k, n] on numTiles tiles, minimising the
-/// estimated cycles subject to the memory limit.
+/// estimated cycles subject to the memory limit. `groupAligned`: the plan's
+/// tiles start at the first tile of a supertile.
 MatMulPlan planMatMul(const poplar::Target &target,
                       const poplar::Type &inputType, std::size_t m,
                       std::size_t k, std::size_t n, unsigned numTiles,
-                      const MatMulOptions &options);
+                      const MatMulOptions &options, bool groupAligned = true);
 
 void printPlan(std::ostream &out, const MatMulPlan &plan);
 
