@@ -49,6 +49,13 @@ namespace poplin {
 // MatMulReduce: Out[i] = sum over p of In[i * P + p], P = In.size() /
 // Out.size(), summed in float and rounded once to OutType. A MultiVertex:
 // the workers share the rows.
+template <class Row> void prefetchRow(const Row &row) {
+  const char *p = reinterpret_cast<const char *>(row.data());
+  const std::size_t bytes = row.size() * sizeof(float);
+  for (std::size_t b = 0; b < bytes; b += 64)
+    __builtin_prefetch(p + b);
+}
+
 template <class OutType>
 class MatMulReduce : public poplar::MultiVertex {
 public:
@@ -65,6 +72,10 @@ public:
     constexpr unsigned chunk = 256;
     float acc[chunk];
     for (unsigned i = wid; i < rows; i += numWorkers()) {
+      // The next row's partials are fetched while this row is summed.
+      if (i + numWorkers() < rows)
+        for (unsigned q = 0; q != parts; ++q)
+          prefetchRow(In[(i + numWorkers()) * parts + q]);
       OutType *o = Out[i].data();
       const unsigned cols = Out[i].size();
       for (unsigned j0 = 0; j0 < cols; j0 += chunk) {

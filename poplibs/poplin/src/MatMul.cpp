@@ -250,8 +250,37 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
   const MatMulPlan plan = getPlan(graph, inputType, p, options, cache);
   const Target &target = graph.getTarget();
 
-  Tensor partials = graph.addVariable(
-      FLOAT, {p.groups, plan.splitK, p.m, p.n}, {dc, "partials"});
+  // The float partials, block by block: block (g, ik, im, in) is one
+  // contiguous [rows, cols] piece of one variable, on its tile, so that
+  // each vertex writes, and each reduction reads, whole runs of memory.
+  Tensor partialStore = graph.addVariable(
+      FLOAT, {p.groups * plan.splitK * p.m * p.n}, {dc, "partials"});
+  std::vector<Tensor> partialBlocks;
+  partialBlocks.reserve(p.groups * plan.splitK * plan.splitM * plan.splitN);
+  {
+    std::size_t offset = 0;
+    for (std::size_t g = 0; g != p.groups; ++g)
+      for (unsigned ik = 0; ik != plan.splitK; ++ik)
+        for (unsigned im = 0; im != plan.splitM; ++im) {
+          const std::size_t rows = partBegin(p.m, plan.splitM, im + 1) -
+                                   partBegin(p.m, plan.splitM, im);
+          for (unsigned in = 0; in != plan.splitN; ++in) {
+            const std::size_t cols = partBegin(p.n, plan.splitN, in + 1) -
+                                     partBegin(p.n, plan.splitN, in);
+            Tensor block = partialStore.slice(offset, offset + rows * cols)
+                               .reshape({rows, cols});
+            graph.setTileMapping(block, tileOf(graph, p, plan, g, im, in, ik));
+            partialBlocks.push_back(block);
+            offset += rows * cols;
+          }
+        }
+  }
+  auto partialBlock = [&](std::size_t g, unsigned ik, unsigned im,
+                          unsigned in) -> const Tensor & {
+    return partialBlocks[((g * plan.splitK + ik) * plan.splitM + im) *
+                             plan.splitN +
+                         in];
+  };
   const ComputeSet cs = graph.addComputeSet({dc, "MatMul"});
   const std::string vertexType =
       poputil::templateVertex("poplin::MatMulPartial", inputType);
@@ -262,7 +291,6 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
     // than views of their expanded forms.
     const Tensor Ag = A2d ? *A2d : A[g], Bg = B2d ? *B2d : B[g];
     for (unsigned ik = 0; ik != plan.splitK; ++ik) {
-      const Tensor Pgk = partials[g][ik];
       const std::size_t k0 = partBegin(p.k, plan.splitK, ik);
       const std::size_t k1 = partBegin(p.k, plan.splitK, ik + 1);
       for (unsigned im = 0; im != plan.splitM; ++im) {
@@ -277,13 +305,12 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
           const std::size_t n1 = partBegin(p.n, plan.splitN, in + 1);
           const unsigned tile = tileOf(graph, p, plan, g, im, in, ik);
           const Tensor bBlock = Bg.slice({k0, n0}, {k1, n1});
-          const Tensor cBlock = Pgk.slice({m0, n0}, {m1, n1});
+          const Tensor &cBlock = partialBlock(g, ik, im, in);
           std::vector<Tensor> bRows, cRows;
           for (std::size_t i = 0; i != m1 - m0; ++i)
             cRows.push_back(cBlock[i]);
           for (std::size_t kk = 0; kk != k1 - k0; ++kk)
             bRows.push_back(bBlock[kk]);
-          graph.setTileMapping(cBlock, tile);
           VertexRef v = graph.addVertex(cs, vertexType);
           graph.connect(v["A"], aRows);
           graph.connect(v["B"], bRows);
@@ -299,7 +326,19 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
   prog.add(Execute(cs, {dc, "MatMul"}));
 
   if (plan.splitK == 1) {
-    Tensor sum = partials.squeeze({1});
+    // The partials are the product: [groups, m, n] viewed from the blocks.
+    std::vector<Tensor> groupsOut;
+    for (std::size_t g = 0; g != p.groups; ++g) {
+      std::vector<Tensor> blockRows;
+      for (unsigned im = 0; im != plan.splitM; ++im) {
+        std::vector<Tensor> row;
+        for (unsigned in = 0; in != plan.splitN; ++in)
+          row.push_back(partialBlock(g, 0, im, in));
+        blockRows.push_back(concat(row, 1));
+      }
+      groupsOut.push_back(concat(blockRows, 0).expand({0}));
+    }
+    Tensor sum = concat(groupsOut, 0);
     if (out) {
       if (out->elementType() == FLOAT)
         prog.add(Copy(sum, *out, false, {dc, "output"}));
@@ -325,11 +364,12 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
       p, plan,
       [&](std::size_t g, unsigned im, unsigned in, unsigned ik,
           std::size_t r0, std::size_t r1, std::size_t n0, std::size_t n1) {
+        const std::size_t m0 = partBegin(p.m, plan.splitM, im);
         std::vector<Tensor> inRows, outRows;
         for (std::size_t i = r0; i != r1; ++i) {
           outRows.push_back(result[g][i].slice(n0, n1));
           for (unsigned q = 0; q != plan.splitK; ++q)
-            inRows.push_back(partials[g][q][i].slice(n0, n1));
+            inRows.push_back(partialBlock(g, q, im, in)[i - m0]);
         }
         VertexRef v = graph.addVertex(rcs, reduceType);
         graph.connect(v["In"], inRows);
