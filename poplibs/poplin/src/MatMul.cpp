@@ -8,12 +8,14 @@
 #include <popops/Cast.hpp>
 #include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
+#include <popops/Zero.hpp>
 #include <poputil/VertexTemplates.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <poplar/Program.hpp>
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -74,16 +76,29 @@ Problem problemOf(const std::vector<std::size_t> &aShape,
         std::to_string(aShape[off]) + ", " + std::to_string(aShape[off + 1]) +
         "] x [" + std::to_string(bShape[off]) + ", " +
         std::to_string(bShape[off + 1]) + "]");
-  Problem p{grouped ? aShape[0] : 1, aShape[off], aShape[off + 1],
-            bShape[off + 1]};
-  if (p.groups == 0 || p.m == 0 || p.k == 0 || p.n == 0)
-    throw poputil::poplibs_error("poplin: matmul dimensions must be non-zero");
+  return Problem{grouped ? aShape[0] : 1, aShape[off], aShape[off + 1],
+                 bShape[off + 1]};
+}
+
+// A product with no elements in its result has nothing to plan.
+bool emptyResult(const Problem &p) {
+  return p.groups == 0 || p.m == 0 || p.n == 0;
+}
+
+// The problem that is planned: a product over k = 0 (all zeros) is laid
+// out as one over k = 1.
+Problem plannedProblem(Problem p) {
+  p.k = std::max<std::size_t>(p.k, 1);
   return p;
 }
 
+unsigned tilesPerGroup(const Target &target, const Problem &p) {
+  return std::max<unsigned>(
+      1, target.getNumTiles() / std::max<std::size_t>(p.groups, 1));
+}
+
 unsigned tilesPerGroup(const Graph &graph, const Problem &p) {
-  const unsigned numTiles = graph.getTarget().getNumTiles();
-  return std::max<unsigned>(1, numTiles / p.groups);
+  return tilesPerGroup(graph.getTarget(), p);
 }
 
 unsigned groupTileOffset(const Graph &graph, const Problem &p, std::size_t g) {
@@ -91,11 +106,11 @@ unsigned groupTileOffset(const Graph &graph, const Problem &p, std::size_t g) {
   return static_cast<unsigned>((g * tilesPerGroup(graph, p)) % numTiles);
 }
 
-MatMulPlan getPlan(const Graph &graph, const Type &inputType,
-                   const Problem &p, const MatMulOptions &options,
+MatMulPlan getPlan(const Target &target, const Type &inputType,
+                   const Problem &problem, const MatMulOptions &options,
                    matmul::PlanningCache *cache) {
-  const Target &target = graph.getTarget();
-  const unsigned tiles = tilesPerGroup(graph, p);
+  const Problem p = plannedProblem(problem);
+  const unsigned tiles = tilesPerGroup(target, p);
   // Every group starts on the first tile of a supertile when there is one
   // group or the groups' tile counts are multiples of the supertile size.
   const bool aligned =
@@ -158,9 +173,12 @@ Tensor createLHS(Graph &graph, const Type &inputType, const Problem &p,
                  const DebugContext &dc, const OptionFlags &options,
                  matmul::PlanningCache *cache) {
   checkType(inputType, "the input type");
-  const MatMulPlan plan =
-      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  const MatMulOptions parsed = detail::parseMatMulOptions(options);
   Tensor a = graph.addVariable(inputType, {p.groups, p.m, p.k}, {dc, "lhs"});
+  if (a.numElements() == 0)
+    return a;
+  const MatMulPlan plan =
+      getPlan(graph.getTarget(), inputType, p, parsed, cache);
   mapBlocks(graph, a, plan.splitM, plan.splitK, plan.splitN,
             [&](std::size_t g, unsigned im, unsigned ik, unsigned in) {
               return tileOf(graph, p, plan, g, im, in, ik);
@@ -172,9 +190,12 @@ Tensor createRHS(Graph &graph, const Type &inputType, const Problem &p,
                  const DebugContext &dc, const OptionFlags &options,
                  matmul::PlanningCache *cache) {
   checkType(inputType, "the input type");
-  const MatMulPlan plan =
-      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  const MatMulOptions parsed = detail::parseMatMulOptions(options);
   Tensor b = graph.addVariable(inputType, {p.groups, p.k, p.n}, {dc, "rhs"});
+  if (b.numElements() == 0)
+    return b;
+  const MatMulPlan plan =
+      getPlan(graph.getTarget(), inputType, p, parsed, cache);
   mapBlocks(graph, b, plan.splitK, plan.splitN, plan.splitM,
             [&](std::size_t g, unsigned ik, unsigned in, unsigned im) {
               return tileOf(graph, p, plan, g, im, in, ik);
@@ -222,10 +243,13 @@ Tensor createOut(Graph &graph, const Type &inputType, const Type &outputType,
                  const OptionFlags &options, matmul::PlanningCache *cache) {
   checkType(inputType, "the input type");
   checkType(outputType, "the output type");
-  const MatMulPlan plan =
-      getPlan(graph, inputType, p, detail::parseMatMulOptions(options), cache);
+  const MatMulOptions parsed = detail::parseMatMulOptions(options);
   Tensor c =
       graph.addVariable(outputType, {p.groups, p.m, p.n}, {dc, "output"});
+  if (emptyResult(p))
+    return c;
+  const MatMulPlan plan =
+      getPlan(graph.getTarget(), inputType, p, parsed, cache);
   mapOutput(graph, c, p, plan);
   return c;
 }
@@ -247,7 +271,23 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
                                  std::string(B.elementType().toString()));
   const Problem p = problemOf(A.shape(), B.shape(), true);
   const Type inputType = A.elementType();
-  const MatMulPlan plan = getPlan(graph, inputType, p, options, cache);
+  if (out && out->shape() != std::vector<std::size_t>{p.groups, p.m, p.n})
+    throw poputil::poplibs_error("poplin: the matmul output has the wrong "
+                                 "shape");
+  // Degenerate products: no result elements, or a sum over nothing.
+  if (emptyResult(p))
+    return out ? *out
+               : graph.addVariable(outputType, {p.groups, p.m, p.n},
+                                   {dc, "output"});
+  if (p.k == 0) {
+    Tensor result = out ? *out
+                        : createOut(graph, inputType, outputType, p, dc,
+                                    optionFlags, cache);
+    popops::zero(graph, result, prog, {dc, "zeroOutput"});
+    return result;
+  }
+  const MatMulPlan plan =
+      getPlan(graph.getTarget(), inputType, p, options, cache);
   const Target &target = graph.getTarget();
 
   // The float partials, block by block: block (g, ik, im, in) is one
@@ -607,10 +647,124 @@ void matMulReportPlan(std::ostream &out, const Graph &graph,
   checkType(outputType, "the output type");
   const Problem p = problemOf(aShape, bShape, aShape.size() == 3);
   const MatMulPlan plan = getPlan(
-      graph, inputType, p, detail::parseMatMulOptions(options), cache);
+      graph.getTarget(), inputType, p, detail::parseMatMulOptions(options), cache);
   out << "poplin matmul plan: " << p.groups << " x [" << p.m << ", " << p.k
       << "] x [" << p.k << ", " << p.n << "]\n";
   detail::printPlan(out, plan);
+}
+
+} // namespace poplin
+
+namespace poplin {
+
+bool operator<(const MatMulParams &a, const MatMulParams &b) {
+  auto key = [](const MatMulParams &p) {
+    return std::make_tuple(std::string(p.inputType.toString()),
+                           std::string(p.outputType.toString()), p.aShape,
+                           p.bShape);
+  };
+  return key(a) < key(b);
+}
+
+Tensor createMatMulOutput(Graph &graph, const Type &dataType,
+                          const std::vector<std::size_t> &aShape,
+                          const std::vector<std::size_t> &bShape,
+                          const DebugContext &debugContext,
+                          const OptionFlags &options,
+                          matmul::PlanningCache *cache) {
+  return createMatMulOutput(graph, dataType, dataType, aShape, bShape,
+                            debugContext, options, cache);
+}
+
+void matMulGroupedReportPlan(std::ostream &out, const Graph &graph,
+                             const Type &inputType, const Type &outputType,
+                             const std::vector<std::size_t> &aShape,
+                             const std::vector<std::size_t> &bShape,
+                             const OptionFlags &options,
+                             matmul::PlanningCache *cache) {
+  if (aShape.size() != 3)
+    throw poputil::poplibs_error("poplin: matMulGroupedReportPlan: aShape "
+                                 "must have rank 3");
+  matMulReportPlan(out, graph, inputType, outputType, aShape, bShape, options,
+                   cache);
+}
+
+namespace {
+
+Tensor preArrange(Graph &graph, const std::vector<std::size_t> &aShape,
+                  const Tensor &B, Sequence &prog, const Type &outputType,
+                  const DebugContext &dc, const OptionFlags &optionFlags,
+                  matmul::PlanningCache *cache, bool grouped) {
+  const MatMulOptions options = detail::parseMatMulOptions(optionFlags);
+  checkType(B.elementType(), "the type of B");
+  checkType(outputType, "the output type");
+  const Problem p = problemOf(aShape, B.shape(), grouped);
+  if (!options.inputRHSIsPreArranged ||
+      options.fullyConnectedPass != "TRAINING_BWD")
+    return B;
+  Tensor arranged = createRHS(graph, B.elementType(), p, dc, optionFlags,
+                              cache);
+  if (!grouped)
+    arranged = arranged.squeeze({0});
+  if (B.numElements() != 0)
+    prog.add(Copy(B, arranged, false, {dc, "preArrange"}));
+  return arranged;
+}
+
+} // namespace
+
+Tensor preArrangeMatMulInputRHS(Graph &graph,
+                                const std::vector<std::size_t> &aShape,
+                                const Tensor &B, Sequence &prog,
+                                const Type &outputType,
+                                const DebugContext &debugContext,
+                                const OptionFlags &options,
+                                matmul::PlanningCache *cache) {
+  return preArrange(graph, aShape, B, prog, outputType,
+                    {debugContext, "preArrangeMatMulInputRHS"}, options, cache,
+                    false);
+}
+
+Tensor preArrangeMatMulInputRHS(Graph &graph,
+                                const std::vector<std::size_t> &aShape,
+                                const Tensor &B, Sequence &prog,
+                                const DebugContext &debugContext,
+                                const OptionFlags &options,
+                                matmul::PlanningCache *cache) {
+  return preArrangeMatMulInputRHS(graph, aShape, B, prog, B.elementType(),
+                                  debugContext, options, cache);
+}
+
+Tensor preArrangeMatMulGroupedInputRHS(Graph &graph,
+                                       const std::vector<std::size_t> &aShape,
+                                       const Tensor &B, Sequence &prog,
+                                       const Type &outputType,
+                                       const DebugContext &debugContext,
+                                       const OptionFlags &options,
+                                       matmul::PlanningCache *cache) {
+  return preArrange(graph, aShape, B, prog, outputType,
+                    {debugContext, "preArrangeMatMulGroupedInputRHS"}, options,
+                    cache, true);
+}
+
+void preplanMatMuls(const std::set<MatMulPlanParams> &matmuls,
+                    matmul::PlanningCache &cache) {
+  for (const auto &[target, params, options] : matmuls) {
+    if (target == nullptr)
+      throw poputil::poplibs_error("poplin: preplanMatMuls: no target");
+    checkType(params.inputType, "the input type");
+    checkType(params.outputType, "the output type");
+    const Problem p = problemOf(params.aShape, params.bShape,
+                                params.aShape.size() == 3);
+    const MatMulOptions parsed =
+        detail::parseMatMulOptions(options ? *options : OptionFlags{});
+    if (!emptyResult(p))
+      getPlan(*target, params.inputType, p, parsed, &cache);
+  }
+}
+
+void matmulValidateOptions(const OptionFlags &options) {
+  detail::parseMatMulOptions(options);
 }
 
 } // namespace poplin

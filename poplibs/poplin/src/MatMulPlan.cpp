@@ -5,6 +5,8 @@
 
 #include <popsolver/Model.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -20,6 +22,25 @@ constexpr std::uint64_t reduceAddsPerCycle = 2;
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
   return (a + b - 1) / b;
+}
+
+// The true/false options, by name.
+bool *booleanOption(MatMulOptions &o, const std::string &key) {
+  if (key == "inputRHSIsPreArranged")
+    return &o.inputRHSIsPreArranged;
+  if (key == "use128BitConvUnitLoad")
+    return &o.use128BitConvUnitLoad;
+  if (key == "enableMultiStageReduce")
+    return &o.enableMultiStageReduce;
+  if (key == "enableFastReduce")
+    return &o.enableFastReduce;
+  if (key == "remapOutputTensor")
+    return &o.remapOutputTensor;
+  if (key == "gatherOutput")
+    return &o.gatherOutput;
+  if (key == "disableSRForAMPVertices")
+    return &o.disableSRForAMPVertices;
+  return nullptr;
 }
 
 } // namespace
@@ -57,6 +78,19 @@ MatMulOptions parseMatMulOptions(const poplar::OptionFlags &options) {
             "INFERENCE_FWD, TRAINING_FWD, TRAINING_BWD, TRAINING_WU, not '" +
             value + "'");
       result.fullyConnectedPass = value;
+    } else if (auto flag = booleanOption(result, key)) {
+      if (value != "true" && value != "false")
+        throw poputil::poplibs_error("poplin: option " + key +
+                                     " must be true or false, not '" + value +
+                                     "'");
+      *flag = value == "true";
+    } else if (key == "planConstraints") {
+      const auto json = nlohmann::json::parse(value, nullptr, false);
+      if (json.is_discarded() || !json.is_object())
+        throw poputil::poplibs_error(
+            "poplin: option planConstraints must be a JSON object, not '" +
+            value + "'");
+      result.planConstraints = value;
     } else {
       throw poputil::poplibs_error("poplin: unknown matmul option '" + key +
                                    "'");

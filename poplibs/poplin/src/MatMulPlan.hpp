@@ -18,6 +18,14 @@ struct MatMulOptions {
   double availableMemoryProportion = 0.6;
   poplar::Type partialsType = poplar::FLOAT;
   std::string fullyConnectedPass = "NONE";
+  bool inputRHSIsPreArranged = false;
+  bool use128BitConvUnitLoad = false;
+  bool enableMultiStageReduce = true;
+  bool enableFastReduce = false;
+  bool remapOutputTensor = true;
+  bool gatherOutput = false;
+  bool disableSRForAMPVertices = false;
+  std::string planConstraints; // a JSON object, "" when not given
 };
 
 /// Validates the options; an unknown option or a bad value is a

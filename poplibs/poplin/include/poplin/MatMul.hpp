@@ -8,9 +8,15 @@
 //   partialsType               "float" or "half" [float]; the partial sums
 //                              are always accumulated in float
 //   fullyConnectedPass         NONE, INFERENCE_FWD, TRAINING_FWD,
-//                              TRAINING_BWD, TRAINING_WU [NONE]; validated,
-//                              does not change the plan
-// Any other option is an error (poputil::poplibs_error naming it).
+//                              TRAINING_BWD, TRAINING_WU [NONE]
+//   inputRHSIsPreArranged      true, false [false]; with TRAINING_BWD,
+//                              preArrangeMatMulInputRHS lays B out
+//   use128BitConvUnitLoad, enableMultiStageReduce [true], enableFastReduce,
+//   remapOutputTensor [true], gatherOutput, disableSRForAMPVertices
+//                              true or false; validated (the plan and the
+//                              vertices here have no such variants)
+//   planConstraints            a JSON object; validated
+// Any other option, or a bad value, is a poputil::poplibs_error naming it.
 #ifndef POPLIN_MATMUL_HPP
 #define POPLIN_MATMUL_HPP
 
@@ -18,6 +24,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/OptionFlags.hpp>
 #include <poplar/Program.hpp>
+#include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 #include <poplar/Type.hpp>
 #include <poplin/poplin_export.hpp>
@@ -25,6 +32,8 @@
 #include <cstddef>
 #include <memory>
 #include <ostream>
+#include <set>
+#include <tuple>
 #include <vector>
 
 namespace poplin {
@@ -45,13 +54,25 @@ public:
 
 } // namespace matmul
 
-/// The description preplanMatMuls takes.
+/// The description of one product C = A . B that preplanMatMuls takes.
 struct MatMulParams {
+  /// Element type of A and B.
   poplar::Type inputType;
+  /// Element type of C.
   poplar::Type outputType;
+  /// Shape of A ([m, k], or [g, m, k] grouped).
   std::vector<std::size_t> aShape;
+  /// Shape of B ([k, n], or [g, k, n] grouped).
   std::vector<std::size_t> bShape;
+
+  friend POPLIN_API bool operator<(const MatMulParams &a,
+                                   const MatMulParams &b);
 };
+
+/// What preplanMatMuls plans: the target (its tiles and memory), the
+/// product and the options its matMul will be given.
+using MatMulPlanParams = std::tuple<const poplar::Target *, const MatMulParams,
+                                    const poplar::OptionFlags *>;
 
 POPLIN_API poplar::Tensor
 matMul(poplar::Graph &graph, const poplar::Tensor &A, const poplar::Tensor &B,
@@ -150,6 +171,15 @@ POPLIN_API poplar::Tensor createMatMulOutput(
     const poplar::DebugContext &debugContext = {},
     const poplar::OptionFlags &options = {},
     matmul::PlanningCache *cache = nullptr);
+
+/// createMatMulOutput with one type for the operands and the output.
+POPLIN_API poplar::Tensor createMatMulOutput(
+    poplar::Graph &graph, const poplar::Type &dataType,
+    const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
 POPLIN_API poplar::Tensor createMatMulGroupedInputLHS(
     poplar::Graph &graph, const poplar::Type &inputType,
     const poplar::Type &outputType, const std::vector<std::size_t> &aShape,
@@ -183,6 +213,54 @@ POPLIN_API void matMulReportPlan(std::ostream &out, const poplar::Graph &graph,
                                  const std::vector<std::size_t> &bShape,
                                  const poplar::OptionFlags &options = {},
                                  matmul::PlanningCache *cache = nullptr);
+
+/// Prints the plan chosen for the grouped aShape x bShape.
+POPLIN_API void matMulGroupedReportPlan(
+    std::ostream &out, const poplar::Graph &graph,
+    const poplar::Type &inputType, const poplar::Type &outputType,
+    const std::vector<std::size_t> &aShape,
+    const std::vector<std::size_t> &bShape,
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+
+/// Lays B [k, n] out once for the products with an A of shape aShape that
+/// follow, as createMatMulInputRHS would have (a copy added to prog), when
+/// the options say inputRHSIsPreArranged and fullyConnectedPass is
+/// TRAINING_BWD; otherwise returns B itself, as the original does.
+POPLIN_API poplar::Tensor preArrangeMatMulInputRHS(
+    poplar::Graph &graph, const std::vector<std::size_t> &aShape,
+    const poplar::Tensor &B, poplar::program::Sequence &prog,
+    const poplar::Type &outputType,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+
+/// preArrangeMatMulInputRHS with the output type of B.
+POPLIN_API poplar::Tensor preArrangeMatMulInputRHS(
+    poplar::Graph &graph, const std::vector<std::size_t> &aShape,
+    const poplar::Tensor &B, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+
+/// The grouped form: B [g, k, n], aShape [g, m, k].
+POPLIN_API poplar::Tensor preArrangeMatMulGroupedInputRHS(
+    poplar::Graph &graph, const std::vector<std::size_t> &aShape,
+    const poplar::Tensor &B, poplar::program::Sequence &prog,
+    const poplar::Type &outputType,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    matmul::PlanningCache *cache = nullptr);
+
+/// Plans the given products into `cache`, so that the matMul and
+/// createMatMul* calls with the same target, shapes, types and options
+/// find their plans made. Bad options or shapes throw as matMul would.
+POPLIN_API void preplanMatMuls(const std::set<MatMulPlanParams> &matmuls,
+                               matmul::PlanningCache &cache);
+
+/// Throws poputil::poplibs_error naming the first unknown option or bad
+/// value of `options`.
+POPLIN_API void matmulValidateOptions(const poplar::OptionFlags &options);
 
 } // namespace poplin
 
