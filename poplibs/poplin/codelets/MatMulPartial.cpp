@@ -71,11 +71,15 @@ public:
     // that the additions run along contiguous rows.
     constexpr unsigned chunk = 256;
     float acc[chunk];
-    for (unsigned i = wid; i < rows; i += numWorkers()) {
+    // Each worker sums a contiguous range of rows, so that it streams
+    // through each partial's block.
+    const unsigned begin = rows * wid / numWorkers();
+    const unsigned end = rows * (wid + 1) / numWorkers();
+    for (unsigned i = begin; i < end; ++i) {
       // The next row's partials are fetched while this row is summed.
-      if (i + numWorkers() < rows)
+      if (i + 1 < end)
         for (unsigned q = 0; q != parts; ++q)
-          prefetchRow(In[(i + numWorkers()) * parts + q]);
+          prefetchRow(In[(i + 1) * parts + q]);
       OutType *o = Out[i].data();
       const unsigned cols = Out[i].size();
       for (unsigned j0 = 0; j0 < cols; j0 += chunk) {
