@@ -22,6 +22,10 @@
 #include <cstring>
 #include <type_traits>
 
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
 namespace poplin {
 namespace kernel {
 
@@ -53,6 +57,35 @@ inline FloatVector loadVector(const float *p) {
 
 inline void storeVector(float *p, const FloatVector &v) {
   std::memcpy(p, &v, sizeof v);
+}
+
+/// The first n (< kVectorFloats) elements at p, the other lanes zero; and
+/// the store of the first n lanes. With AVX-512 these are masked loads and
+/// stores (masked-off lanes are not touched, so reading past the end of a
+/// row is safe); otherwise element by element.
+inline FloatVector loadPartialVector(const float *p, unsigned n) {
+#if defined(__AVX512F__)
+  const __m512 v = _mm512_maskz_loadu_ps(__mmask16((1u << n) - 1), p);
+  FloatVector r;
+  std::memcpy(&r, &v, sizeof r);
+  return r;
+#else
+  FloatVector r = {};
+  for (unsigned j = 0; j != n; ++j)
+    r[j] = p[j];
+  return r;
+#endif
+}
+
+inline void storePartialVector(float *p, const FloatVector &v, unsigned n) {
+#if defined(__AVX512F__)
+  __m512 x;
+  std::memcpy(&x, &v, sizeof x);
+  _mm512_mask_storeu_ps(p, __mmask16((1u << n) - 1), x);
+#else
+  for (unsigned j = 0; j != n; ++j)
+    p[j] = v[j];
+#endif
 }
 
 /// Sums over `depth` of a[r][kk] * bp[kk * Vectors * kVectorFloats + j]
@@ -88,11 +121,21 @@ void microKernel(unsigned depth, const float *const *a,
       }
       continue;
     }
-    float lanes[Vectors * kVectorFloats];
-    for (unsigned v = 0; v != Vectors; ++v)
-      storeVector(lanes + v * kVectorFloats, sums[r][v]);
-    for (unsigned j = 0; j != width; ++j)
-      out[j] = accumulate ? out[j] + lanes[j] : lanes[j];
+    // A panel narrower than its vectors: whole vectors, then the rest.
+    for (unsigned v = 0; v != Vectors; ++v) {
+      const unsigned first = v * kVectorFloats;
+      if (first >= width)
+        break;
+      float *o = out + first;
+      const unsigned n = width - first;
+      if (n >= kVectorFloats) {
+        storeVector(o, accumulate ? loadVector(o) + sums[r][v] : sums[r][v]);
+        continue;
+      }
+      storePartialVector(
+          o, accumulate ? loadPartialVector(o, n) + sums[r][v] : sums[r][v],
+          n);
+    }
   }
 }
 
@@ -159,11 +202,21 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
           }
           continue;
         }
-        unsigned j = 0;
-        for (; j != width; ++j)
-          dst[j] = static_cast<float>(src[j]);
-        for (; j != stride; ++j)
-          dst[j] = 0.0f;
+        if constexpr (std::is_same<InType, float>::value) {
+          // Whole vectors, then the rest of the row, zero-padded.
+          for (unsigned j = 0; j < stride; j += kVectorFloats) {
+            const unsigned n = j < width ? width - j : 0;
+            storeVector(dst + j, n >= kVectorFloats
+                                     ? loadVector(src + j)
+                                     : loadPartialVector(src + j, n));
+          }
+        } else {
+          unsigned j = 0;
+          for (; j != width; ++j)
+            dst[j] = static_cast<float>(src[j]);
+          for (; j != stride; ++j)
+            dst[j] = 0.0f;
+        }
       }
       for (unsigned i = rowBegin; i < rowEnd; i += kGroupRows) {
         const unsigned rows =
