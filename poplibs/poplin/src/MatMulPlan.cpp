@@ -179,10 +179,15 @@ MatMulPlan planMatMul(const poplar::Target &target,
   const Variable S = model.addConstant(superTile);
   const Variable aligned =
       model.reifiedEqual(model.mod(pn, S), model.zero());
-  const Variable aShared = model.product(
-      {aligned,
-       model.floordiv(
-           model.product({mb, kb, model.sub(model.max({pn, S}), S)}), pn)});
+  const Variable aShared =
+      superTile == 1
+          ? model.zero()
+          : model.product(
+                {aligned,
+                 model.floordiv(model.product({mb, kb,
+                                               model.sub(model.max({pn, S}),
+                                                         S)}),
+                                pn)});
   const Variable ownBytes = model.product(
       {model.sub(model.sum({aReceived, bReceived}), aShared),
        model.addConstant(inBytes)});
