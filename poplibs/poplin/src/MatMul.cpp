@@ -1,12 +1,11 @@
 // poplin's matrix multiplication: plan, lay out the blocks over the tiles,
 // compute float partials with MatMulPartial vertices and sum the partials
-// of the k blocks with popops::reduce.
+// of the k blocks with MatMulReduce vertices on the tiles that hold them.
 #include <poplin/MatMul.hpp>
 
 #include "MatMulPlan.hpp"
 
 #include <popops/Cast.hpp>
-#include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <popops/Zero.hpp>
 #include <poputil/VertexTemplates.hpp>
