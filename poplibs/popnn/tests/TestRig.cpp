@@ -55,7 +55,12 @@ std::map<std::string, std::vector<float>> Rig::run() {
     } else if (type == FLOAT) {
       engine.writeTensor("w_" + name, values.data(), values.data() + values.size());
     } else if (type == UNSIGNED_INT || type == INT) {
-      std::vector<std::int32_t> v(values.begin(), values.end());
+      // Negative values go to UNSIGNED_INT as their two's complement
+      // (MASKED_LABEL_CODE is -1).
+      std::vector<std::uint32_t> v(values.size());
+      for (std::size_t i = 0; i != v.size(); ++i)
+        v[i] = values[i] < 0 ? std::uint32_t(std::int32_t(values[i]))
+                             : std::uint32_t(values[i]);
       engine.writeTensor("w_" + name, v.data(), v.data() + v.size());
     } else {
       FAIL("unsupported input type " << type.toString().str());
