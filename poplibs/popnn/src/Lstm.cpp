@@ -7,6 +7,7 @@
 #include <popnn/NonLinearity.hpp>
 #include <popnn/NonLinearityDefUtil.hpp>
 
+#include "RnnUtil.hpp"
 #include "TileWork.hpp"
 
 #include <popops/ElementWise.hpp>
@@ -39,41 +40,18 @@ Sizes sizesOf(const LstmParams &p) {
   return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
 }
 
-void fail(const std::string &opName, const std::string &why) {
-  throw poputil::poplibs_error(opName + ": " + why);
-}
-
 void validate(const LstmParams &p, const std::string &opName) {
-  if (p.layerSizes.size() != 2)
-    fail(opName, "layerSizes must be {inputSize, outputSize} (one layer)");
-  if (p.dataType != FLOAT && p.dataType != HALF)
-    fail(opName, "the data type must be FLOAT or HALF");
-  if (p.timeSteps == 0 || p.batchSize == 0 || p.layerSizes[0] == 0 ||
-      p.layerSizes[1] == 0)
-    fail(opName, "timeSteps, batchSize and the layer sizes must be positive");
+  detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
+                         p.layerSizes, {p.activation, p.recurrentActivation});
   std::vector<BasicLstmCellUnit> order = p.cellOrder;
   std::sort(order.begin(), order.end());
   if (order != getDefaultBasicLstmCellOrder())
-    fail(opName, "cellOrder must hold each of the four units once");
-  for (auto nl : {p.activation, p.recurrentActivation})
-    if (nl != NonLinearityType::SIGMOID && nl != NonLinearityType::TANH &&
-        nl != NonLinearityType::RELU)
-      fail(opName, std::string("unsupported activation ") + asString(nl) +
-                       " (SIGMOID, TANH or RELU)");
+    throw poputil::poplibs_error(opName +
+                                 ": cellOrder must hold each of the four "
+                                 "units once");
 }
 
-void checkShape(const Tensor &t, const std::vector<std::size_t> &shape,
-                const Type &type, const std::string &what,
-                const std::string &opName) {
-  if (t.shape() != shape || t.elementType() != type) {
-    std::string s = "[";
-    for (std::size_t i = 0; i != shape.size(); ++i)
-      s += (i ? "," : "") + std::to_string(shape[i]);
-    fail(opName, what + " " + detail::describe(t) + " of type " +
-                     t.elementType().toString().str() + " must have shape " +
-                     s + "] and type " + type.toString().str());
-  }
-}
+const auto checkShape = detail::checkRnnTensor;
 
 void checkWeights(const LstmParams &p, const LstmWeights &w,
                   const std::string &opName) {
@@ -99,20 +77,8 @@ std::array<unsigned, 4> positions(const LstmParams &p) {
   return pos;
 }
 
-// [4][K][H] as [K][4H], the four units side by side.
-Tensor sideBySide(const Tensor &w) {
-  return w.dimShuffle({1, 0, 2}).reshape({w.dim(1), w.dim(0) * w.dim(2)});
-}
-
 Tensor keptAt(const Tensor &intermediates, std::size_t t, Kept k) {
   return intermediates[t][k];
-}
-
-Tensor variable(Graph &graph, const Type &type, std::vector<std::size_t> shape,
-                const DebugContext &dc) {
-  Tensor t = graph.addVariable(type, shape, dc);
-  poputil::mapTensorLinearly(graph, t);
-  return t;
 }
 
 // The backward pass proper: the gradients of the gates' pre-activations
@@ -125,7 +91,7 @@ backward(Graph &graph, const LstmParams &p, Sequence &prog,
          Tensor *inputGrad, const DebugContext &dc) {
   const Sizes s = sizesOf(p);
   const auto pos = positions(p);
-  const Tensor wIn = sideBySide(w.inputWeights), wOut = sideBySide(w.outputWeights);
+  const Tensor wIn = detail::unitsSideBySide(w.inputWeights), wOut = detail::unitsSideBySide(w.outputWeights);
   std::vector<Tensor> dPre(s.T), dx(s.T);
   Tensor dhRecurrent, dcNext;
   if (lastCellStateGrad)
@@ -192,16 +158,12 @@ LstmWeights weightUpdate(Graph &graph, const LstmParams &p, Sequence &prog,
   const Tensor hPrev = concat(prev, 0).reshape({s.T * s.B, s.H});
   const Tensor x = input.reshape({s.T * s.B, s.I});
   const Tensor d = dPre.reshape({s.T * s.B, 4 * s.H});
-  auto unitsFirst = [](const Tensor &sideBySide, std::size_t k, std::size_t h) {
-    return sideBySide.reshape({k, 4, h}).dimShuffle({1, 0, 2});
-  };
   LstmWeights grads;
-  grads.inputWeights = unitsFirst(
-      poplin::matMul(graph, x.transpose(), d, prog, {dc, "inputWeightsGrad"}),
-      s.I, s.H);
-  grads.outputWeights = unitsFirst(
+  grads.inputWeights = detail::unitsFirst(
+      poplin::matMul(graph, x.transpose(), d, prog, {dc, "inputWeightsGrad"}), 4);
+  grads.outputWeights = detail::unitsFirst(
       poplin::matMul(graph, hPrev.transpose(), d, prog, {dc, "outputWeightsGrad"}),
-      s.H, s.H);
+      4);
   grads.biases = popops::reduce(graph, d, {0}, {popops::Operation::ADD}, prog,
                                 {dc, "biasesGrad"})
                      .reshape({4, s.H});
@@ -247,7 +209,7 @@ Tensor createInput(Graph &graph, const LstmParams &params,
                    poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createInput");
   const Sizes s = sizesOf(params);
-  return variable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
+  return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
 }
 
 Tensor createInitialOutput(Graph &graph, const LstmParams &params,
@@ -255,7 +217,7 @@ Tensor createInitialOutput(Graph &graph, const LstmParams &params,
                            poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createInitialOutput");
   const Sizes s = sizesOf(params);
-  return variable(graph, params.dataType, {s.B, s.H}, {debugContext, "initialOutput"});
+  return detail::rnnVariable(graph, params.dataType, {s.B, s.H}, {debugContext, "initialOutput"});
 }
 
 Tensor createInitialCellState(Graph &graph, const LstmParams &params,
@@ -263,7 +225,7 @@ Tensor createInitialCellState(Graph &graph, const LstmParams &params,
                               const OptionFlags &, poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createInitialCellState");
   const Sizes s = sizesOf(params);
-  return variable(graph, params.dataType, {s.B, s.H},
+  return detail::rnnVariable(graph, params.dataType, {s.B, s.H},
                   {debugContext, "initialCellState"});
 }
 
@@ -287,9 +249,9 @@ std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
                                               poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createWeightsKernel");
   const Sizes s = sizesOf(params);
-  return {variable(graph, params.dataType, {4, s.I, s.H},
+  return {detail::rnnVariable(graph, params.dataType, {4, s.I, s.H},
                    {debugContext, "weightsInput"}),
-          variable(graph, params.dataType, {4, s.H, s.H},
+          detail::rnnVariable(graph, params.dataType, {4, s.H, s.H},
                    {debugContext, "weightsOutput"})};
 }
 
@@ -297,7 +259,7 @@ Tensor createWeightsBiases(Graph &graph, const LstmParams &params,
                            const DebugContext &debugContext, const OptionFlags &,
                            poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createWeightsBiases");
-  return variable(graph, params.dataType, {4, sizesOf(params).H},
+  return detail::rnnVariable(graph, params.dataType, {4, sizesOf(params).H},
                   {debugContext, "biases"});
 }
 
@@ -332,8 +294,8 @@ lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
   checkState(params, stateInit, opName);
   const DebugContext dc(debugContext, "lstmFwd");
   const auto pos = positions(params);
-  const Tensor wIn = sideBySide(weights.inputWeights),
-               wOut = sideBySide(weights.outputWeights);
+  const Tensor wIn = detail::unitsSideBySide(weights.inputWeights),
+               wOut = detail::unitsSideBySide(weights.outputWeights);
   Tensor h = stateInit.output, c = stateInit.cellState;
   std::vector<Tensor> outputs, kept;
   for (std::size_t step = 0; step != s.T; ++step) {
@@ -395,9 +357,10 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
     checkShape(*lastCellStateGrad, {s.B, s.H}, params.dataType,
                "lastCellStateGrad", opName);
   if (bool(inputGrad) != params.calcInputGradients)
-    fail(opName, std::string("inputGrad must be given if and only if "
-                             "params.calcInputGradients (which is ") +
-                     (params.calcInputGradients ? "true)" : "false)"));
+    throw poputil::poplibs_error(
+        opName + ": inputGrad must be given if and only if "
+                 "params.calcInputGradients (which is " +
+        (params.calcInputGradients ? "true)" : "false)"));
   auto [dPre, initGrad] =
       backward(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
                outputGrad, lastCellStateGrad, inputGrad,
