@@ -50,6 +50,20 @@ void checkCommon(const GruParams &p, const Tensor &stateInit, const Tensor &in,
   detail::checkRnnTensor(w.biases, {3, s.H}, p.dataType, "biases", opName);
 }
 
+// What the backward and weight-update passes both take from the forward
+// pass.
+void checkPassInputs(const GruParams &p, const Tensor &init, const Tensor &kept,
+                     const GruWeights &w, const Tensor &input,
+                     const Tensor &output, const std::string &opName) {
+  checkCommon(p, init, input, w, opName);
+  const Sizes s = sizesOf(p);
+  detail::checkRnnTensor(kept, {s.T, NUM_KEPT, s.B, s.H}, p.dataType,
+                         "fwdIntermediates", opName);
+  detail::checkRnnTensor(
+      output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
+      p.dataType, "output", opName);
+}
+
 Tensor unit(const Tensor &sideBySide, unsigned u, std::size_t H) {
   return sideBySide.slice(u * H, (u + 1) * H, 1);
 }
@@ -177,21 +191,12 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
               const DebugContext &debugContext, const OptionFlags &,
               poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::gru::gruBwd";
-  checkCommon(params, fwdOutputInit, fwdInputSeq, weights, opName);
+  checkPassInputs(params, fwdOutputInit, kept, weights, fwdInputSeq, fwdOutput,
+                  opName);
   const Sizes s = sizesOf(params);
-  detail::checkRnnTensor(kept, {s.T, NUM_KEPT, s.B, s.H}, params.dataType,
-                         "fwdIntermediates", opName);
-  const std::vector<std::size_t> outShape =
-      params.outputFullSequence ? std::vector<std::size_t>{s.T, s.B, s.H}
-                                : std::vector<std::size_t>{s.B, s.H};
-  detail::checkRnnTensor(fwdOutput, outShape, params.dataType, "output", opName);
-  detail::checkRnnTensor(gradLayerNext, outShape, params.dataType, "outputGrad",
-                         opName);
-  if (bool(inputGrad) != params.calcInputGradients)
-    throw poputil::poplibs_error(
-        opName + ": inputGrad must be given if and only if "
-                 "params.calcInputGradients (which is " +
-        (params.calcInputGradients ? "true)" : "false)"));
+  detail::checkRnnTensor(gradLayerNext, fwdOutput.shape(), params.dataType,
+                         "outputGrad", opName);
+  detail::checkInputGradRequest(inputGrad, params.calcInputGradients, opName);
   const DebugContext dc(debugContext, "gruBwd");
   const Tensor wIn = detail::unitsSideBySide(weights.inputWeights);
   const Tensor wOut = detail::unitsSideBySide(weights.outputWeights);
@@ -252,10 +257,8 @@ GruWeights gruWU(Graph &graph, const GruParams &params, Sequence &prog,
                  const DebugContext &debugContext, const OptionFlags &,
                  poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::gru::gruWU";
-  checkCommon(params, fwdOutputInit, input, weights, opName);
+  checkPassInputs(params, fwdOutputInit, kept, weights, input, output, opName);
   const Sizes s = sizesOf(params);
-  detail::checkRnnTensor(kept, {s.T, NUM_KEPT, s.B, s.H}, params.dataType,
-                         "fwdIntermediates", opName);
   detail::checkRnnTensor(bwdIntermediates, {s.T, s.B, 3 * s.H}, params.dataType,
                          "bwdIntermediates", opName);
   const DebugContext dc(debugContext, "gruWU");

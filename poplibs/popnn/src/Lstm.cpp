@@ -69,6 +69,23 @@ void checkState(const LstmParams &p, const LstmState &state,
              opName);
 }
 
+// What the backward and weight-update passes both take from the forward
+// pass.
+void checkPassInputs(const LstmParams &p, const LstmState &init,
+                     const Tensor &kept, const LstmWeights &w,
+                     const Tensor &input, const Tensor &output,
+                     const std::string &opName) {
+  validate(p, opName);
+  const Sizes s = sizesOf(p);
+  checkShape(input, {s.T, s.B, s.I}, p.dataType, "input", opName);
+  checkWeights(p, w, opName);
+  checkState(p, init, opName);
+  checkShape(kept, {s.T, NUM_KEPT, s.B, s.H}, p.dataType, "fwdIntermediates",
+             opName);
+  checkShape(output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
+             p.dataType, "output", opName);
+}
+
 // Where each unit sits in the weights' outer dimension.
 std::array<unsigned, 4> positions(const LstmParams &p) {
   std::array<unsigned, 4> pos{};
@@ -341,26 +358,14 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
                   Tensor *bwdIntermediates, const DebugContext &debugContext,
                   const OptionFlags &, poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::lstm::lstmBwd";
-  validate(params, opName);
+  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                  output, opName);
   const Sizes s = sizesOf(params);
-  checkShape(input, {s.T, s.B, s.I}, params.dataType, "input", opName);
-  checkWeights(params, weights, opName);
-  checkState(params, fwdStateInit, opName);
-  checkShape(fwdIntermediates, {s.T, NUM_KEPT, s.B, s.H}, params.dataType,
-             "fwdIntermediates", opName);
-  const std::vector<std::size_t> outShape =
-      params.outputFullSequence ? std::vector<std::size_t>{s.T, s.B, s.H}
-                                : std::vector<std::size_t>{s.B, s.H};
-  checkShape(output, outShape, params.dataType, "output", opName);
-  checkShape(outputGrad, outShape, params.dataType, "outputGrad", opName);
+  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad", opName);
   if (lastCellStateGrad)
     checkShape(*lastCellStateGrad, {s.B, s.H}, params.dataType,
                "lastCellStateGrad", opName);
-  if (bool(inputGrad) != params.calcInputGradients)
-    throw poputil::poplibs_error(
-        opName + ": inputGrad must be given if and only if "
-                 "params.calcInputGradients (which is " +
-        (params.calcInputGradients ? "true)" : "false)"));
+  detail::checkInputGradRequest(inputGrad, params.calcInputGradients, opName);
   auto [dPre, initGrad] =
       backward(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
                outputGrad, lastCellStateGrad, inputGrad,
@@ -377,13 +382,9 @@ LstmWeights lstmWU(Graph &graph, const LstmParams &params, Sequence &prog,
                    const DebugContext &debugContext, const OptionFlags &,
                    poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::lstm::lstmWU";
-  validate(params, opName);
+  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                  output, opName);
   const Sizes s = sizesOf(params);
-  checkShape(input, {s.T, s.B, s.I}, params.dataType, "input", opName);
-  checkWeights(params, weights, opName);
-  checkState(params, fwdStateInit, opName);
-  checkShape(fwdIntermediates, {s.T, NUM_KEPT, s.B, s.H}, params.dataType,
-             "fwdIntermediates", opName);
   checkShape(bwdIntermediates, {s.T, s.B, 4 * s.H}, params.dataType,
              "bwdIntermediates", opName);
   return weightUpdate(graph, params, prog, fwdStateInit, fwdIntermediates,

@@ -46,6 +46,23 @@ void checkRnnTensor(const Tensor &t, const std::vector<std::size_t> &shape,
                                type.toString().str());
 }
 
+std::vector<std::size_t> rnnOutputShape(bool fullSequence, std::size_t timeSteps,
+                                        std::size_t batchSize,
+                                        std::size_t outputSize) {
+  if (fullSequence)
+    return {timeSteps, batchSize, outputSize};
+  return {batchSize, outputSize};
+}
+
+void checkInputGradRequest(bool given, bool calcInputGradients,
+                           const std::string &opName) {
+  if (given != calcInputGradients)
+    throw poputil::poplibs_error(
+        opName + ": inputGrad must be given if and only if "
+                 "params.calcInputGradients (which is " +
+        (calcInputGradients ? "true)" : "false)"));
+}
+
 Tensor rnnVariable(Graph &graph, const Type &type, std::vector<std::size_t> shape,
                    const DebugContext &dc) {
   Tensor t = graph.addVariable(type, shape, dc);

@@ -31,6 +31,16 @@ void checkRnnTensor(const poplar::Tensor &t,
                     const poplar::Type &type, const std::string &what,
                     const std::string &opName);
 
+/// The shape of a layer's output: every step's, or the last step's.
+std::vector<std::size_t> rnnOutputShape(bool fullSequence, std::size_t timeSteps,
+                                        std::size_t batchSize,
+                                        std::size_t outputSize);
+
+/// Throws a poplibs_error unless inputGrad is given exactly when the
+/// parameters ask for input gradients.
+void checkInputGradRequest(bool given, bool calcInputGradients,
+                           const std::string &opName);
+
 /// A new variable mapped linearly over the tiles.
 poplar::Tensor rnnVariable(poplar::Graph &graph, const poplar::Type &type,
                            std::vector<std::size_t> shape,
