@@ -4,6 +4,7 @@
 #include "PythonReference.hpp"
 #include "TestRig.hpp"
 
+#include <popnn/LogSoftmax.hpp>
 #include <popnn/NonLinearity.hpp>
 #include <popnn/NonLinearityDefUtil.hpp>
 #include <poputil/exceptions.hpp>
@@ -222,6 +223,29 @@ TEST_CASE("HALF stable softmax", "[popnn][nonlinearity][softmax]") {
   rig.output(popnn::softmaxStable(rig.graph, in, rig.prog), "y");
   auto got = rig.run();
   checkClose(got["y"], ref.at("y"), 4e-3, 1e-4);
+}
+
+TEST_CASE("logSoftmax matches PyTorch", "[popnn][nonlinearity][softmax]") {
+  const auto x = uniformValues(5 * 9, -40.0f, 40.0f, 51);
+  const auto ref = runPython(
+      "out['y'] = torch.log_softmax(torch.tensor(inp('x')).reshape(5, 9), -1)\n",
+      {{"x", toDouble(x)}});
+  const auto refHalf = runPython(
+      "out['y'] = torch.log_softmax(torch.tensor(inp('x')).reshape(5, 9), -1)\n",
+      {{"x", toDouble(roundToHalf(x))}});
+  Rig rig;
+  Tensor in = rig.input(FLOAT, {5, 9}, "x", x);
+  Tensor inHalf = rig.input(HALF, {5, 9}, "xh", roundToHalf(x));
+  rig.output(popnn::logSoftmax(rig.graph, in, rig.prog), "y");
+  Tensor inPlace = rig.graph.clone(in, "inPlace");
+  rig.prog.add(Copy(in, inPlace));
+  popnn::logSoftmaxInPlace(rig.graph, inPlace, rig.prog);
+  rig.output(inPlace, "yInPlace");
+  rig.output(popnn::logSoftmax(rig.graph, inHalf, rig.prog), "yHalf");
+  auto got = rig.run();
+  checkClose(got["y"], ref.at("y"), 1e-6, 1e-5);
+  checkClose(got["yInPlace"], ref.at("y"), 1e-6, 1e-5);
+  checkClose(got["yHalf"], refHalf.at("y"), 2e-3, 2e-2);
 }
 
 TEST_CASE("the shorthands and the ComputeSet forms",
