@@ -190,7 +190,7 @@ TEST_CASE("pooling and its gradients match PyTorch", "[popnn][pooling]") {
   for (const Type type : {FLOAT, HALF}) {
     for (std::size_t c = 0; c != torchCases.size(); ++c) {
       const auto &tc = torchCases[c];
-      for (const auto [kind, name] :
+      for (const auto &[kind, name] :
            {std::pair{PoolingType::MAX, "max"}, std::pair{PoolingType::AVG, "avg"},
             std::pair{PoolingType::SUM, "sum"}}) {
         INFO(name << " " << tc.field.size() << "-D " << type.toString().str());
