@@ -20,18 +20,34 @@ struct Geometry {
 
   unsigned outputs() const { return out[0] * out[1] * out[2]; }
 
-  // Calls fn(input index) for each input element of the window of output
-  // element (o0, o1, o2) that is not padding.
-  template <class F>
-  void forEachInput(unsigned o0, unsigned o1, unsigned o2, F fn) const {
+  // The input elements of the window of output element (o0, o1, o2) that
+  // are not padding: [lo[d], hi[d]) along each dimension.
+  void window(unsigned o0, unsigned o1, unsigned o2, int lo[3], int hi[3]) const {
     const unsigned o[3] = {o0, o1, o2};
-    int lo[3], hi[3];
     for (unsigned d = 0; d != 3; ++d) {
       const int start = int(o[d] * stride[d]) - padLower[d];
       lo[d] = start < 0 ? 0 : start;
       const int end = start + int(kernel[d]);
       hi[d] = end > int(in[d]) ? int(in[d]) : end;
     }
+  }
+
+  // How many input elements the window of (o0, o1, o2) holds.
+  unsigned count(unsigned o0, unsigned o1, unsigned o2) const {
+    int lo[3], hi[3];
+    window(o0, o1, o2, lo, hi);
+    unsigned n = 1;
+    for (unsigned d = 0; d != 3; ++d)
+      n *= hi[d] > lo[d] ? unsigned(hi[d] - lo[d]) : 0u;
+    return n;
+  }
+
+  // Calls fn(input index) for each input element of the window of output
+  // element (o0, o1, o2) that is not padding.
+  template <class F>
+  void forEachInput(unsigned o0, unsigned o1, unsigned o2, F fn) const {
+    int lo[3], hi[3];
+    window(o0, o1, o2, lo, hi);
     for (int i0 = lo[0]; i0 < hi[0]; ++i0)
       for (int i1 = lo[1]; i1 < hi[1]; ++i1)
         for (int i2 = lo[2]; i2 < hi[2]; ++i2)
@@ -47,6 +63,12 @@ struct Geometry {
           fn(index++, o0, o1, o2);
   }
 };
+
+// Sets every element of a plane to zero.
+template <class T, class Plane> void zero(Plane &plane) {
+  for (unsigned i = 0; i != plane.size(); ++i)
+    plane[i] = T(0.0f);
+}
 
 } // namespace pooling_codelet
 
@@ -111,10 +133,8 @@ public:
   bool compute() {
     const Geometry g = geometry();
     for (unsigned p = 0; p != inGrad.size(); ++p) {
-      const unsigned n = inGrad[p].size();
-      // Accumulate in float, then round once.
-      for (unsigned i = 0; i != n; ++i)
-        inGrad[p][i] = T(0.0f);
+      // (HALF gradients are rounded after each addition.)
+      pooling_codelet::zero<T>(inGrad[p]);
       const T *x = &in[p][0];
       g.forEachOutput([&](unsigned index, unsigned o0, unsigned o1, unsigned o2) {
         const T max = pooled[p][index];
@@ -147,17 +167,12 @@ public:
   bool compute() {
     const Geometry g = geometry();
     for (unsigned p = 0; p != inGrad.size(); ++p) {
-      const unsigned n = inGrad[p].size();
-      for (unsigned i = 0; i != n; ++i)
-        inGrad[p][i] = T(0.0f);
+      pooling_codelet::zero<T>(inGrad[p]);
       g.forEachOutput([&](unsigned index, unsigned o0, unsigned o1, unsigned o2) {
         float grad = float(pooledGrad[p][index]);
-        if (average) {
-          unsigned count = 0;
-          g.forEachInput(o0, o1, o2, [&](unsigned) { ++count; });
-          if (count != 0)
-            grad /= float(count);
-        }
+        const unsigned count = g.count(o0, o1, o2);
+        if (average && count != 0)
+          grad /= float(count);
         g.forEachInput(o0, o1, o2, [&](unsigned i) {
           inGrad[p][i] = T(float(inGrad[p][i]) + grad);
         });
