@@ -18,6 +18,11 @@ using Catch::Matchers::Contains;
 
 namespace {
 
+// The values as the layer's type holds them.
+std::vector<float> inType(const Type &type, std::vector<float> v) {
+  return type == HALF ? roundToHalf(v) : v;
+}
+
 constexpr std::size_t T = 3, B = 2, I = 3, H = 4;
 
 std::string torchScript(bool fullSequence) {
@@ -49,26 +54,26 @@ out['db'] = b.grad
 )";
 }
 
-void runCase(bool fullSequence, bool combined) {
-  const auto x = uniformValues(T * B * I, -1, 1, 11);
-  const auto win = uniformValues(3 * I * H, -0.5f, 0.5f, 12);
-  const auto wout = uniformValues(3 * H * H, -0.5f, 0.5f, 13);
-  const auto b = uniformValues(3 * H, -0.5f, 0.5f, 14);
-  const auto h0 = uniformValues(B * H, -1, 1, 15);
-  const auto gy = uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 16);
+void runCase(bool fullSequence, bool combined, const Type &type = FLOAT) {
+  const auto x = inType(type, uniformValues(T * B * I, -1, 1, 11));
+  const auto win = inType(type, uniformValues(3 * I * H, -0.5f, 0.5f, 12));
+  const auto wout = inType(type, uniformValues(3 * H * H, -0.5f, 0.5f, 13));
+  const auto b = inType(type, uniformValues(3 * H, -0.5f, 0.5f, 14));
+  const auto h0 = inType(type, uniformValues(B * H, -1, 1, 15));
+  const auto gy = inType(type, uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 16));
   const auto ref = runPython(torchScript(fullSequence),
                              {{"x", toDouble(x)}, {"win", toDouble(win)},
                               {"wout", toDouble(wout)}, {"b", toDouble(b)},
                               {"h0", toDouble(h0)}, {"gy", toDouble(gy)}});
   Rig rig(4);
-  GruParams params(FLOAT, B, T, {I, H});
+  GruParams params(type, B, T, {I, H});
   params.outputFullSequence = fullSequence;
   Tensor in = createInput(rig.graph, params, "in");
   Tensor init = createInitialState(rig.graph, params, "init");
   GruWeights w = createWeights(rig.graph, params, "w");
   auto feed = [&](const Tensor &t, const std::string &name,
                   const std::vector<float> &v) {
-    rig.prog.add(Copy(rig.input(FLOAT, t.shape(), name, v), t));
+    rig.prog.add(Copy(rig.input(type, t.shape(), name, v), t));
   };
   feed(in, "x", x);
   feed(init, "h0", h0);
@@ -77,7 +82,7 @@ void runCase(bool fullSequence, bool combined) {
   feed(w.biases, "b", b);
   Tensor intermediates;
   Tensor y = gruFwd(rig.graph, params, init, in, w, &intermediates, rig.prog);
-  Tensor gyT = rig.input(FLOAT, y.shape(), "gy", gy);
+  Tensor gyT = rig.input(type, y.shape(), "gy", gy);
   Tensor dx, dh0;
   GruWeights dw;
   if (combined) {
@@ -99,7 +104,9 @@ void runCase(bool fullSequence, bool combined) {
   auto got = rig.run();
   for (const char *name : {"y", "dx", "dh0", "dwin", "dwout", "db"}) {
     INFO(name);
-    checkClose(got[name], ref.at(name), 1e-5, 1e-5);
+    // HALF: the values are rounded to HALF at every operation.
+    const double tol = type == HALF ? 3e-2 : 1e-5;
+    checkClose(got[name], ref.at(name), tol, tol);
   }
 }
 
@@ -109,6 +116,7 @@ TEST_CASE("GRU forward, backward and weight update match PyTorch autograd",
           "[popnn][gru]") {
   SECTION("full sequence, separate passes") { runCase(true, false); }
   SECTION("last output, combined passes") { runCase(false, true); }
+  SECTION("HALF") { runCase(true, true, HALF); }
 }
 
 TEST_CASE("GRU errors", "[popnn][gru]") {

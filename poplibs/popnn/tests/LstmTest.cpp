@@ -20,6 +20,11 @@ using Catch::Matchers::Contains;
 
 namespace {
 
+// The values as the layer's type holds them.
+std::vector<float> inType(const Type &type, std::vector<float> v) {
+  return type == HALF ? roundToHalf(v) : v;
+}
+
 constexpr std::size_t T = 3, B = 2, I = 3, H = 4;
 
 // torch.nn.LSTM keeps its gates as (input, forget, candidate, output).
@@ -80,15 +85,15 @@ out['db'] = torch.stack(db)
 }
 
 void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
-             bool fullSequence, bool combined) {
-  const auto x = uniformValues(T * B * I, -1, 1, 1);
-  const auto win = uniformValues(4 * I * H, -0.5f, 0.5f, 2);
-  const auto wout = uniformValues(4 * H * H, -0.5f, 0.5f, 3);
-  const auto b = uniformValues(4 * H, -0.5f, 0.5f, 4);
-  const auto h0 = uniformValues(B * H, -1, 1, 5);
-  const auto c0 = uniformValues(B * H, -1, 1, 6);
-  const auto gy = uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 7);
-  const auto gc = uniformValues(B * H, -1, 1, 8);
+             bool fullSequence, bool combined, const Type &type = FLOAT) {
+  const auto x = inType(type, uniformValues(T * B * I, -1, 1, 1));
+  const auto win = inType(type, uniformValues(4 * I * H, -0.5f, 0.5f, 2));
+  const auto wout = inType(type, uniformValues(4 * H * H, -0.5f, 0.5f, 3));
+  const auto b = inType(type, uniformValues(4 * H, -0.5f, 0.5f, 4));
+  const auto h0 = inType(type, uniformValues(B * H, -1, 1, 5));
+  const auto c0 = inType(type, uniformValues(B * H, -1, 1, 6));
+  const auto gy = inType(type, uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 7));
+  const auto gc = inType(type, uniformValues(B * H, -1, 1, 8));
   const auto ref = runPython(
       torchScript(cellOrder, fullSequence),
       {{"x", toDouble(x)}, {"win", toDouble(win)}, {"wout", toDouble(wout)},
@@ -96,7 +101,7 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
        {"gy", toDouble(gy)}, {"gc", toDouble(gc)}});
 
   Rig rig(4);
-  LstmParams params(FLOAT, B, T, {I, H});
+  LstmParams params(type, B, T, {I, H});
   params.cellOrder = cellOrder;
   params.outputFullSequence = fullSequence;
   Tensor in = createInput(rig.graph, params, "in");
@@ -106,7 +111,7 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
   // Write the host values into the created tensors through copies.
   auto feed = [&](const Tensor &t, const std::string &name,
                   const std::vector<float> &v) {
-    Tensor src = rig.input(FLOAT, t.shape(), name, v);
+    Tensor src = rig.input(type, t.shape(), name, v);
     rig.prog.add(Copy(src, t));
   };
   feed(in, "x", x);
@@ -117,8 +122,8 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
   feed(w.biases, "b", b);
   Tensor intermediates;
   auto [y, cn] = lstmFwd(rig.graph, params, init, in, w, &intermediates, rig.prog);
-  Tensor gyT = rig.input(FLOAT, y.shape(), "gy", gy);
-  Tensor gcT = rig.input(FLOAT, {B, H}, "gc", gc);
+  Tensor gyT = rig.input(type, y.shape(), "gy", gy);
+  Tensor gcT = rig.input(type, {B, H}, "gc", gc);
   Tensor dx;
   LstmWeights dw;
   LstmState dInit;
@@ -143,7 +148,9 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
   auto got = rig.run();
   for (const char *name : {"y", "cn", "dx", "dh0", "dc0", "dwin", "dwout", "db"}) {
     INFO(name);
-    checkClose(got[name], ref.at(name), 1e-5, 1e-5);
+    // HALF: the values are rounded to HALF at every operation.
+    const double tol = type == HALF ? 3e-2 : 1e-5;
+    checkClose(got[name], ref.at(name), tol, tol);
   }
 }
 
@@ -159,6 +166,7 @@ TEST_CASE("LSTM forward, backward and weight update match torch.nn.LSTM",
              popnn::BASIC_LSTM_CELL_FORGET_GATE, popnn::BASIC_LSTM_CELL_INPUT_GATE},
             false, true);
   }
+  SECTION("HALF") { runCase(getDefaultBasicLstmCellOrder(), true, true, HALF); }
 }
 
 TEST_CASE("LSTM errors", "[popnn][lstm]") {
