@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace poplar;
 using namespace poplar::program;
 using namespace popnntest;
@@ -110,7 +112,96 @@ void runCase(bool fullSequence, bool combined, const Type &type = FLOAT) {
   }
 }
 
+// torch.nn.GRU (which resets after the recurrent product) with the weights
+// of a GRU whose units are in cellOrder.
+std::string torchGruScript(const std::vector<BasicGruCellUnit> &cellOrder) {
+  std::string pos = "[";
+  for (auto u : {BASIC_GRU_CELL_RESET_GATE, BASIC_GRU_CELL_UPDATE_GATE,
+                 BASIC_GRU_CELL_CANDIDATE})
+    pos += std::to_string(std::find(cellOrder.begin(), cellOrder.end(), u) -
+                          cellOrder.begin()) + ",";
+  pos += "]";
+  return "T, B, I, H = " + std::to_string(T) + ", " + std::to_string(B) + ", " +
+         std::to_string(I) + ", " + std::to_string(H) + "\npos = " + pos + R"(
+x = torch.tensor(inp('x')).reshape(T, B, I).requires_grad_(True)
+win = torch.tensor(inp('win')).reshape(3, I, H)
+wout = torch.tensor(inp('wout')).reshape(3, H, H)
+b = torch.tensor(inp('b')).reshape(3, 2, H)
+h0 = torch.tensor(inp('h0')).reshape(B, H).requires_grad_(True)
+gru = torch.nn.GRU(I, H).double()
+with torch.no_grad():
+    gru.weight_ih_l0.copy_(torch.cat([win[k].T for k in pos], 0))
+    gru.weight_hh_l0.copy_(torch.cat([wout[k].T for k in pos], 0))
+    gru.bias_ih_l0.copy_(torch.cat([b[k][0] for k in pos]))
+    gru.bias_hh_l0.copy_(torch.cat([b[k][1] for k in pos]))
+y, hn = gru(x, h0.unsqueeze(0))
+gy = torch.tensor(inp('gy')).reshape(T, B, H)
+(y * gy).sum().backward()
+out['y'] = y
+out['dx'] = x.grad
+out['dh0'] = h0.grad
+def ours(g):
+    blocks = [None] * 3
+    for k in range(3):
+        blocks[pos[k]] = g[k * H:(k + 1) * H].T
+    return torch.stack(blocks)
+out['dwin'] = ours(gru.weight_ih_l0.grad)
+out['dwout'] = ours(gru.weight_hh_l0.grad)
+db = [None] * 3
+for k in range(3):
+    db[pos[k]] = torch.stack([gru.bias_ih_l0.grad[k * H:(k + 1) * H],
+                              gru.bias_hh_l0.grad[k * H:(k + 1) * H]])
+out['db'] = torch.stack(db)
+)";
+}
+
 } // namespace
+
+TEST_CASE("GRU with resetAfter matches torch.nn.GRU", "[popnn][gru]") {
+  const std::vector<BasicGruCellUnit> cellOrder = {
+      BASIC_GRU_CELL_CANDIDATE, BASIC_GRU_CELL_RESET_GATE,
+      BASIC_GRU_CELL_UPDATE_GATE};
+  const auto x = uniformValues(T * B * I, -1, 1, 21);
+  const auto win = uniformValues(3 * I * H, -0.5f, 0.5f, 22);
+  const auto wout = uniformValues(3 * H * H, -0.5f, 0.5f, 23);
+  const auto b = uniformValues(3 * 2 * H, -0.5f, 0.5f, 24);
+  const auto h0 = uniformValues(B * H, -1, 1, 25);
+  const auto gy = uniformValues(T * B * H, -1, 1, 26);
+  const auto ref = runPython(torchGruScript(cellOrder),
+                             {{"x", toDouble(x)}, {"win", toDouble(win)},
+                              {"wout", toDouble(wout)}, {"b", toDouble(b)},
+                              {"h0", toDouble(h0)}, {"gy", toDouble(gy)}});
+  Rig rig(4);
+  GruParams params(FLOAT, B, T, {I, H});
+  params.resetAfter = true;
+  params.cellOrder = cellOrder;
+  GruWeights w = createWeights(rig.graph, params, "w");
+  REQUIRE(w.biases.shape() == std::vector<std::size_t>{3, 2, H});
+  Tensor in = rig.input(FLOAT, {T, B, I}, "x", x);
+  Tensor init = rig.input(FLOAT, {B, H}, "h0", h0);
+  rig.prog.add(Copy(rig.input(FLOAT, {3, I, H}, "win", win), w.inputWeights));
+  rig.prog.add(Copy(rig.input(FLOAT, {3, H, H}, "wout", wout), w.outputWeights));
+  rig.prog.add(Copy(rig.input(FLOAT, {3, 2, H}, "b", b), w.biases));
+  Tensor intermediates;
+  Tensor y = gruFwd(rig.graph, params, init, in, w, &intermediates, rig.prog);
+  Tensor gyT = rig.input(FLOAT, y.shape(), "gy", gy);
+  Tensor dx;
+  GruWeights dw;
+  Tensor dh0 = gruBwdWithWU(rig.graph, params, rig.prog, init, intermediates, w,
+                            in, y, gyT, &dx, dw);
+  REQUIRE(dw.biases.shape() == std::vector<std::size_t>{3, 2, H});
+  rig.output(y, "y");
+  rig.output(dx, "dx");
+  rig.output(dh0, "dh0");
+  rig.output(dw.inputWeights, "dwin");
+  rig.output(dw.outputWeights, "dwout");
+  rig.output(dw.biases, "db");
+  auto got = rig.run();
+  for (const char *name : {"y", "dx", "dh0", "dwin", "dwout", "db"}) {
+    INFO(name);
+    checkClose(got[name], ref.at(name), 1e-5, 1e-5);
+  }
+}
 
 TEST_CASE("GRU forward, backward and weight update match PyTorch autograd",
           "[popnn][gru]") {
@@ -133,7 +224,16 @@ TEST_CASE("GRU errors", "[popnn][gru]") {
   GruParams halfLayer(INT, B, T, {I, H});
   REQUIRE_THROWS_WITH(createInput(rig.graph, halfLayer, "in"),
                       Contains("FLOAT or HALF"));
+  GruParams order(FLOAT, B, T, {I, H});
+  order.cellOrder = {BASIC_GRU_CELL_RESET_GATE, BASIC_GRU_CELL_RESET_GATE,
+                     BASIC_GRU_CELL_CANDIDATE};
+  REQUIRE_THROWS_WITH(createWeights(rig.graph, order, "w"), Contains("cellOrder"));
+  GruParams resetAfter(FLOAT, B, T, {I, H});
+  resetAfter.resetAfter = true;
   Tensor in = createInput(rig.graph, params, "in");
+  // resetAfter wants [3][2][outputSize] biases.
+  REQUIRE_THROWS_WITH(gruFwd(rig.graph, resetAfter, init, in, w, nullptr, rig.prog),
+                      Contains("biases"));
   Tensor intermediates;
   Tensor y = gruFwd(rig.graph, params, init, in, w, &intermediates, rig.prog);
   // inputGrad must match params.calcInputGradients.

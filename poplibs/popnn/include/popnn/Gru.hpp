@@ -2,10 +2,14 @@
 //   r = ra(x Wr + h Ur + br)          u = ra(x Wu + h Uu + bu)
 //   c = a(x Wc + (r h) Uc + bc)       h' = u h + (1 - u) c
 // with a = activation (TANH) and ra = recurrentActivation (SIGMOID); the
-// reset gate applies to h before its product with Uc. Weights:
+// reset gate applies to h before its product with Uc. With resetAfter it
+// applies after, as in PyTorch's nn.GRU:
+//   c = a(x Wc + bc + r (h Uc + bc'))
+// and every unit has two biases, one added to x W and one to h U. Weights:
 // inputWeights [3][inputSize][outputSize], outputWeights
-// [3][outputSize][outputSize], biases [3][outputSize], in the order of
-// BasicGruCellUnit (reset, update, candidate).
+// [3][outputSize][outputSize], biases [3][outputSize] ([3][2][outputSize]
+// with resetAfter), the outer dimension in params.cellOrder (reset,
+// update, candidate by default).
 #ifndef POPNN_GRU_HPP
 #define POPNN_GRU_HPP
 
@@ -27,6 +31,9 @@
 namespace popnn {
 namespace gru {
 
+/// [reset gate, update gate, candidate]
+POPNN_API const std::vector<BasicGruCellUnit> getDefaultBasicGruCellOrder();
+
 struct POPNN_API GruParams {
   poplar::Type dataType;
   std::size_t batchSize;
@@ -37,6 +44,10 @@ struct POPNN_API GruParams {
   bool outputFullSequence = true;
   /// Whether gruBwd computes the gradients of the input.
   bool calcInputGradients = true;
+  std::vector<BasicGruCellUnit> cellOrder = getDefaultBasicGruCellOrder();
+  /// Whether the reset gate applies after the candidate's recurrent
+  /// product (and each unit has a second, recurrent bias).
+  bool resetAfter = false;
   /// SIGMOID, TANH or RELU (their derivatives come from their outputs).
   NonLinearityType activation = NonLinearityType::TANH;
   NonLinearityType recurrentActivation = NonLinearityType::SIGMOID;
