@@ -1,7 +1,9 @@
 # Runs PROGRAM (with PROGRAM_ARGS, separated by '|') and checks that its
 # output equals the file EXPECTED. With EXPECT_FAIL the program must exit
 # non-zero; otherwise with zero. With LINES (a regular expression), only
-# the output lines matching it are compared.
+# the output lines matching it are compared. With REGEX, each expected
+# line is a regular expression the output line must match entirely.
+cmake_policy(SET CMP0007 NEW) # list() keeps empty elements (empty lines)
 string(REPLACE "|" ";" args "${PROGRAM_ARGS}")
 execute_process(COMMAND ${PROGRAM} ${args}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -25,7 +27,26 @@ if(EXPECT_FAIL)
 elseif(NOT rc EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} failed (${rc}):\n${printed}")
 endif()
-if(NOT actual STREQUAL expected)
+if(REGEX)
+  # Line by line: the same number of lines, each matching its pattern.
+  string(REPLACE "\n" ";" actual_lines "${actual}")
+  string(REPLACE "\n" ";" expected_lines "${expected}")
+  list(LENGTH actual_lines n_actual)
+  list(LENGTH expected_lines n_expected)
+  set(matched TRUE)
+  if(NOT n_actual EQUAL n_expected)
+    set(matched FALSE)
+  else()
+    foreach(a e IN ZIP_LISTS actual_lines expected_lines)
+      if(NOT a MATCHES "^${e}$")
+        set(matched FALSE)
+      endif()
+    endforeach()
+  endif()
+  if(NOT matched)
+    message(FATAL_ERROR "${PROGRAM} printed:\n${actual}\nexpected lines matching:\n${expected}")
+  endif()
+elseif(NOT actual STREQUAL expected)
   message(FATAL_ERROR "${PROGRAM} printed:\n${actual}\nexpected:\n${expected}")
 endif()
 message(STATUS "${PROGRAM}: output matches ${EXPECTED}")

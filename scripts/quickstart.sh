@@ -46,6 +46,12 @@ cp "$tutorials/poplar/tut4_profiling/tut4_ipu_model.cpp" "$work/"
   ./tut4 | grep -E "^(Running program|Program complete|m5|Memory Usage:|  Total cycles)")
 
 echo
+echo "== Tutorial 5: logistic regression trained on Fashion-MNIST (IPU Model)"
+cp "$tutorials/poplar/tut5_ml/complete/"* "$work/"
+(cd "$work" && g++ --std=c++17 regression-demo.cpp -lpopnn -lpoplin -lpopops -lpoputil -lpoplar -lz -o regression-demo &&
+  ./regression-demo /usr/share/datasets/fashion-mnist 1 | tail -n 1)
+
+echo
 echo "== Tutorial 6: matrix-vector multiplication (codelets compiled on first use)"
 cp "$tutorials/poplar/tut6_matrix_vector/complete/"*.cpp "$work/"
 (cd "$work" && g++ --std=c++17 tut6_complete.cpp -lpoplar -o matrix-vector &&

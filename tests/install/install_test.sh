@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the SDK from a build tree into a fresh prefix, then builds user
 # programs against it (CMake find_package, pkg-config and plain g++ command
-# lines, for poplar alone and with popops) and checks each prints what it
+# lines, for poplar alone, with popops and with popnn) and checks each prints what it
 # should.
 #   install_test.sh <build dir> <consumer source dir>
 set -euo pipefail
@@ -94,3 +94,23 @@ out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-popops")
 [ "$out" = "$expected_popops" ] ||
   { echo "FAIL (pkg-config popops): printed '$out'"; exit 1; }
 echo "ok (pkg-config popops)"
+
+# 7. popnn: tutorial 5 with its plain command line, training briefly on
+#    Debian's Fashion-MNIST when it is installed; popnn.gp is loaded from
+#    beside libpopnn.
+tut5=$prefix/share/poplar-sdk/tutorials/poplar/tut5_ml/complete
+data=/usr/share/datasets/fashion-mnist
+if [ -f "$data/t10k-labels-idx1-ubyte.gz" ]; then
+  # (libpoplin's own dependency, libpopsolver, is found through
+  # LD_LIBRARY_PATH, as enable.sh sets it)
+  CPATH="$prefix/include" LIBRARY_PATH="$libdir" LD_LIBRARY_PATH="$libdir" \
+    g++ --std=c++17 "$tut5/regression-demo.cpp" -lpopnn -lpoplin -lpopops \
+    -lpoputil -lpoplar -lz -o "$work/regression-demo"
+  out=$(cd "$work" && LD_LIBRARY_PATH="$libdir" POPLAR_LOG_LEVEL=DEBUG \
+    POPLAR_LOG_DEST="$work/tut5.log" ./regression-demo "$data" 1 10 | tail -n 1)
+  [[ "$out" =~ ^Test\ accuracy:\ [0-9.]+%\ \([0-9]+\ of\ 10000\ images\)$ ]] ||
+    { echo "FAIL (g++ regression-demo.cpp -lpopnn ...): printed '$out'"; exit 1; }
+  grep -q "from '$libdir/popnn.gp'" "$work/tut5.log" ||
+    { echo "FAIL (tut5): popnn.gp was not loaded from $libdir"; exit 1; }
+  echo "ok (g++ regression-demo.cpp -lpopnn -lpoplin -lpopops -lpoputil -lpoplar -lz)"
+fi

@@ -1,0 +1,95 @@
+// Batch normalisation of activations [batch][channels][field...]:
+// one mean and inverse standard deviation per channel, over the batch and the field.
+// gamma and beta have one element per channel.
+#ifndef POPNN_BATCHNORM_HPP
+#define POPNN_BATCHNORM_HPP
+
+#include <popnn/popnn_export.hpp>
+
+#include <poplar/DebugContext.hpp>
+#include <poplar/Graph.hpp>
+#include <poplar/OptionFlags.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Tensor.hpp>
+
+#include <utility>
+
+namespace popnn {
+namespace bn {
+
+/// (mean, inverse standard deviation), 1 / sqrt(variance + eps), of acts'
+/// type. The variance is divided by n - 1 when unbiasedVarEstimate; with
+/// stableAlgo it is the mean of the squared differences from the mean
+/// (else the mean of squares less the squared mean). Sums are in FLOAT.
+POPNN_API std::pair<poplar::Tensor, poplar::Tensor> batchNormStatistics(
+    poplar::Graph &graph, const poplar::Tensor acts, float eps,
+    poplar::program::Sequence &prog, bool unbiasedVarEstimate,
+    bool stableAlgo = false, const poplar::Type &partialsType = poplar::FLOAT,
+    const poplar::DebugContext &debugContext = {});
+
+/// (acts - mean) * invStdDev
+POPNN_API poplar::Tensor batchNormWhiten(
+    poplar::Graph &graph, const poplar::Tensor &acts, const poplar::Tensor &mean,
+    const poplar::Tensor &invStdDev, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
+
+/// (whitened * gamma + beta, whitened)
+POPNN_API std::pair<poplar::Tensor, poplar::Tensor> batchNormalise(
+    poplar::Graph &graph, const poplar::Tensor &acts, const poplar::Tensor &gamma,
+    const poplar::Tensor &beta, const poplar::Tensor &mean,
+    const poplar::Tensor &invStdDev, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
+
+/// acts * combinedMultiplicand + addend (both per channel: gamma / stdDev
+/// and beta - gamma * mean / stdDev), for inference.
+POPNN_API poplar::Tensor batchNormalise(
+    poplar::Graph &graph, const poplar::Tensor &acts,
+    const poplar::Tensor &combinedMultiplicand, const poplar::Tensor &addend,
+    poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
+
+/// (gammaDelta, betaDelta): the gradients of gamma and beta, sums over
+/// everything but the channels of gradsIn * whitened and of gradsIn.
+POPNN_API std::pair<poplar::Tensor, poplar::Tensor> batchNormParamGradients(
+    poplar::Graph &graph, const poplar::Tensor &acts, const poplar::Tensor &gradsIn,
+    const poplar::Tensor &mean, const poplar::Tensor &iStdDev,
+    poplar::program::Sequence &prog,
+    const poplar::Type &partialsType = poplar::FLOAT,
+    const poplar::DebugContext &debugContext = {});
+POPNN_API std::pair<poplar::Tensor, poplar::Tensor> batchNormParamGradients(
+    poplar::Graph &graph, const poplar::Tensor &actsWhitened,
+    const poplar::Tensor &gradsIn, poplar::program::Sequence &prog,
+    const poplar::Type &partialsType = poplar::FLOAT,
+    const poplar::DebugContext &debugContext = {});
+
+/// The gradient with respect to acts through the whole layer, statistics
+/// included (for statistics computed with unbiasedVarEstimate false).
+POPNN_API poplar::Tensor batchNormGradients(
+    poplar::Graph &graph, const poplar::Tensor &acts, const poplar::Tensor &gradsIn,
+    const poplar::Tensor &mean, const poplar::Tensor &invStdDev,
+    const poplar::Tensor &gamma, poplar::program::Sequence &prog,
+    const poplar::Type &partialsType = poplar::FLOAT,
+    const poplar::DebugContext &debugContext = {});
+POPNN_API poplar::Tensor batchNormGradients(
+    poplar::Graph &graph, const poplar::Tensor &actsWhitened,
+    const poplar::Tensor &gradsIn, const poplar::Tensor &invStdDev,
+    const poplar::Tensor &gamma, poplar::program::Sequence &prog,
+    const poplar::Type &partialsType = poplar::FLOAT,
+    const poplar::DebugContext &debugContext = {});
+
+/// gamma -= scale * gammaDelta; beta -= scale * betaDelta.
+POPNN_API void batchNormParamUpdate(
+    poplar::Graph &graph, const poplar::Tensor &gammaDelta,
+    const poplar::Tensor &betaDelta, float scale, poplar::Tensor &gamma,
+    poplar::Tensor &beta, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
+POPNN_API void batchNormParamUpdate(
+    poplar::Graph &graph, const poplar::Tensor &gammaDelta,
+    const poplar::Tensor &betaDelta, const poplar::Tensor &scale,
+    poplar::Tensor &gamma, poplar::Tensor &beta, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
+
+} // namespace bn
+} // namespace popnn
+
+#endif // POPNN_BATCHNORM_HPP

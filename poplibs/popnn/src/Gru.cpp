@@ -1,0 +1,420 @@
+// popnn::gru: the sequence is unrolled at graph-build time; each step's
+// gates come from poplin matrix products (the input weights of all three
+// units at once, the recurrent weights of the reset and update gates at
+// once), popops maps and popnn's non-linearities.
+#include <popnn/Gru.hpp>
+
+#include <popnn/NonLinearity.hpp>
+
+#include "RnnUtil.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Reduce.hpp>
+#include <poputil/exceptions.hpp>
+
+#include <algorithm>
+
+using namespace poplar;
+using namespace poplar::program;
+using namespace popops::expr;
+
+namespace popnn {
+namespace gru {
+namespace {
+
+// What the forward pass keeps of each step: the gates, the output and the
+// input of the candidate's recurrent product's gradient (r h, or with
+// resetAfter h Uc + bc').
+enum Kept { KEPT_RESET, KEPT_UPDATE, KEPT_CANDIDATE, KEPT_OUTPUT,
+            KEPT_RECURRENT, NUM_KEPT };
+
+struct Sizes {
+  std::size_t T, B, I, H;
+};
+
+Sizes sizesOf(const GruParams &p) {
+  return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
+}
+
+std::vector<std::size_t> biasesShape(const GruParams &p) {
+  const std::size_t H = sizesOf(p).H;
+  return p.resetAfter ? std::vector<std::size_t>{3, 2, H}
+                      : std::vector<std::size_t>{3, H};
+}
+
+void validate(const GruParams &p, const std::string &opName) {
+  detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
+                         p.layerSizes, {p.activation, p.recurrentActivation});
+  std::vector<BasicGruCellUnit> order = p.cellOrder;
+  std::sort(order.begin(), order.end());
+  if (order != getDefaultBasicGruCellOrder())
+    throw poputil::poplibs_error(opName + ": cellOrder must hold each of the "
+                                          "three units once");
+}
+
+void checkCommon(const GruParams &p, const Tensor &stateInit, const Tensor &in,
+                 const GruWeights &w, const std::string &opName) {
+  validate(p, opName);
+  const Sizes s = sizesOf(p);
+  detail::checkRnnTensor(in, {s.T, s.B, s.I}, p.dataType, "input", opName);
+  detail::checkRnnTensor(stateInit, {s.B, s.H}, p.dataType, "initial state",
+                         opName);
+  detail::checkRnnTensor(w.inputWeights, {3, s.I, s.H}, p.dataType,
+                         "inputWeights", opName);
+  detail::checkRnnTensor(w.outputWeights, {3, s.H, s.H}, p.dataType,
+                         "outputWeights", opName);
+  detail::checkRnnTensor(w.biases, biasesShape(p), p.dataType, "biases", opName);
+}
+
+// What the backward and weight-update passes both take from the forward
+// pass.
+void checkPassInputs(const GruParams &p, const Tensor &init, const Tensor &kept,
+                     const GruWeights &w, const Tensor &input,
+                     const Tensor &output, const std::string &opName) {
+  checkCommon(p, init, input, w, opName);
+  const Sizes s = sizesOf(p);
+  detail::checkRnnTensor(kept, {s.T, NUM_KEPT, s.B, s.H}, p.dataType,
+                         "fwdIntermediates", opName);
+  detail::checkRnnTensor(
+      output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
+      p.dataType, "output", opName);
+}
+
+// Tensors whose outer dimension is in cellOrder, viewed in the canonical
+// order (reset, update, candidate), and back.
+Tensor toCanonical(const GruParams &p, const Tensor &t) {
+  std::vector<Tensor> units(3);
+  for (unsigned i = 0; i != 3; ++i)
+    units[p.cellOrder[i]] = t.slice(i, i + 1, 0);
+  return concat(units, 0);
+}
+Tensor fromCanonical(const GruParams &p, const Tensor &t) {
+  std::vector<Tensor> units(3);
+  for (unsigned i = 0; i != 3; ++i)
+    units[i] = t.slice(p.cellOrder[i], p.cellOrder[i] + 1, 0);
+  return concat(units, 0);
+}
+
+// The weights in canonical order, the units side by side, and the biases
+// added to x W (and, with resetAfter, to h U).
+struct Canonical {
+  Tensor wIn;       // [I][3H]
+  Tensor uGates;    // [H][2H]: reset and update
+  Tensor uCandidate; // [H][H]
+  Tensor biasIn;    // [3][H]
+  Tensor biasRec;   // [3][H], resetAfter only
+};
+
+Canonical canonical(const GruParams &p, const GruWeights &w) {
+  const std::size_t H = sizesOf(p).H;
+  Canonical c;
+  c.wIn = detail::unitsSideBySide(toCanonical(p, w.inputWeights));
+  const Tensor wOut = detail::unitsSideBySide(toCanonical(p, w.outputWeights));
+  c.uGates = wOut.slice(0, 2 * H, 1);
+  c.uCandidate = wOut.slice(2 * H, 3 * H, 1);
+  const Tensor b = toCanonical(p, w.biases);
+  if (p.resetAfter) {
+    c.biasIn = b.slice(0, 1, 1).squeeze({1});
+    c.biasRec = b.slice(1, 2, 1).squeeze({1});
+  } else {
+    c.biasIn = b;
+  }
+  return c;
+}
+
+Tensor unit(const Tensor &sideBySide, unsigned u, std::size_t H) {
+  return sideBySide.slice(u * H, (u + 1) * H, 1);
+}
+
+// The output of the step before `step`.
+Tensor previousOutput(const Tensor &kept, const Tensor &init, std::size_t step) {
+  return step == 0 ? init : kept[step - 1][KEPT_OUTPUT];
+}
+
+} // namespace
+
+const std::vector<BasicGruCellUnit> getDefaultBasicGruCellOrder() {
+  return {BASIC_GRU_CELL_RESET_GATE, BASIC_GRU_CELL_UPDATE_GATE,
+          BASIC_GRU_CELL_CANDIDATE};
+}
+
+GruParams::GruParams(Type dataType, std::size_t batchSize, std::size_t timeSteps,
+                     std::vector<std::size_t> layerSizes,
+                     NonLinearityType activation,
+                     NonLinearityType recurrentActivation)
+    : dataType(dataType), batchSize(batchSize), timeSteps(timeSteps),
+      layerSizes(std::move(layerSizes)), activation(activation),
+      recurrentActivation(recurrentActivation) {}
+
+std::uint64_t getBasicGruCellFwdFlops(const GruParams &params) {
+  const Sizes s = sizesOf(params);
+  return std::uint64_t(s.T) * s.B * 3 * s.H * (2 * (s.I + s.H) + 4);
+}
+std::uint64_t getBasicGruCellBwdFlops(const GruParams &params) {
+  const Sizes s = sizesOf(params);
+  return std::uint64_t(s.T) * s.B * 3 * s.H *
+         (2 * (params.calcInputGradients ? s.I + s.H : s.H) + 8);
+}
+std::uint64_t getBasicGruCellWuFlops(const GruParams &params) {
+  const Sizes s = sizesOf(params);
+  return std::uint64_t(s.T) * s.B * 3 * s.H * (2 * (s.I + s.H) + 1);
+}
+
+Tensor createInput(Graph &graph, const GruParams &params,
+                   const DebugContext &debugContext, const OptionFlags &,
+                   poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::gru::createInput");
+  const Sizes s = sizesOf(params);
+  return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I},
+                             {debugContext, "input"});
+}
+
+Tensor createInitialState(Graph &graph, const GruParams &params,
+                          const DebugContext &debugContext, const OptionFlags &,
+                          poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::gru::createInitialState");
+  const Sizes s = sizesOf(params);
+  return detail::rnnVariable(graph, params.dataType, {s.B, s.H},
+                             {debugContext, "initialState"});
+}
+
+std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
+                                              const GruParams &params,
+                                              const DebugContext &debugContext,
+                                              const OptionFlags &,
+                                              poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::gru::createWeightsKernel");
+  const Sizes s = sizesOf(params);
+  return {detail::rnnVariable(graph, params.dataType, {3, s.I, s.H},
+                              {debugContext, "weightsInput"}),
+          detail::rnnVariable(graph, params.dataType, {3, s.H, s.H},
+                              {debugContext, "weightsOutput"})};
+}
+
+Tensor createWeightsBiases(Graph &graph, const GruParams &params,
+                           const DebugContext &debugContext, const OptionFlags &,
+                           poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::gru::createWeightsBiases");
+  return detail::rnnVariable(graph, params.dataType, biasesShape(params),
+                             {debugContext, "biases"});
+}
+
+GruWeights createWeights(Graph &graph, const GruParams &params,
+                         const DebugContext &debugContext,
+                         const OptionFlags &options,
+                         poplin::matmul::PlanningCache *cache) {
+  auto [in, out] = createWeightsKernel(graph, params, debugContext, options, cache);
+  return {in, out, createWeightsBiases(graph, params, debugContext, options, cache)};
+}
+
+Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
+              const Tensor &in, const GruWeights &weights, Tensor *intermediates,
+              Sequence &prog, const DebugContext &debugContext,
+              const OptionFlags &, poplin::matmul::PlanningCache *) {
+  checkCommon(params, stateInit, in, weights, "popnn::gru::gruFwd");
+  const Sizes s = sizesOf(params);
+  const DebugContext dc(debugContext, "gruFwd");
+  const Canonical w = canonical(params, weights);
+  Tensor h = stateInit;
+  std::vector<Tensor> outputs, kept;
+  for (std::size_t step = 0; step != s.T; ++step) {
+    const DebugContext sdc(dc, "step" + std::to_string(step));
+    const Tensor pre = poplin::matMul(graph, in[step], w.wIn, prog, {sdc, "xW"});
+    const Tensor units = pre.reshape({s.B, 3, s.H});
+    popops::addInPlace(graph, units, w.biasIn, prog, {sdc, "bias"});
+    const Tensor gates = pre.slice(0, 2 * s.H, 1);
+    if (params.resetAfter)
+      popops::addInPlace(graph, units.slice(0, 2, 1), w.biasRec.slice(0, 2, 0),
+                         prog, {sdc, "recurrentBias"});
+    poplin::matMulAcc(graph, gates, 1.0f, h, w.uGates, prog, {sdc, "hU"});
+    nonLinearityInPlace(graph, params.recurrentActivation, gates, prog,
+                        {sdc, "gates"});
+    const Tensor r = unit(pre, BASIC_GRU_CELL_RESET_GATE, s.H),
+                 u = unit(pre, BASIC_GRU_CELL_UPDATE_GATE, s.H),
+                 c = unit(pre, BASIC_GRU_CELL_CANDIDATE, s.H);
+    Tensor recurrent;
+    if (params.resetAfter) {
+      // c += r (h Uc + bc')
+      recurrent = poplin::matMul(graph, h, w.uCandidate, prog, {sdc, "hUc"});
+      popops::addInPlace(graph, recurrent, w.biasRec[BASIC_GRU_CELL_CANDIDATE],
+                         prog, {sdc, "recurrentBias"});
+      popops::mapInPlace(graph, _1 + _2 * _3, {c, r, recurrent}, prog,
+                         {sdc, "candidate"});
+    } else {
+      // c += (r h) Uc
+      recurrent = popops::mul(graph, r, h, prog, {sdc, "r*h"});
+      poplin::matMulAcc(graph, c, 1.0f, recurrent, w.uCandidate, prog,
+                        {sdc, "rhU"});
+    }
+    nonLinearityInPlace(graph, params.activation, c, prog, {sdc, "candidate"});
+    h = popops::map(graph, _1 * _2 + (Const(1.0f) - _1) * _3, {u, h, c}, prog,
+                    {sdc, "output"});
+    outputs.push_back(h.expand({0}));
+    std::vector<Tensor> k(NUM_KEPT);
+    k[KEPT_RESET] = r;
+    k[KEPT_UPDATE] = u;
+    k[KEPT_CANDIDATE] = c;
+    k[KEPT_OUTPUT] = h;
+    k[KEPT_RECURRENT] = recurrent;
+    for (auto &t : k)
+      t = t.expand({0});
+    kept.push_back(concat(k, 0).expand({0}));
+  }
+  if (intermediates)
+    *intermediates = concat(kept, 0);
+  return params.outputFullSequence ? concat(outputs, 0) : h;
+}
+
+Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
+              const Tensor &fwdOutputInit, const Tensor &kept,
+              const GruWeights &weights, const Tensor &fwdInputSeq,
+              const Tensor &fwdOutput, const Tensor &gradLayerNext,
+              Tensor *inputGrad, Tensor *bwdIntermediates,
+              const DebugContext &debugContext, const OptionFlags &,
+              poplin::matmul::PlanningCache *) {
+  const std::string opName = "popnn::gru::gruBwd";
+  checkPassInputs(params, fwdOutputInit, kept, weights, fwdInputSeq, fwdOutput,
+                  opName);
+  const Sizes s = sizesOf(params);
+  detail::checkRnnTensor(gradLayerNext, fwdOutput.shape(), params.dataType,
+                         "outputGrad", opName);
+  detail::checkInputGradRequest(inputGrad, params.calcInputGradients, opName);
+  const DebugContext dc(debugContext, "gruBwd");
+  const Canonical w = canonical(params, weights);
+  std::vector<Tensor> dPre(s.T), dx(s.T);
+  Tensor dhRecurrent;
+  for (std::size_t step = s.T; step-- != 0;) {
+    const DebugContext sdc(dc, "step" + std::to_string(step));
+    const Tensor r = kept[step][KEPT_RESET], u = kept[step][KEPT_UPDATE],
+                 c = kept[step][KEPT_CANDIDATE],
+                 recurrent = kept[step][KEPT_RECURRENT];
+    const Tensor hPrev = previousOutput(kept, fwdOutputInit, step);
+    Tensor dh;
+    if (params.outputFullSequence)
+      dh = gradLayerNext[step];
+    else if (step == s.T - 1)
+      dh = gradLayerNext;
+    if (dhRecurrent.valid())
+      dh = dh.valid() ? popops::add(graph, dh, dhRecurrent, prog, {sdc, "dh"})
+                      : dhRecurrent;
+    // h' = u h + (1 - u) c
+    const Tensor du = popops::map(graph, _1 * (_2 - _3), {dh, hPrev, c}, prog,
+                                  {sdc, "du"});
+    const Tensor dc = popops::map(graph, _1 * (Const(1.0f) - _2), {dh, u}, prog,
+                                  {sdc, "dc"});
+    const Tensor dPreC =
+        nonLinearityInputGradient(graph, params.activation, c, dc, prog, {sdc});
+    // The gradients of the reset gate, of the candidate's recurrent product
+    // (dRec) and, through it, of h.
+    Tensor dr, dRec, dhThroughCandidate;
+    if (params.resetAfter) {
+      // c = a(... + r q), q = h Uc + bc'
+      dRec = popops::mul(graph, dPreC, r, prog, {sdc, "dq"});
+      dr = popops::mul(graph, dPreC, recurrent, prog, {sdc, "dr"});
+      dhThroughCandidate = poplin::matMul(graph, dRec, w.uCandidate.transpose(),
+                                          prog, {sdc, "dh"});
+    } else {
+      // c = a(... + (r h) Uc)
+      dRec = dPreC;
+      const Tensor dRh = poplin::matMul(graph, dPreC, w.uCandidate.transpose(),
+                                        prog, {sdc, "d(r*h)"});
+      dr = popops::mul(graph, dRh, hPrev, prog, {sdc, "dr"});
+      dhThroughCandidate = popops::mul(graph, dRh, r, prog, {sdc, "dh"});
+    }
+    const Tensor dPreR = nonLinearityInputGradient(
+        graph, params.recurrentActivation, r, dr, prog, {sdc});
+    const Tensor dPreU = nonLinearityInputGradient(
+        graph, params.recurrentActivation, u, du, prog, {sdc});
+    const Tensor d = concat({dPreR, dPreU, dPreC}, 1);
+    // dh_prev = dh u + (through the candidate) + [dR dU] Ugates^T
+    Tensor dhPrev = popops::map(graph, _1 * _2 + _3, {dh, u, dhThroughCandidate},
+                                prog, {sdc, "dhPrev"});
+    poplin::matMulAcc(graph, dhPrev, 1.0f, d.slice(0, 2 * s.H, 1),
+                      w.uGates.transpose(), prog, {sdc, "dhPrev"});
+    dhRecurrent = dhPrev;
+    dPre[step] = concat(d, dRec, 1).expand({0});
+    if (inputGrad)
+      dx[step] = poplin::matMul(graph, d, w.wIn.transpose(), prog, {sdc, "dx"})
+                     .expand({0});
+  }
+  if (inputGrad)
+    *inputGrad = concat(dx, 0);
+  if (bwdIntermediates)
+    *bwdIntermediates = concat(dPre, 0);
+  return dhRecurrent;
+}
+
+GruWeights gruWU(Graph &graph, const GruParams &params, Sequence &prog,
+                 const Tensor &fwdOutputInit, const Tensor &kept,
+                 const Tensor &bwdIntermediates, const GruWeights &weights,
+                 const Tensor &input, const Tensor &output,
+                 const DebugContext &debugContext, const OptionFlags &,
+                 poplin::matmul::PlanningCache *) {
+  const std::string opName = "popnn::gru::gruWU";
+  checkPassInputs(params, fwdOutputInit, kept, weights, input, output, opName);
+  const Sizes s = sizesOf(params);
+  detail::checkRnnTensor(bwdIntermediates, {s.T, s.B, 4 * s.H}, params.dataType,
+                         "bwdIntermediates", opName);
+  const DebugContext dc(debugContext, "gruWU");
+  // The candidate's recurrent product takes r h (or, with resetAfter, h).
+  std::vector<Tensor> prev, recurrentIn;
+  for (std::size_t t = 0; t != s.T; ++t) {
+    const Tensor hPrev = previousOutput(kept, fwdOutputInit, t);
+    prev.push_back(hPrev.expand({0}));
+    recurrentIn.push_back(
+        (params.resetAfter ? hPrev : kept[t][KEPT_RECURRENT]).expand({0}));
+  }
+  const std::size_t rows = s.T * s.B;
+  const Tensor hPrev = concat(prev, 0).reshape({rows, s.H});
+  const Tensor rec = concat(recurrentIn, 0).reshape({rows, s.H});
+  const Tensor x = input.reshape({rows, s.I});
+  const Tensor all = bwdIntermediates.reshape({rows, 4 * s.H});
+  const Tensor d = all.slice(0, 3 * s.H, 1), dRec = unit(all, 3, s.H);
+  GruWeights grads;
+  grads.inputWeights = fromCanonical(
+      params, detail::unitsFirst(poplin::matMul(graph, x.transpose(), d, prog,
+                                                {dc, "inputWeightsGrad"}),
+                                 3));
+  const Tensor dGates = poplin::matMul(graph, hPrev.transpose(),
+                                       d.slice(0, 2 * s.H, 1), prog,
+                                       {dc, "outputWeightsGrad"});
+  const Tensor dCandidate = poplin::matMul(graph, rec.transpose(), dRec, prog,
+                                           {dc, "outputWeightsGrad"});
+  grads.outputWeights = fromCanonical(
+      params, detail::unitsFirst(concat(dGates, dCandidate, 1), 3));
+  const Tensor biasIn = popops::reduce(graph, d, {0}, {popops::Operation::ADD},
+                                       prog, {dc, "biasesGrad"})
+                            .reshape({3, s.H});
+  if (params.resetAfter) {
+    const Tensor recurrentBias =
+        popops::reduce(graph, concat(d.slice(0, 2 * s.H, 1), dRec, 1), {0},
+                       {popops::Operation::ADD}, prog, {dc, "biasesGrad"})
+            .reshape({3, s.H});
+    grads.biases = fromCanonical(
+        params, concat(biasIn.expand({1}), recurrentBias.expand({1}), 1));
+  } else {
+    grads.biases = fromCanonical(params, biasIn);
+  }
+  return grads;
+}
+
+Tensor gruBwdWithWU(Graph &graph, const GruParams &params, Sequence &prog,
+                    const Tensor &fwdOutputInit, const Tensor &fwdIntermediates,
+                    const GruWeights &weights, const Tensor &input,
+                    const Tensor &output, const Tensor &outputGrad,
+                    Tensor *inputGrad, GruWeights &weightsGrad,
+                    const DebugContext &debugContext, const OptionFlags &options,
+                    poplin::matmul::PlanningCache *cache) {
+  Tensor bwdIntermediates;
+  Tensor initGrad =
+      gruBwd(graph, params, prog, fwdOutputInit, fwdIntermediates, weights,
+             input, output, outputGrad, inputGrad, &bwdIntermediates,
+             debugContext, options, cache);
+  weightsGrad = gruWU(graph, params, prog, fwdOutputInit, fwdIntermediates,
+                      bwdIntermediates, weights, input, output, debugContext,
+                      options, cache);
+  return initGrad;
+}
+
+} // namespace gru
+} // namespace popnn

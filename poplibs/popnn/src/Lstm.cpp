@@ -1,0 +1,416 @@
+// popnn::lstm: the sequence is unrolled at graph-build time, one cell step
+// after another, each step's gates made by two poplin matrix products
+// (input and recurrent weights, all four units at once), popops maps and
+// popnn's non-linearities.
+#include <popnn/Lstm.hpp>
+
+#include <popnn/NonLinearity.hpp>
+#include <popnn/NonLinearityDefUtil.hpp>
+
+#include "RnnUtil.hpp"
+#include "TileWork.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Reduce.hpp>
+#include <popops/Zero.hpp>
+#include <poputil/TileMapping.hpp>
+#include <poputil/exceptions.hpp>
+
+#include <algorithm>
+#include <array>
+
+using namespace poplar;
+using namespace poplar::program;
+using namespace popops::expr;
+
+namespace popnn {
+namespace lstm {
+namespace {
+
+// What the forward pass keeps of each step, in the order of the
+// intermediates tensor's second dimension.
+enum Kept { KEPT_FORGET, KEPT_INPUT, KEPT_CANDIDATE, KEPT_OUTPUT_GATE,
+            KEPT_CELL, KEPT_ACT_CELL, KEPT_OUTPUT, NUM_KEPT };
+
+struct Sizes {
+  std::size_t T, B, I, H;
+};
+
+Sizes sizesOf(const LstmParams &p) {
+  return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
+}
+
+void validate(const LstmParams &p, const std::string &opName) {
+  detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
+                         p.layerSizes, {p.activation, p.recurrentActivation});
+  std::vector<BasicLstmCellUnit> order = p.cellOrder;
+  std::sort(order.begin(), order.end());
+  if (order != getDefaultBasicLstmCellOrder())
+    throw poputil::poplibs_error(opName +
+                                 ": cellOrder must hold each of the four "
+                                 "units once");
+}
+
+const auto checkShape = detail::checkRnnTensor;
+
+void checkWeights(const LstmParams &p, const LstmWeights &w,
+                  const std::string &opName) {
+  const Sizes s = sizesOf(p);
+  checkShape(w.inputWeights, {4, s.I, s.H}, p.dataType, "inputWeights", opName);
+  checkShape(w.outputWeights, {4, s.H, s.H}, p.dataType, "outputWeights", opName);
+  checkShape(w.biases, {4, s.H}, p.dataType, "biases", opName);
+}
+
+void checkState(const LstmParams &p, const LstmState &state,
+                const std::string &opName) {
+  const Sizes s = sizesOf(p);
+  checkShape(state.output, {s.B, s.H}, p.dataType, "initial output", opName);
+  checkShape(state.cellState, {s.B, s.H}, p.dataType, "initial cell state",
+             opName);
+}
+
+// What the backward and weight-update passes both take from the forward
+// pass.
+void checkPassInputs(const LstmParams &p, const LstmState &init,
+                     const Tensor &kept, const LstmWeights &w,
+                     const Tensor &input, const Tensor &output,
+                     const std::string &opName) {
+  validate(p, opName);
+  const Sizes s = sizesOf(p);
+  checkShape(input, {s.T, s.B, s.I}, p.dataType, "input", opName);
+  checkWeights(p, w, opName);
+  checkState(p, init, opName);
+  checkShape(kept, {s.T, NUM_KEPT, s.B, s.H}, p.dataType, "fwdIntermediates",
+             opName);
+  checkShape(output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
+             p.dataType, "output", opName);
+}
+
+// Where each unit sits in the weights' outer dimension.
+std::array<unsigned, 4> positions(const LstmParams &p) {
+  std::array<unsigned, 4> pos{};
+  for (unsigned i = 0; i != 4; ++i)
+    pos[p.cellOrder[i]] = i;
+  return pos;
+}
+
+Tensor keptAt(const Tensor &intermediates, std::size_t t, Kept k) {
+  return intermediates[t][k];
+}
+
+// The backward pass proper: the gradients of the gates' pre-activations
+// for every step ([T][B][4H]) and of the initial state; the input
+// gradients when inputGrad is given.
+std::pair<Tensor, LstmState>
+backward(Graph &graph, const LstmParams &p, Sequence &prog,
+         const LstmState &init, const Tensor &kept, const LstmWeights &w,
+         const Tensor &outputGrad, const Tensor *lastCellStateGrad,
+         Tensor *inputGrad, const DebugContext &dc) {
+  const Sizes s = sizesOf(p);
+  const auto pos = positions(p);
+  const Tensor wIn = detail::unitsSideBySide(w.inputWeights), wOut = detail::unitsSideBySide(w.outputWeights);
+  std::vector<Tensor> dPre(s.T), dx(s.T);
+  Tensor dhRecurrent, dcNext;
+  if (lastCellStateGrad)
+    dcNext = *lastCellStateGrad;
+  for (std::size_t step = s.T; step-- != 0;) {
+    const DebugContext sdc(dc, "step" + std::to_string(step));
+    const Tensor f = keptAt(kept, step, KEPT_FORGET),
+                 i = keptAt(kept, step, KEPT_INPUT),
+                 g = keptAt(kept, step, KEPT_CANDIDATE),
+                 o = keptAt(kept, step, KEPT_OUTPUT_GATE),
+                 actC = keptAt(kept, step, KEPT_ACT_CELL);
+    const Tensor cPrev = step == 0 ? init.cellState : keptAt(kept, step - 1, KEPT_CELL);
+    // The gradient reaching this step's output.
+    Tensor dh;
+    if (p.outputFullSequence)
+      dh = outputGrad[step];
+    else if (step == s.T - 1)
+      dh = outputGrad;
+    if (dhRecurrent.valid())
+      dh = dh.valid() ? popops::add(graph, dh, dhRecurrent, prog, {sdc, "dh"})
+                      : dhRecurrent;
+    Tensor dc = nonLinearityInputGradient(
+        graph, p.activation, actC, popops::mul(graph, dh, o, prog, {sdc, "dh*o"}),
+        prog, {sdc, "dc"});
+    if (dcNext.valid())
+      popops::addInPlace(graph, dc, dcNext, prog, {sdc, "dc"});
+    const Tensor dO = popops::mul(graph, dh, actC, prog, {sdc, "dO"});
+    const Tensor dF = popops::mul(graph, dc, cPrev, prog, {sdc, "dF"});
+    const Tensor dI = popops::mul(graph, dc, g, prog, {sdc, "dI"});
+    const Tensor dG = popops::mul(graph, dc, i, prog, {sdc, "dG"});
+    dcNext = popops::mul(graph, dc, f, prog, {sdc, "dcPrev"});
+    std::array<Tensor, 4> dUnit;
+    dUnit[BASIC_LSTM_CELL_FORGET_GATE] =
+        nonLinearityInputGradient(graph, p.recurrentActivation, f, dF, prog, {sdc});
+    dUnit[BASIC_LSTM_CELL_INPUT_GATE] =
+        nonLinearityInputGradient(graph, p.recurrentActivation, i, dI, prog, {sdc});
+    dUnit[BASIC_LSTM_CELL_CANDIDATE] =
+        nonLinearityInputGradient(graph, p.activation, g, dG, prog, {sdc});
+    dUnit[BASIC_LSTM_CELL_OUTPUT_GATE] =
+        nonLinearityInputGradient(graph, p.recurrentActivation, o, dO, prog, {sdc});
+    std::vector<Tensor> ordered(4);
+    for (unsigned u = 0; u != 4; ++u)
+      ordered[pos[u]] = dUnit[u].expand({1});
+    const Tensor d = concat(ordered, 1).reshape({s.B, 4 * s.H});
+    dPre[step] = d.expand({0});
+    dhRecurrent = poplin::matMul(graph, d, wOut.transpose(), prog, {sdc, "dhPrev"});
+    if (inputGrad)
+      dx[step] = poplin::matMul(graph, d, wIn.transpose(), prog, {sdc, "dx"})
+                     .expand({0});
+  }
+  if (inputGrad)
+    *inputGrad = concat(dx, 0);
+  return {concat(dPre, 0), LstmState{dhRecurrent, dcNext}};
+}
+
+LstmWeights weightUpdate(Graph &graph, const LstmParams &p, Sequence &prog,
+                         const LstmState &init, const Tensor &kept,
+                         const Tensor &dPre, const Tensor &input,
+                         const DebugContext &dc) {
+  const Sizes s = sizesOf(p);
+  std::vector<Tensor> prev = {init.output.expand({0})};
+  for (std::size_t t = 0; t + 1 < s.T; ++t)
+    prev.push_back(keptAt(kept, t, KEPT_OUTPUT).expand({0}));
+  const Tensor hPrev = concat(prev, 0).reshape({s.T * s.B, s.H});
+  const Tensor x = input.reshape({s.T * s.B, s.I});
+  const Tensor d = dPre.reshape({s.T * s.B, 4 * s.H});
+  LstmWeights grads;
+  grads.inputWeights = detail::unitsFirst(
+      poplin::matMul(graph, x.transpose(), d, prog, {dc, "inputWeightsGrad"}), 4);
+  grads.outputWeights = detail::unitsFirst(
+      poplin::matMul(graph, hPrev.transpose(), d, prog, {dc, "outputWeightsGrad"}),
+      4);
+  grads.biases = popops::reduce(graph, d, {0}, {popops::Operation::ADD}, prog,
+                                {dc, "biasesGrad"})
+                     .reshape({4, s.H});
+  return grads;
+}
+
+} // namespace
+
+const std::vector<BasicLstmCellUnit> getDefaultBasicLstmCellOrder() {
+  return {BASIC_LSTM_CELL_FORGET_GATE, BASIC_LSTM_CELL_INPUT_GATE,
+          BASIC_LSTM_CELL_CANDIDATE, BASIC_LSTM_CELL_OUTPUT_GATE};
+}
+
+LstmParams::LstmParams(Type dataType, std::size_t batchSize,
+                       std::size_t timeSteps, std::vector<std::size_t> layerSizes,
+                       NonLinearityType activation,
+                       NonLinearityType recurrentActivation)
+    : dataType(dataType), batchSize(batchSize), timeSteps(timeSteps),
+      layerSizes(std::move(layerSizes)), activation(activation),
+      recurrentActivation(recurrentActivation) {}
+
+Tensor LstmState::getAsTensor() const {
+  return concat(output.expand({0}), cellState.expand({0}));
+}
+
+std::uint64_t getBasicLstmCellFwdFlops(const LstmParams &params) {
+  const Sizes s = sizesOf(params);
+  // Two products per unit, then about 5 element-wise operations a unit.
+  return std::uint64_t(s.T) * s.B * 4 * s.H * (2 * (s.I + s.H) + 5);
+}
+std::uint64_t getBasicLstmCellBwdFlops(const LstmParams &params) {
+  const Sizes s = sizesOf(params);
+  return std::uint64_t(s.T) * s.B * 4 * s.H *
+         (2 * (params.calcInputGradients ? s.I + s.H : s.H) + 10);
+}
+std::uint64_t getBasicLstmCellWuFlops(const LstmParams &params) {
+  const Sizes s = sizesOf(params);
+  return std::uint64_t(s.T) * s.B * 4 * s.H * (2 * (s.I + s.H) + 1);
+}
+
+Tensor createInput(Graph &graph, const LstmParams &params,
+                   const DebugContext &debugContext, const OptionFlags &,
+                   poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createInput");
+  const Sizes s = sizesOf(params);
+  return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
+}
+
+Tensor createInitialOutput(Graph &graph, const LstmParams &params,
+                           const DebugContext &debugContext, const OptionFlags &,
+                           poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createInitialOutput");
+  const Sizes s = sizesOf(params);
+  return detail::rnnVariable(graph, params.dataType, {s.B, s.H}, {debugContext, "initialOutput"});
+}
+
+Tensor createInitialCellState(Graph &graph, const LstmParams &params,
+                              const DebugContext &debugContext,
+                              const OptionFlags &, poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createInitialCellState");
+  const Sizes s = sizesOf(params);
+  return detail::rnnVariable(graph, params.dataType, {s.B, s.H},
+                  {debugContext, "initialCellState"});
+}
+
+LstmState createInitialState(Graph &graph, const LstmParams &params,
+                             const DebugContext &debugContext,
+                             const OptionFlags &options,
+                             poplin::matmul::PlanningCache *cache) {
+  return {createInitialOutput(graph, params, debugContext, options, cache),
+          createInitialCellState(graph, params, debugContext, options, cache)};
+}
+
+void zeroInitialState(Graph &graph, const LstmState &initialState,
+                      Sequence &prog, const DebugContext &debugContext) {
+  popops::zero(graph, initialState.getAsTensor(), prog, debugContext);
+}
+
+std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
+                                              const LstmParams &params,
+                                              const DebugContext &debugContext,
+                                              const OptionFlags &,
+                                              poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createWeightsKernel");
+  const Sizes s = sizesOf(params);
+  return {detail::rnnVariable(graph, params.dataType, {4, s.I, s.H},
+                   {debugContext, "weightsInput"}),
+          detail::rnnVariable(graph, params.dataType, {4, s.H, s.H},
+                   {debugContext, "weightsOutput"})};
+}
+
+Tensor createWeightsBiases(Graph &graph, const LstmParams &params,
+                           const DebugContext &debugContext, const OptionFlags &,
+                           poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createWeightsBiases");
+  return detail::rnnVariable(graph, params.dataType, {4, sizesOf(params).H},
+                  {debugContext, "biases"});
+}
+
+LstmWeights createWeights(Graph &graph, const LstmParams &params,
+                          const DebugContext &debugContext,
+                          const OptionFlags &options,
+                          poplin::matmul::PlanningCache *cache) {
+  auto [in, out] = createWeightsKernel(graph, params, debugContext, options, cache);
+  return {in, out, createWeightsBiases(graph, params, debugContext, options, cache)};
+}
+
+Tensor lstmFwd(Graph &graph, const LstmParams &params, Sequence &prog,
+               const LstmState &stateInit, const LstmWeights &weights,
+               const Tensor &in, Tensor *intermediates,
+               const DebugContext &debugContext, const OptionFlags &options,
+               poplin::matmul::PlanningCache *cache) {
+  return lstmFwd(graph, params, stateInit, in, weights, intermediates, prog,
+                 debugContext, options, cache)
+      .first;
+}
+
+std::pair<Tensor, Tensor>
+lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
+        const Tensor &in, const LstmWeights &weights, Tensor *intermediates,
+        Sequence &prog, const DebugContext &debugContext, const OptionFlags &,
+        poplin::matmul::PlanningCache *) {
+  const std::string opName = "popnn::lstm::lstmFwd";
+  validate(params, opName);
+  const Sizes s = sizesOf(params);
+  checkShape(in, {s.T, s.B, s.I}, params.dataType, "in", opName);
+  checkWeights(params, weights, opName);
+  checkState(params, stateInit, opName);
+  const DebugContext dc(debugContext, "lstmFwd");
+  const auto pos = positions(params);
+  const Tensor wIn = detail::unitsSideBySide(weights.inputWeights),
+               wOut = detail::unitsSideBySide(weights.outputWeights);
+  Tensor h = stateInit.output, c = stateInit.cellState;
+  std::vector<Tensor> outputs, kept;
+  for (std::size_t step = 0; step != s.T; ++step) {
+    const DebugContext sdc(dc, "step" + std::to_string(step));
+    Tensor pre = poplin::matMul(graph, in[step], wIn, prog, {sdc, "xW"});
+    poplin::matMulAcc(graph, pre, 1.0f, h, wOut, prog, {sdc, "hU"});
+    const Tensor units = pre.reshape({s.B, 4, s.H});
+    popops::addInPlace(graph, units, weights.biases, prog, {sdc, "bias"});
+    auto unit = [&](BasicLstmCellUnit u) { return units.slice(pos[u], pos[u] + 1, 1).squeeze({1}); };
+    const Tensor f = unit(BASIC_LSTM_CELL_FORGET_GATE),
+                 i = unit(BASIC_LSTM_CELL_INPUT_GATE),
+                 g = unit(BASIC_LSTM_CELL_CANDIDATE),
+                 o = unit(BASIC_LSTM_CELL_OUTPUT_GATE);
+    for (const Tensor &gate : {f, i, o})
+      nonLinearityInPlace(graph, params.recurrentActivation, gate, prog, {sdc, "gate"});
+    nonLinearityInPlace(graph, params.activation, g, prog, {sdc, "candidate"});
+    c = popops::map(graph, _1 * _2 + _3 * _4, {f, c, i, g}, prog, {sdc, "cell"});
+    const Tensor actC = nonLinearity(graph, params.activation, c, prog, {sdc, "actCell"});
+    h = popops::mul(graph, o, actC, prog, {sdc, "output"});
+    outputs.push_back(h.expand({0}));
+    std::vector<Tensor> k(NUM_KEPT);
+    k[KEPT_FORGET] = f;
+    k[KEPT_INPUT] = i;
+    k[KEPT_CANDIDATE] = g;
+    k[KEPT_OUTPUT_GATE] = o;
+    k[KEPT_CELL] = c;
+    k[KEPT_ACT_CELL] = actC;
+    k[KEPT_OUTPUT] = h;
+    for (auto &t : k)
+      t = t.expand({0});
+    kept.push_back(concat(k, 0).expand({0}));
+  }
+  if (intermediates)
+    *intermediates = concat(kept, 0);
+  return {params.outputFullSequence ? concat(outputs, 0) : h, c};
+}
+
+LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
+                  const LstmState &fwdStateInit, const Tensor &fwdIntermediates,
+                  const LstmWeights &weights, const Tensor &input,
+                  const Tensor &output, const Tensor &outputGrad,
+                  const Tensor *lastCellStateGrad, Tensor *inputGrad,
+                  Tensor *bwdIntermediates, const DebugContext &debugContext,
+                  const OptionFlags &, poplin::matmul::PlanningCache *) {
+  const std::string opName = "popnn::lstm::lstmBwd";
+  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                  output, opName);
+  const Sizes s = sizesOf(params);
+  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad", opName);
+  if (lastCellStateGrad)
+    checkShape(*lastCellStateGrad, {s.B, s.H}, params.dataType,
+               "lastCellStateGrad", opName);
+  detail::checkInputGradRequest(inputGrad, params.calcInputGradients, opName);
+  auto [dPre, initGrad] =
+      backward(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
+               outputGrad, lastCellStateGrad, inputGrad,
+               {debugContext, "lstmBwd"});
+  if (bwdIntermediates)
+    *bwdIntermediates = dPre;
+  return initGrad;
+}
+
+LstmWeights lstmWU(Graph &graph, const LstmParams &params, Sequence &prog,
+                   const LstmState &fwdStateInit, const Tensor &fwdIntermediates,
+                   const Tensor &bwdIntermediates, const LstmWeights &weights,
+                   const Tensor &input, const Tensor &output,
+                   const DebugContext &debugContext, const OptionFlags &,
+                   poplin::matmul::PlanningCache *) {
+  const std::string opName = "popnn::lstm::lstmWU";
+  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                  output, opName);
+  const Sizes s = sizesOf(params);
+  checkShape(bwdIntermediates, {s.T, s.B, 4 * s.H}, params.dataType,
+             "bwdIntermediates", opName);
+  return weightUpdate(graph, params, prog, fwdStateInit, fwdIntermediates,
+                      bwdIntermediates, input, {debugContext, "lstmWU"});
+}
+
+LstmState lstmBwdWithWU(Graph &graph, const LstmParams &params, Sequence &prog,
+                        const LstmState &fwdStateInit,
+                        const Tensor &fwdIntermediates,
+                        const LstmWeights &weights, const Tensor &input,
+                        const Tensor &output, const Tensor &outputGrad,
+                        const Tensor *lastCellStateGrad, Tensor *inputGrad,
+                        LstmWeights &weightsGrad,
+                        const DebugContext &debugContext,
+                        const OptionFlags &options,
+                        poplin::matmul::PlanningCache *cache) {
+  Tensor bwdIntermediates;
+  LstmState initGrad =
+      lstmBwd(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
+              input, output, outputGrad, lastCellStateGrad, inputGrad,
+              &bwdIntermediates, debugContext, options, cache);
+  weightsGrad = lstmWU(graph, params, prog, fwdStateInit, fwdIntermediates,
+                       bwdIntermediates, weights, input, output, debugContext,
+                       options, cache);
+  return initGrad;
+}
+
+} // namespace lstm
+} // namespace popnn

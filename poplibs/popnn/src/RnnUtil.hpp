@@ -1,0 +1,57 @@
+// What the recurrent layers (Lstm.cpp, Gru.cpp) share: checking shapes and
+// activations, creating their tensors, and viewing per-unit weights as one
+// matrix.
+#ifndef POPNN_SRC_RNNUTIL_HPP
+#define POPNN_SRC_RNNUTIL_HPP
+
+#include <popnn/NonLinearityDef.hpp>
+
+#include <poplar/DebugContext.hpp>
+#include <poplar/Graph.hpp>
+#include <poplar/Tensor.hpp>
+
+#include <string>
+#include <vector>
+
+namespace popnn {
+namespace detail {
+
+/// Throws a poplibs_error naming the op unless the common parameters are
+/// usable: one layer ({inputSize, outputSize}), FLOAT or HALF, positive
+/// sizes, activations whose derivative is a function of their output.
+void checkRnnParams(const std::string &opName, const poplar::Type &dataType,
+                    std::size_t batchSize, std::size_t timeSteps,
+                    const std::vector<std::size_t> &layerSizes,
+                    const std::vector<NonLinearityType> &activations);
+
+/// Throws a poplibs_error naming the tensor unless it has this shape and
+/// type.
+void checkRnnTensor(const poplar::Tensor &t,
+                    const std::vector<std::size_t> &shape,
+                    const poplar::Type &type, const std::string &what,
+                    const std::string &opName);
+
+/// The shape of a layer's output: every step's, or the last step's.
+std::vector<std::size_t> rnnOutputShape(bool fullSequence, std::size_t timeSteps,
+                                        std::size_t batchSize,
+                                        std::size_t outputSize);
+
+/// Throws a poplibs_error unless inputGrad is given exactly when the
+/// parameters ask for input gradients.
+void checkInputGradRequest(bool given, bool calcInputGradients,
+                           const std::string &opName);
+
+/// A new variable mapped linearly over the tiles.
+poplar::Tensor rnnVariable(poplar::Graph &graph, const poplar::Type &type,
+                           std::vector<std::size_t> shape,
+                           const poplar::DebugContext &dc);
+
+/// [units][K][H] as [K][units * H], the units side by side (a view).
+poplar::Tensor unitsSideBySide(const poplar::Tensor &w);
+/// The inverse: [K][units * H] as [units][K][H].
+poplar::Tensor unitsFirst(const poplar::Tensor &w, std::size_t units);
+
+} // namespace detail
+} // namespace popnn
+
+#endif // POPNN_SRC_RNNUTIL_HPP
