@@ -1,0 +1,71 @@
+// What the slicing operations share: argument checks, the [rows, columns]
+// views they work on, the run-time computation of the rows a set of
+// offsets selects (the SliceRowIndices vertex), and the row vertices.
+#ifndef POPOPS_SRC_SLICEROWS_HPP
+#define POPOPS_SRC_SLICEROWS_HPP
+
+#include <poplar/Graph.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Tensor.hpp>
+#include <popops/DynamicSlice.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace popops {
+namespace slicing {
+
+/// FLOAT, HALF, INT, UNSIGNED_INT or BOOL, else an error naming t.
+void checkType(const std::string &op, const poplar::Tensor &t);
+/// UNSIGNED_INT or INT offsets of `expected` elements.
+void checkOffsets(const std::string &op, const poplar::Tensor &offset,
+                  std::size_t expected);
+/// dims within t's rank, distinct, sizes no larger than the dimensions.
+void checkDims(const std::string &op, const poplar::Tensor &t,
+               const std::vector<std::size_t> &dims,
+               const std::vector<std::size_t> &sizes);
+
+/// `t` ([groups..., shape]) with the first `groupDims` dimensions, then
+/// `dims` (of the rest, in that order), then the other dimensions, viewed
+/// as [product of the first two, product of the others].
+poplar::Tensor rowsView(const poplar::Tensor &t, std::size_t groupDims,
+                        const std::vector<std::size_t> &dims);
+
+/// `shape` with shape[dims[i]] = sizes[i].
+std::vector<std::size_t> slicedShape(std::vector<std::size_t> shape,
+                                     const std::vector<std::size_t> &dims,
+                                     const std::vector<std::size_t> &sizes);
+
+/// The rows of t's rowsView (t being [groups, shape]) that each slice
+/// covers: offsets [groups * slicesPerGroup, dims.size()] give UNSIGNED_INT
+/// [groups * slicesPerGroup * product(sizes)] row indices, computed when
+/// `prog` runs. Out-of-range slices give groups * rows (past the end), or
+/// wrap around when `wrap`.
+poplar::Tensor rowIndices(poplar::Graph &graph, const poplar::Tensor &offsets,
+                          std::size_t groups, std::size_t slicesPerGroup,
+                          const std::vector<std::size_t> &dimSizes,
+                          const std::vector<std::size_t> &sizes, bool wrap,
+                          poplar::program::Sequence &prog,
+                          const std::string &op);
+
+/// One vertex of `vertexType` per tile holding columns of `baseRows`:
+/// rows of `baseRows` by the indices in `offsets` into rows of `subRows`
+/// (or the reverse, for updates). `scale` is connected when given.
+void addRowVertices(poplar::Graph &graph, poplar::ComputeSet cs,
+                    const std::string &vertexType,
+                    const poplar::Tensor &baseRows,
+                    const poplar::Tensor &subRows,
+                    const poplar::Tensor &offsets, const char *baseField,
+                    const char *subField, const poplar::Tensor *scale);
+
+/// A valid plan (when requireValid) made for groupSize groups.
+void checkPlanGroups(const std::string &op, const SlicePlan &plan,
+                     std::size_t groupSize, bool requireValid);
+/// A plan made for slicing (slice) or updating (!slice), or no plan.
+void checkPlanUse(const std::string &op, const SlicePlan &plan, bool slice);
+
+} // namespace slicing
+} // namespace popops
+
+#endif // POPOPS_SRC_SLICEROWS_HPP
