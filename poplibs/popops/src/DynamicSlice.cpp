@@ -225,12 +225,15 @@ Tensor createSliceableTensorFromSlice(poplar::Graph &graph, const Tensor &s,
                                       const std::vector<std::size_t> &numSlices,
                                       const poplar::DebugContext &debugContext) {
   const std::string op = opName(debugContext, "createSliceableTensorFromSlice");
-  checkDims(op, s, dims, std::vector<std::size_t>(dims.size(), 0));
   if (dims.size() != numSlices.size())
     throw poputil::poplibs_error(op + ": " + std::to_string(dims.size()) +
                                  " dimensions but " +
                                  std::to_string(numSlices.size()) +
                                  " slice counts");
+  std::vector<std::size_t> whole;
+  for (auto d : dims)
+    whole.push_back(d < s.rank() ? s.dim(d) : 0);
+  checkDims(op, s, dims, whole);
   auto shape = s.shape();
   std::size_t blocks = 1;
   for (std::size_t i = 0; i != dims.size(); ++i) {

@@ -127,6 +127,8 @@ TEST_CASE("Cycle estimates of data-movement vertices", "[popops][cycles]") {
 
   // Gathering 4 positions: 20 + 10 * 4.
   CHECK(gatherPositionsCycles(4) == 60);
+  // 12 row indices of slices along 2 dimensions: 20 + 12 * (4 + 6).
+  CHECK(rowIndicesCycles(12, 2) == 140);
 
   // One element from each of 5 rows: 20 + 8 * 5; updating 3 row pieces:
   // 20 + 10 * 3.
