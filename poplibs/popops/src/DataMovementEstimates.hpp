@@ -12,6 +12,8 @@
 //   SortRows                      20 + rows * (10 + 4 * n * max(1, ceil(log2 n)))
 //   TopKRows                      20 + rows * (10 + 6 * n)
 //   gathering k positions         20 + 10 * k
+//   Histogram                     20 + n * (4 + 2 * ceil(log2(levels + 1)))
+//                                 for n elements (a binary search each)
 //   SliceRowIndices               20 + n * (4 + 3 * dims) for n row indices
 //                                 of slices along `dims` dimensions
 //   SelectFromRows                20 + 8 * rows
@@ -54,6 +56,13 @@ inline std::uint64_t sortRowsCycles(std::size_t rows, std::size_t n) {
 
 inline std::uint64_t topKRowsCycles(std::size_t rows, std::size_t n) {
   return movementVertexOverhead + rows * (10 + 6 * n);
+}
+
+inline std::uint64_t histogramCycles(std::size_t n, std::size_t levels) {
+  std::uint64_t steps = 0;
+  while ((std::uint64_t(1) << steps) < levels + 1)
+    ++steps;
+  return movementVertexOverhead + n * (4 + 2 * steps);
 }
 
 inline std::uint64_t rowIndicesCycles(std::size_t n, std::size_t dims) {
