@@ -3,8 +3,10 @@
 // dimensions, in the order the operation lists them, are flattened
 // row-major into the row index; groups stack their rows one after another.
 // A slice that does not fit (offset > dim - size) gives the index
-// `invalidRow`, which the row vertices read as zeros and never update;
-// with `wrap` every index is taken modulo its dimension instead.
+// `invalidRow`, which the row vertices read as zeros and never update
+// (mode 0); mode 1 takes every index modulo its dimension instead, and
+// mode 2 clamps each offset to [0, dim - size] (XLA's gather), negative
+// offsets counting as 0 when `signedOffsets`.
 #include <poplar/Vertex.hpp>
 
 namespace popops {
@@ -18,7 +20,8 @@ public:
   unsigned slicesPerGroup;
   unsigned rowsPerGroup;
   unsigned invalidRow;
-  bool wrap;
+  unsigned mode;
+  bool signedOffsets;
 
   bool compute() {
     const unsigned nd = dimSizes.size();
@@ -35,10 +38,15 @@ public:
         for (unsigned j = nd; j-- > 0;) {
           const unsigned a = rest % sliceSizes[j];
           rest /= sliceSizes[j];
-          const unsigned d = dimSizes[j], o = offsets[n * nd + j];
+          const unsigned d = dimSizes[j], s = sliceSizes[j];
+          unsigned o = offsets[n * nd + j];
           unsigned index;
-          if (wrap) {
+          if (mode == 1) {
             index = (o % d + a) % d;
+          } else if (mode == 2) {
+            if (signedOffsets && int(o) < 0)
+              o = 0;
+            index = (o < d - s ? o : d - s) + a;
           } else {
             valid = valid && o <= d - sliceSizes[j];
             index = o + a;
@@ -49,6 +57,37 @@ public:
         rows[n * perSlice + p] = valid ? groupBase + row : invalidRow;
       }
     }
+    return true;
+  }
+};
+
+} // namespace popops
+
+namespace popops {
+
+/// CircBuf's index moved one entry on: (index + 1) % hSize.
+class CircBufIncrIndex : public poplar::Vertex {
+public:
+  poplar::InOut<unsigned> index;
+  unsigned hSize;
+
+  bool compute() {
+    *index = (*index + 1) % hSize;
+    return true;
+  }
+};
+
+/// The index of the entry `offset` entries before indexIn in a circular
+/// buffer of hSize entries.
+class CircOffset : public poplar::Vertex {
+public:
+  poplar::Input<unsigned> indexIn;
+  poplar::Output<unsigned> indexOut;
+  unsigned hSize;
+  unsigned offset;
+
+  bool compute() {
+    *indexOut = (*indexIn + hSize - offset % hSize) % hSize;
     return true;
   }
 };

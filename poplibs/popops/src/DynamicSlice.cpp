@@ -333,7 +333,7 @@ void dynamicUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
   for (auto d : dims)
     dimSizes.push_back(t.dim(d));
   const Tensor rows =
-      rowIndices(graph, offset, 1, 1, dimSizes, sizes, true, prog, op);
+      rowIndices(graph, offset, 1, 1, dimSizes, sizes, OutOfRange::Wrap, prog, op);
   poplar::ComputeSet cs = graph.addComputeSet({op});
   addRowVertices(graph, cs,
                  poputil::templateVertex("popops::MultiUpdate",

@@ -27,6 +27,7 @@ struct MultiCall {
   Tensor t;       // [G, ...]
   Tensor offsets; // [G, K, nd]
   bool grouped = false;
+  OutOfRange mode = OutOfRange::Skip;
   std::size_t groups = 1;
   std::size_t k = 0;
   std::vector<std::size_t> dims, sizes;
@@ -99,8 +100,8 @@ Tensor callRows(poplar::Graph &graph, const MultiCall &c,
   std::vector<std::size_t> dimSizes;
   for (auto d : c.dims)
     dimSizes.push_back(c.t.dim(d + 1));
-  return rowIndices(graph, c.offsets, c.groups, c.k, dimSizes, c.sizes, false,
-                    prog, c.op);
+  return rowIndices(graph, c.offsets, c.groups, c.k, dimSizes, c.sizes,
+                    c.mode, prog, c.op);
 }
 
 Tensor multiSliceImpl(poplar::Graph &graph, const MultiCall &c,
@@ -187,6 +188,30 @@ void update(poplar::Graph &graph, const Tensor &t, const Tensor &s,
 }
 
 } // namespace
+
+Tensor slicing::multiSliceRows(poplar::Graph &graph, const Tensor &t,
+                               const Tensor &offsets,
+                               const std::vector<std::size_t> &dims,
+                               const std::vector<std::size_t> &sizes,
+                               OutOfRange mode,
+                               poplar::program::Sequence &prog,
+                               const std::string &op) {
+  MultiCall c = makeCall(op, t, offsets, dims, sizes, false, SlicePlan(), true);
+  c.mode = mode;
+  return multiSliceImpl(graph, c, prog)[0];
+}
+
+void slicing::multiUpdateRows(poplar::Graph &graph, const Tensor &t,
+                              const Tensor &s, const Tensor &offsets,
+                              const std::vector<std::size_t> &dims,
+                              const std::vector<std::size_t> &sizes,
+                              OutOfRange mode, poplar::program::Sequence &prog,
+                              const std::string &op) {
+  MultiCall c =
+      makeCall(op, t, offsets, dims, sizes, false, SlicePlan(), false);
+  c.mode = mode;
+  multiUpdateImpl(graph, c, s, nullptr, nullptr, prog);
+}
 
 Tensor multiSlice(poplar::Graph &graph, const Tensor &t, const Tensor &offsets,
                   const std::vector<std::size_t> &dims,

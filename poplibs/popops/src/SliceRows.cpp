@@ -91,7 +91,7 @@ std::vector<std::size_t> slicedShape(std::vector<std::size_t> shape,
 Tensor rowIndices(poplar::Graph &graph, const Tensor &offsets,
                   std::size_t groups, std::size_t slicesPerGroup,
                   const std::vector<std::size_t> &dimSizes,
-                  const std::vector<std::size_t> &sizes, bool wrap,
+                  const std::vector<std::size_t> &sizes, OutOfRange mode,
                   poplar::program::Sequence &prog, const std::string &op) {
   const std::size_t perSlice = std::accumulate(
       sizes.begin(), sizes.end(), std::size_t(1), std::multiplies<>());
@@ -118,7 +118,9 @@ Tensor rowIndices(poplar::Graph &graph, const Tensor &offsets,
   graph.setInitialValue(v["rowsPerGroup"], static_cast<unsigned>(rowsPerGroup));
   graph.setInitialValue(v["invalidRow"],
                         static_cast<unsigned>(groups * rowsPerGroup));
-  graph.setInitialValue(v["wrap"], wrap);
+  graph.setInitialValue(v["mode"], static_cast<unsigned>(mode));
+  graph.setInitialValue(v["signedOffsets"],
+                        offsets.elementType() == poplar::INT);
   graph.setTileMapping(v, 0);
   graph.setPerfEstimate(v, detail::rowIndicesCycles(slices * perSlice,
                                                     dimSizes.size()));

@@ -40,13 +40,15 @@ std::vector<std::size_t> slicedShape(std::vector<std::size_t> shape,
 /// The rows of t's rowsView (t being [groups, shape]) that each slice
 /// covers: offsets [groups * slicesPerGroup, dims.size()] give UNSIGNED_INT
 /// [groups * slicesPerGroup * product(sizes)] row indices, computed when
-/// `prog` runs. Out-of-range slices give groups * rows (past the end), or
-/// wrap around when `wrap`.
+/// `prog` runs. A slice that does not fit gives groups * rows (past the
+/// end: Skip), wraps around (Wrap), or has its offsets clamped into range,
+/// INT offsets below 0 to 0 (Clamp).
+enum class OutOfRange : unsigned { Skip = 0, Wrap = 1, Clamp = 2 };
 poplar::Tensor rowIndices(poplar::Graph &graph, const poplar::Tensor &offsets,
                           std::size_t groups, std::size_t slicesPerGroup,
                           const std::vector<std::size_t> &dimSizes,
-                          const std::vector<std::size_t> &sizes, bool wrap,
-                          poplar::program::Sequence &prog,
+                          const std::vector<std::size_t> &sizes,
+                          OutOfRange mode, poplar::program::Sequence &prog,
                           const std::string &op);
 
 /// One vertex of `vertexType` per tile holding columns of `baseRows`:
@@ -58,6 +60,21 @@ void addRowVertices(poplar::Graph &graph, poplar::ComputeSet cs,
                     const poplar::Tensor &subRows,
                     const poplar::Tensor &offsets, const char *baseField,
                     const char *subField, const poplar::Tensor *scale);
+
+/// multiSlice of t at offsets [K, dims.size()], slices that do not fit
+/// handled by `mode`: [K, t's shape with sizes along dims].
+poplar::Tensor multiSliceRows(poplar::Graph &graph, const poplar::Tensor &t,
+                              const poplar::Tensor &offsets,
+                              const std::vector<std::size_t> &dims,
+                              const std::vector<std::size_t> &sizes,
+                              OutOfRange mode, poplar::program::Sequence &prog,
+                              const std::string &op);
+/// multiUpdate of t with s [K, slice shape] at offsets [K, dims.size()].
+void multiUpdateRows(poplar::Graph &graph, const poplar::Tensor &t,
+                     const poplar::Tensor &s, const poplar::Tensor &offsets,
+                     const std::vector<std::size_t> &dims,
+                     const std::vector<std::size_t> &sizes, OutOfRange mode,
+                     poplar::program::Sequence &prog, const std::string &op);
 
 /// A valid plan (when requireValid) made for groupSize groups.
 void checkPlanGroups(const std::string &op, const SlicePlan &plan,
