@@ -15,8 +15,8 @@ namespace {
 
 constexpr std::size_t stateWords = 4;
 // The state of a new graph: a key from the digits of pi, counter 0.
-constexpr std::array<unsigned, stateWords> initialState = {
-    0x243F6A88u, 0x85A308D3u, 0u, 0u};
+constexpr std::array<unsigned, stateWords> initialState = {0x243F6A88u,
+                                                           0x85A308D3u, 0u, 0u};
 
 // The state variable of each graph, by the graph's process-unique id
 // (virtual graphs share their top-level graph's id and state).
@@ -32,8 +32,8 @@ Tensor stateOf(Graph &graph) {
   Tensor state =
       top.addVariable(UNSIGNED_INT, {stateWords}, {"poplar/hwSeeds"});
   top.setTileMapping(state, 0);
-  top.setInitialValue(state, ArrayRef<unsigned>(initialState.data(),
-                                                initialState.size()));
+  top.setInitialValue(
+      state, ArrayRef<unsigned>(initialState.data(), initialState.size()));
   states.emplace(id, state);
   return state;
 }
@@ -43,8 +43,8 @@ Tensor stateOf(Graph &graph) {
 Tensor getHwSeeds(Graph &graph, program::Sequence &prog,
                   const DebugContext &debugContext) {
   const Tensor state = stateOf(graph);
-  Tensor copy = graph.getTopLevelGraph().addVariable(
-      UNSIGNED_INT, {stateWords}, {debugContext, "hwSeeds"});
+  Tensor copy = graph.getTopLevelGraph().addVariable(UNSIGNED_INT, {stateWords},
+                                                     {debugContext, "hwSeeds"});
   graph.getTopLevelGraph().setTileMapping(copy, 0);
   prog.add(program::Copy(state, copy, false, {debugContext, "getHwSeeds"}));
   return copy;

@@ -70,11 +70,10 @@ public:
         if (absolute)
           x = std::fabs(x);
         // The number of levels <= x (0 for NaN).
-        const auto bin = std::upper_bound(bounds.begin(), bounds.end(), x,
-                                          [](float v, float l) {
-                                            return !(l <= v);
-                                          }) -
-                         bounds.begin();
+        const auto bin =
+            std::upper_bound(bounds.begin(), bounds.end(), x,
+                             [](float v, float l) { return !(l <= v); }) -
+            bounds.begin();
         ++counts[x == x ? bin : 0];
       }
     for (unsigned i = 0; i <= n; ++i)

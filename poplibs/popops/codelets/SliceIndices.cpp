@@ -6,7 +6,8 @@
 // `invalidRow`, which the row vertices read as zeros and never update
 // (mode 0); mode 1 takes every index modulo its dimension instead, and
 // mode 2 clamps each offset to [0, dim - size] (XLA's gather), negative
-// offsets counting as 0 when `signedOffsets`.
+// offsets counting as 0 when `signedOffsets`; mode 3 starts a slice that
+// does not fit at 0 (the option remapOutOfBoundIndices).
 #include <poplar/Vertex.hpp>
 
 namespace popops {
@@ -47,6 +48,8 @@ public:
             if (signedOffsets && int(o) < 0)
               o = 0;
             index = (o < d - s ? o : d - s) + a;
+          } else if (mode == 3) {
+            index = (o <= d - s ? o : 0) + a;
           } else {
             valid = valid && o <= d - sliceSizes[j];
             index = o + a;

@@ -36,7 +36,8 @@ Tensor CircBuf::prev(unsigned i, poplar::program::Sequence &seq,
     throw poputil::poplibs_error(op + ": entry " + std::to_string(i) +
                                  " of a buffer of " + std::to_string(size_) +
                                  " entries");
-  Tensor offset = graph.addVariable(poplar::UNSIGNED_INT, {1}, {op + "/offset"});
+  Tensor offset =
+      graph.addVariable(poplar::UNSIGNED_INT, {1}, {op + "/offset"});
   graph.setTileMapping(offset, 0);
   poplar::ComputeSet cs = graph.addComputeSet({op + "/offset"});
   poplar::VertexRef v = graph.addVertex(cs, "popops::CircOffset");
@@ -47,8 +48,7 @@ Tensor CircBuf::prev(unsigned i, poplar::program::Sequence &seq,
   graph.setTileMapping(v, 0);
   graph.setPerfEstimate(v, detail::movementVertexOverhead + 10);
   seq.add(poplar::program::Execute(cs));
-  return dynamicSlice(graph, hist, offset, {0}, {1}, seq, {op})
-      .reshape(shape);
+  return dynamicSlice(graph, hist, offset, {0}, {1}, seq, {op}).reshape(shape);
 }
 
 void CircBuf::add(Tensor t, poplar::program::Sequence &seq,

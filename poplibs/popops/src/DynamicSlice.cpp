@@ -70,8 +70,9 @@ void dynamicSliceInto(poplar::Graph &graph, const Tensor *output,
       throw poputil::poplibs_error(
           op + ": output '" + output->getDebugStr() + "' " +
           shapeString(output->shape()) + " of type " +
-          output->elementType().toString().str() + " does not match the slice " +
-          shapeString(expected) + " of '" + t.getDebugStr() + "'");
+          output->elementType().toString().str() +
+          " does not match the slice " + shapeString(expected) + " of '" +
+          t.getDebugStr() + "'");
     if (!output->isParallelWriteable())
       throw poputil::poplibs_error(op + ": output '" + output->getDebugStr() +
                                    "' cannot be written in parallel");
@@ -87,11 +88,11 @@ void dynamicSliceInto(poplar::Graph &graph, const Tensor *output,
                                               {op + "/out"});
     if (current.dim(dim) != 0 && out.numElements() != 0) {
       poplar::ComputeSet cs = graph.addComputeSet({op});
-      addRowVertices(graph, cs,
-                     poputil::templateVertex("popops::DynamicSlice",
-                                             t.elementType()),
-                     rowsAlong(current, dim), rowsAlong(out, dim),
-                     scalarOffset(offset, i), "base", "sub", nullptr);
+      addRowVertices(
+          graph, cs,
+          poputil::templateVertex("popops::DynamicSlice", t.elementType()),
+          rowsAlong(current, dim), rowsAlong(out, dim), scalarOffset(offset, i),
+          "base", "sub", nullptr);
       prog.add(poplar::program::Execute(cs));
     }
     current = out;
@@ -119,8 +120,7 @@ Tensor createSliceableTensor(poplar::Graph &graph, const poplar::Type &type,
                              const std::vector<std::size_t> &shape,
                              const std::vector<std::size_t> &dims,
                              const std::vector<std::size_t> &sizes,
-                             const SlicePlan &plan,
-                             const poplar::OptionFlags &,
+                             const SlicePlan &plan, const poplar::OptionFlags &,
                              const poplar::DebugContext &debugContext) {
   checkPlanGroups(opName(debugContext, "createSliceableTensor"), plan, 1,
                   false);
@@ -179,11 +179,10 @@ Tensor createGroupedSliceTensor(
   std::vector<std::size_t> full{groupSize, numIndices};
   for (std::size_t i = 0; i != dims.size(); ++i)
     if (dims[i] >= shape.size() || sizes[i] > shape[dims[i]])
-      throw poputil::poplibs_error(op + ": a slice of " +
-                                   std::to_string(sizes[i]) +
-                                   " along dimension " +
-                                   std::to_string(dims[i]) + " of shape " +
-                                   shapeString(shape));
+      throw poputil::poplibs_error(
+          op + ": a slice of " + std::to_string(sizes[i]) +
+          " along dimension " + std::to_string(dims[i]) + " of shape " +
+          shapeString(shape));
   if (dims.size() != sizes.size())
     throw poputil::poplibs_error(op + ": " + std::to_string(dims.size()) +
                                  " dimensions but " +
@@ -213,23 +212,22 @@ Tensor createGroupedIndicesTensor(poplar::Graph &graph,
                                   const poplar::DebugContext &debugContext) {
   checkPlanGroups(opName(debugContext, "createIndicesTensor"), plan, groupSize,
                   groupSize != 1);
-  Tensor t = graph.addVariable(poplar::UNSIGNED_INT,
-                               {groupSize, numIndices, dims.size()},
-                               debugContext);
+  Tensor t = graph.addVariable(
+      poplar::UNSIGNED_INT, {groupSize, numIndices, dims.size()}, debugContext);
   poputil::mapTensorLinearly(graph, t, 1, 1);
   return t;
 }
 
-Tensor createSliceableTensorFromSlice(poplar::Graph &graph, const Tensor &s,
-                                      const std::vector<std::size_t> &dims,
-                                      const std::vector<std::size_t> &numSlices,
-                                      const poplar::DebugContext &debugContext) {
+Tensor
+createSliceableTensorFromSlice(poplar::Graph &graph, const Tensor &s,
+                               const std::vector<std::size_t> &dims,
+                               const std::vector<std::size_t> &numSlices,
+                               const poplar::DebugContext &debugContext) {
   const std::string op = opName(debugContext, "createSliceableTensorFromSlice");
   if (dims.size() != numSlices.size())
-    throw poputil::poplibs_error(op + ": " + std::to_string(dims.size()) +
-                                 " dimensions but " +
-                                 std::to_string(numSlices.size()) +
-                                 " slice counts");
+    throw poputil::poplibs_error(
+        op + ": " + std::to_string(dims.size()) + " dimensions but " +
+        std::to_string(numSlices.size()) + " slice counts");
   std::vector<std::size_t> whole;
   for (auto d : dims)
     whole.push_back(d < s.rank() ? s.dim(d) : 0);
@@ -251,8 +249,8 @@ Tensor createSliceableTensorFromSlice(poplar::Graph &graph, const Tensor &s,
       const std::size_t at = rest % numSlices[i];
       rest /= numSlices[i];
       const std::size_t len = s.dim(dims[i]);
-      block = block.slice(at * len, (at + 1) * len,
-                          static_cast<unsigned>(dims[i]));
+      block =
+          block.slice(at * len, (at + 1) * len, static_cast<unsigned>(dims[i]));
     }
     if (complete)
       graph.setTileMapping(block, mapping);
@@ -309,21 +307,20 @@ void dynamicUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
   checkOffsets(op, offset, dims.size());
   const auto expected = slicedShape(t.shape(), dims, sizes);
   if (s.shape() != expected || s.elementType() != t.elementType())
-    throw poputil::poplibs_error(op + ": the update '" + s.getDebugStr() +
-                                 "' " + shapeString(s.shape()) +
-                                 " does not match a slice of '" +
-                                 t.getDebugStr() + "', " +
-                                 shapeString(expected));
+    throw poputil::poplibs_error(
+        op + ": the update '" + s.getDebugStr() + "' " +
+        shapeString(s.shape()) + " does not match a slice of '" +
+        t.getDebugStr() + "', " + shapeString(expected));
   if (t.numElements() == 0)
     return;
   if (dims.size() == 1) {
     const auto dim = static_cast<unsigned>(dims[0]);
     poplar::ComputeSet cs = graph.addComputeSet({op});
-    addRowVertices(graph, cs,
-                   poputil::templateVertex("popops::DynamicUpdate",
-                                           t.elementType()),
-                   rowsAlong(t, dim), rowsAlong(s, dim),
-                   scalarOffset(offset, 0), "base", "sub", nullptr);
+    addRowVertices(
+        graph, cs,
+        poputil::templateVertex("popops::DynamicUpdate", t.elementType()),
+        rowsAlong(t, dim), rowsAlong(s, dim), scalarOffset(offset, 0), "base",
+        "sub", nullptr);
     prog.add(poplar::program::Execute(cs));
     return;
   }
@@ -332,14 +329,13 @@ void dynamicUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
   std::vector<std::size_t> dimSizes;
   for (auto d : dims)
     dimSizes.push_back(t.dim(d));
-  const Tensor rows =
-      rowIndices(graph, offset, 1, 1, dimSizes, sizes, OutOfRange::Wrap, prog, op);
+  const Tensor rows = rowIndices(graph, offset, 1, 1, dimSizes, sizes,
+                                 OutOfRange::Wrap, prog, op);
   poplar::ComputeSet cs = graph.addComputeSet({op});
-  addRowVertices(graph, cs,
-                 poputil::templateVertex("popops::MultiUpdate",
-                                         t.elementType()),
-                 rowsView(t, 0, dims), rowsView(s, 0, dims), rows, "base",
-                 "sub", nullptr);
+  addRowVertices(
+      graph, cs,
+      poputil::templateVertex("popops::MultiUpdate", t.elementType()),
+      rowsView(t, 0, dims), rowsView(s, 0, dims), rows, "base", "sub", nullptr);
   prog.add(poplar::program::Execute(cs));
 }
 

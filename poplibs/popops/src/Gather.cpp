@@ -70,10 +70,10 @@ indexVectors(const std::string &op, const Tensor &indices,
     gatherFail(op, "indexVectorDim " + std::to_string(indexVectorDim) +
                        " is beyond the rank of indices '" +
                        indices.getDebugStr() + "'");
-  const Tensor vectors = indexVectorDim == indices.rank()
-                             ? indices.expand({indices.rank()})
-                             : indices.dimRoll(indexVectorDim,
-                                               indices.rank() - 1);
+  const Tensor vectors =
+      indexVectorDim == indices.rank()
+          ? indices.expand({indices.rank()})
+          : indices.dimRoll(indexVectorDim, indices.rank() - 1);
   std::vector<std::size_t> batch = vectors.shape();
   const std::size_t length = batch.back();
   batch.pop_back();

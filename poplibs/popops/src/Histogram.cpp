@@ -29,8 +29,10 @@ void histogramInto(poplar::Graph &graph, const Tensor &input,
     fail("input '" + input.getDebugStr() + "' has type " +
          type.toString().str() + "; it must be float or half");
   if (levels.rank() != 1 || levels.elementType() != type)
-    fail("levels '" + levels.getDebugStr() + "' must be 1-D of the input's "
-         "type " + type.toString().str());
+    fail("levels '" + levels.getDebugStr() +
+         "' must be 1-D of the input's "
+         "type " +
+         type.toString().str());
   const std::size_t bins = levels.numElements() + 1;
   const auto outType = output.elementType();
   if (output.numElements() != bins ||
@@ -39,7 +41,8 @@ void histogramInto(poplar::Graph &graph, const Tensor &input,
          std::to_string(bins) + " unsigned int or float elements, not " +
          std::to_string(output.numElements()) + " of type " +
          outType.toString().str());
-  const auto regions = detail::tileContiguousRegions(graph, input.flatten(), op);
+  const auto regions =
+      detail::tileContiguousRegions(graph, input.flatten(), op);
   std::vector<unsigned> tiles;
   for (unsigned tile = 0; tile != regions.size(); ++tile)
     if (!regions[tile].empty())
@@ -90,8 +93,9 @@ Tensor histogram(poplar::Graph &graph, const Tensor &input,
                                    value);
     useFloat = value == "true";
   }
-  Tensor out = graph.addVariable(useFloat ? poplar::FLOAT : poplar::UNSIGNED_INT,
-                                 {levels.numElements() + 1}, {op + "/out"});
+  Tensor out =
+      graph.addVariable(useFloat ? poplar::FLOAT : poplar::UNSIGNED_INT,
+                        {levels.numElements() + 1}, {op + "/out"});
   graph.setTileMapping(out, 0);
   histogramInto(graph, input, out, false, levels, absoluteOfInput, prog, op);
   return out;

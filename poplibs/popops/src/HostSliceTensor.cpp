@@ -30,10 +30,10 @@ void mapRowsInPieces(poplar::Graph &graph, const Tensor &t) {
 
 } // namespace
 
-IndicesAndTensor createHostSliceableTensor(
-    poplar::Graph &graph, const poplar::Type &type,
-    const std::vector<std::size_t> &shape, const bool,
-    const poplar::DebugContext &debugContext) {
+IndicesAndTensor
+createHostSliceableTensor(poplar::Graph &graph, const poplar::Type &type,
+                          const std::vector<std::size_t> &shape, const bool,
+                          const poplar::DebugContext &debugContext) {
   const std::string op = opName(debugContext, "createHostSliceableTensor");
   if (shape.size() != 2)
     throw poputil::poplibs_error(op + ": the shape " + shapeString(shape) +
@@ -49,8 +49,8 @@ IndicesAndTensor createHostSliceableTensor(
 
 Tensor createHostTransferableTensor(poplar::Graph &graph,
                                     const poplar::Type &type,
-                                    const std::vector<std::size_t> &shape,
-                                    bool, const poplar::DebugContext &debugContext) {
+                                    const std::vector<std::size_t> &shape, bool,
+                                    const poplar::DebugContext &debugContext) {
   Tensor t = graph.addVariable(type, shape, debugContext);
   mapRowsInPieces(graph, t.rank() == 1 ? t.expand({0}) : t);
   return t;

@@ -46,9 +46,11 @@ struct MultiCall {
 MultiCall makeCall(const std::string &op, const Tensor &t,
                    const Tensor &offsets, const std::vector<std::size_t> &dims,
                    const std::vector<std::size_t> &sizes, bool grouped,
-                   const SlicePlan &plan, bool slice) {
+                   const SlicePlan &plan, bool slice,
+                   const poplar::OptionFlags &options = {}) {
   MultiCall c;
   c.op = op;
+  c.mode = sliceOptions(op, options);
   c.dims = dims;
   c.sizes = sizes;
   c.grouped = grouped;
@@ -100,8 +102,8 @@ Tensor callRows(poplar::Graph &graph, const MultiCall &c,
   std::vector<std::size_t> dimSizes;
   for (auto d : c.dims)
     dimSizes.push_back(c.t.dim(d + 1));
-  return rowIndices(graph, c.offsets, c.groups, c.k, dimSizes, c.sizes,
-                    c.mode, prog, c.op);
+  return rowIndices(graph, c.offsets, c.groups, c.k, dimSizes, c.sizes, c.mode,
+                    prog, c.op);
 }
 
 Tensor multiSliceImpl(poplar::Graph &graph, const MultiCall &c,
@@ -113,11 +115,11 @@ Tensor multiSliceImpl(poplar::Graph &graph, const MultiCall &c,
     return out;
   const Tensor rows = callRows(graph, c, prog);
   poplar::ComputeSet cs = graph.addComputeSet({c.op});
-  addRowVertices(graph, cs,
-                 poputil::templateVertex("popops::MultiSlice",
-                                         c.t.elementType()),
-                 rowsView(c.t, 1, c.dims), rowsView(out, 2, c.dims), rows,
-                 "base", "out", nullptr);
+  addRowVertices(
+      graph, cs,
+      poputil::templateVertex("popops::MultiSlice", c.t.elementType()),
+      rowsView(c.t, 1, c.dims), rowsView(out, 2, c.dims), rows, "base", "out",
+      nullptr);
   prog.add(poplar::program::Execute(cs));
   return out;
 }
@@ -131,8 +133,8 @@ void multiUpdateImpl(poplar::Graph &graph, const MultiCall &c, const Tensor &s,
   if (sFull.shape() != expected || s.elementType() != c.t.elementType())
     throw poputil::poplibs_error(
         c.op + ": the slices '" + s.getDebugStr() + "' " +
-        shapeString(s.shape()) + " of type " + s.elementType().toString().str() +
-        " should be " +
+        shapeString(s.shape()) + " of type " +
+        s.elementType().toString().str() + " should be " +
         shapeString(std::vector<std::size_t>(expected.begin() + !c.grouped,
                                              expected.end())) +
         " of type " + c.t.elementType().toString().str());
@@ -141,10 +143,10 @@ void multiUpdateImpl(poplar::Graph &graph, const MultiCall &c, const Tensor &s,
     if (scale->numElements() != 1 ||
         (scale->elementType() != poplar::FLOAT &&
          scale->elementType() != c.t.elementType()))
-      throw poputil::poplibs_error(
-          c.op + ": the scale '" + scale->getDebugStr() +
-          "' must be one element of type float or " +
-          c.t.elementType().toString().str());
+      throw poputil::poplibs_error(c.op + ": the scale '" +
+                                   scale->getDebugStr() +
+                                   "' must be one element of type float or " +
+                                   c.t.elementType().toString().str());
     floatScale = scale->elementType() == poplar::FLOAT
                      ? scale->reshape({})
                      : popops::cast(graph, scale->reshape({}), poplar::FLOAT,
@@ -166,10 +168,10 @@ void multiUpdateImpl(poplar::Graph &graph, const MultiCall &c, const Tensor &s,
   }
   poplar::ComputeSet cs = graph.addComputeSet({c.op});
   const std::string type =
-      combine ? poputil::templateVertex("popops::MultiUpdateOp", *combine,
-                                        c.t.elementType())
-              : poputil::templateVertex("popops::MultiUpdate",
-                                        c.t.elementType());
+      combine
+          ? poputil::templateVertex("popops::MultiUpdateOp", *combine,
+                                    c.t.elementType())
+          : poputil::templateVertex("popops::MultiUpdate", c.t.elementType());
   addRowVertices(graph, cs, type, rowsView(c.t, 1, c.dims),
                  rowsView(sFull, 2, c.dims), rows, "base", "sub",
                  combine ? &floatScale : nullptr);
@@ -181,9 +183,10 @@ void update(poplar::Graph &graph, const Tensor &t, const Tensor &s,
             const Tensor *scale, const std::vector<std::size_t> &dims,
             const std::vector<std::size_t> &sizes,
             poplar::program::Sequence &prog, const SlicePlan &plan,
-            bool grouped, const std::string &op) {
+            const poplar::OptionFlags &options, bool grouped,
+            const std::string &op) {
   const MultiCall c =
-      makeCall(op, t, offsets, dims, sizes, grouped, plan, false);
+      makeCall(op, t, offsets, dims, sizes, grouped, plan, false, options);
   multiUpdateImpl(graph, c, s, combine, scale, prog);
 }
 
@@ -193,8 +196,7 @@ Tensor slicing::multiSliceRows(poplar::Graph &graph, const Tensor &t,
                                const Tensor &offsets,
                                const std::vector<std::size_t> &dims,
                                const std::vector<std::size_t> &sizes,
-                               OutOfRange mode,
-                               poplar::program::Sequence &prog,
+                               OutOfRange mode, poplar::program::Sequence &prog,
                                const std::string &op) {
   MultiCall c = makeCall(op, t, offsets, dims, sizes, false, SlicePlan(), true);
   c.mode = mode;
@@ -217,10 +219,10 @@ Tensor multiSlice(poplar::Graph &graph, const Tensor &t, const Tensor &offsets,
                   const std::vector<std::size_t> &dims,
                   const std::vector<std::size_t> &sizes,
                   poplar::program::Sequence &prog, const SlicePlan &plan,
-                  const poplar::OptionFlags &,
+                  const poplar::OptionFlags &options,
                   const poplar::DebugContext &debugContext) {
   const MultiCall c = makeCall(opName(debugContext, "multiSlice"), t, offsets,
-                               dims, sizes, false, plan, true);
+                               dims, sizes, false, plan, true, options);
   return multiSliceImpl(graph, c, prog)[0];
 }
 
@@ -229,10 +231,10 @@ Tensor groupedMultiSlice(poplar::Graph &graph, const Tensor &t,
                          const std::vector<std::size_t> &dims,
                          const std::vector<std::size_t> &sizes,
                          poplar::program::Sequence &prog, const SlicePlan &plan,
-                         const poplar::OptionFlags &,
+                         const poplar::OptionFlags &options,
                          const poplar::DebugContext &debugContext) {
   const MultiCall c = makeCall(opName(debugContext, "groupedMultiSlice"), t,
-                               offsets, dims, sizes, true, plan, true);
+                               offsets, dims, sizes, true, plan, true, options);
   return multiSliceImpl(graph, c, prog);
 }
 
@@ -253,10 +255,10 @@ void multiUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                  const Tensor &offsets, const std::vector<std::size_t> &dims,
                  const std::vector<std::size_t> &sizes,
                  poplar::program::Sequence &prog, const SlicePlan &plan,
-                 const poplar::OptionFlags &,
+                 const poplar::OptionFlags &options,
                  const poplar::DebugContext &debugContext) {
   update(graph, t, s, offsets, nullptr, nullptr, dims, sizes, prog, plan,
-         false, opName(debugContext, "multiUpdate"));
+         options, false, opName(debugContext, "multiUpdate"));
 }
 
 void groupedMultiUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
@@ -264,10 +266,10 @@ void groupedMultiUpdate(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                         const std::vector<std::size_t> &dims,
                         const std::vector<std::size_t> &sizes,
                         poplar::program::Sequence &prog, const SlicePlan &plan,
-                        const poplar::OptionFlags &,
+                        const poplar::OptionFlags &options,
                         const poplar::DebugContext &debugContext) {
-  update(graph, t, s, offsets, nullptr, nullptr, dims, sizes, prog, plan, true,
-         opName(debugContext, "groupedMultiUpdate"));
+  update(graph, t, s, offsets, nullptr, nullptr, dims, sizes, prog, plan,
+         options, true, opName(debugContext, "groupedMultiUpdate"));
 }
 
 void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
@@ -275,11 +277,11 @@ void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                     const std::vector<std::size_t> &dims,
                     const std::vector<std::size_t> &sizes,
                     poplar::program::Sequence &prog, const SlicePlan &plan,
-                    const poplar::OptionFlags &,
+                    const poplar::OptionFlags &options,
                     const poplar::DebugContext &debugContext) {
   const Operation add = Operation::ADD;
-  update(graph, t, s, offsets, &add, &scale, dims, sizes, prog, plan, false,
-         opName(debugContext, "multiUpdateAdd"));
+  update(graph, t, s, offsets, &add, &scale, dims, sizes, prog, plan, options,
+         false, opName(debugContext, "multiUpdateAdd"));
 }
 
 void groupedMultiUpdateAdd(poplar::Graph &graph, const Tensor &t,
@@ -288,11 +290,12 @@ void groupedMultiUpdateAdd(poplar::Graph &graph, const Tensor &t,
                            const std::vector<std::size_t> &dims,
                            const std::vector<std::size_t> &sizes,
                            poplar::program::Sequence &prog,
-                           const SlicePlan &plan, const poplar::OptionFlags &,
+                           const SlicePlan &plan,
+                           const poplar::OptionFlags &options,
                            const poplar::DebugContext &debugContext) {
   const Operation add = Operation::ADD;
-  update(graph, t, s, offsets, &add, &scale, dims, sizes, prog, plan, true,
-         opName(debugContext, "groupedMultiUpdateAdd"));
+  update(graph, t, s, offsets, &add, &scale, dims, sizes, prog, plan, options,
+         true, opName(debugContext, "groupedMultiUpdateAdd"));
 }
 
 void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
@@ -312,11 +315,11 @@ void multiUpdateMax(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                     const Tensor &offsets, const std::vector<std::size_t> &dims,
                     const std::vector<std::size_t> &sizes,
                     poplar::program::Sequence &prog, const SlicePlan &plan,
-                    const poplar::OptionFlags &,
+                    const poplar::OptionFlags &options,
                     const poplar::DebugContext &debugContext) {
   const Operation max = Operation::MAX;
-  update(graph, t, s, offsets, &max, nullptr, dims, sizes, prog, plan, false,
-         opName(debugContext, "multiUpdateMax"));
+  update(graph, t, s, offsets, &max, nullptr, dims, sizes, prog, plan, options,
+         false, opName(debugContext, "multiUpdateMax"));
 }
 
 void groupedMultiUpdateMax(poplar::Graph &graph, const Tensor &t,
@@ -324,22 +327,23 @@ void groupedMultiUpdateMax(poplar::Graph &graph, const Tensor &t,
                            const std::vector<std::size_t> &dims,
                            const std::vector<std::size_t> &sizes,
                            poplar::program::Sequence &prog,
-                           const SlicePlan &plan, const poplar::OptionFlags &,
+                           const SlicePlan &plan,
+                           const poplar::OptionFlags &options,
                            const poplar::DebugContext &debugContext) {
   const Operation max = Operation::MAX;
-  update(graph, t, s, offsets, &max, nullptr, dims, sizes, prog, plan, true,
-         opName(debugContext, "groupedMultiUpdateMax"));
+  update(graph, t, s, offsets, &max, nullptr, dims, sizes, prog, plan, options,
+         true, opName(debugContext, "groupedMultiUpdateMax"));
 }
 
 void multiUpdateMul(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                     const Tensor &offsets, const std::vector<std::size_t> &dims,
                     const std::vector<std::size_t> &sizes,
                     poplar::program::Sequence &prog, const SlicePlan &plan,
-                    const poplar::OptionFlags &,
+                    const poplar::OptionFlags &options,
                     const poplar::DebugContext &debugContext) {
   const Operation mul = Operation::MUL;
-  update(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog, plan, false,
-         opName(debugContext, "multiUpdateMul"));
+  update(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog, plan, options,
+         false, opName(debugContext, "multiUpdateMul"));
 }
 
 void groupedMultiUpdateMul(poplar::Graph &graph, const Tensor &t,
@@ -347,11 +351,12 @@ void groupedMultiUpdateMul(poplar::Graph &graph, const Tensor &t,
                            const std::vector<std::size_t> &dims,
                            const std::vector<std::size_t> &sizes,
                            poplar::program::Sequence &prog,
-                           const SlicePlan &plan, const poplar::OptionFlags &,
+                           const SlicePlan &plan,
+                           const poplar::OptionFlags &options,
                            const poplar::DebugContext &debugContext) {
   const Operation mul = Operation::MUL;
-  update(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog, plan, true,
-         opName(debugContext, "groupedMultiUpdateMul"));
+  update(graph, t, s, offsets, &mul, nullptr, dims, sizes, prog, plan, options,
+         true, opName(debugContext, "groupedMultiUpdateMul"));
 }
 
 } // namespace popops

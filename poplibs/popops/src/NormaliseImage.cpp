@@ -16,7 +16,8 @@ using poplar::Tensor;
 namespace {
 
 void checkImage(const std::string &op, const poplar::Type &type,
-                const std::vector<std::size_t> &shape, const std::string &name) {
+                const std::vector<std::size_t> &shape,
+                const std::string &name) {
   if (type != poplar::UNSIGNED_CHAR && type != poplar::HALF &&
       type != poplar::FLOAT)
     throw poputil::poplibs_error(op + ": image '" + name + "' has type " +
@@ -45,11 +46,12 @@ Tensor normaliseImage(poplar::Graph &graph, poplar::program::Sequence &seq,
                       const poplar::DebugContext &debugContext) {
   const std::string op = opName(debugContext, "normaliseImage");
   checkImage(op, tIn.elementType(), tIn.shape(), tIn.getDebugStr());
-  const poplar::Type outType =
-      tIn.elementType() == poplar::UNSIGNED_CHAR ? poplar::HALF
-                                                 : tIn.elementType();
+  const poplar::Type outType = tIn.elementType() == poplar::UNSIGNED_CHAR
+                                   ? poplar::HALF
+                                   : tIn.elementType();
   for (const Tensor *t : {&offsets, &scales})
-    if (t->shape() != std::vector<std::size_t>{3} || t->elementType() != outType)
+    if (t->shape() != std::vector<std::size_t>{3} ||
+        t->elementType() != outType)
       throw poputil::poplibs_error(
           op + ": '" + t->getDebugStr() + "' " + shapeString(t->shape()) +
           " of type " + t->elementType().toString().str() + " must be {3} of " +
@@ -61,8 +63,7 @@ Tensor normaliseImage(poplar::Graph &graph, poplar::program::Sequence &seq,
   const unsigned channels = static_cast<unsigned>(shape.size() - 1);
   using namespace popops::expr;
   const Tensor rgb = out.slice(0, 3, channels);
-  mapWithOutput(graph,
-                Mul(Sub(Mul(Cast(_1, outType), Const(inScale)), _2), _3),
+  mapWithOutput(graph, Mul(Sub(Mul(Cast(_1, outType), Const(inScale)), _2), _3),
                 {tIn, offsets, scales}, rgb, seq, {op});
   zero(graph, out.slice(3, 4, channels), seq, {op + "/pad"});
   return out;

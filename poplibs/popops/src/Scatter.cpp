@@ -44,10 +44,10 @@ void scatterImpl(poplar::Graph &graph, const Tensor &operand,
   if (!operand.isParallelWriteable())
     fail("operand '" + operand.getDebugStr() +
          "' cannot be written in parallel");
-  const Tensor vectors3 = indexVectorDim == indices.rank()
-                              ? indices.expand({indices.rank()})
-                              : indices.dimRoll(indexVectorDim,
-                                                indices.rank() - 1);
+  const Tensor vectors3 =
+      indexVectorDim == indices.rank()
+          ? indices.expand({indices.rank()})
+          : indices.dimRoll(indexVectorDim, indices.rank() - 1);
   std::vector<std::size_t> batch = vectors3.shape();
   const std::size_t length = batch.back();
   batch.pop_back();

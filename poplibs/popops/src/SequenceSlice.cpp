@@ -35,7 +35,8 @@ void sequenceSlice(poplar::Graph &graph, const Tensor &tIn, const Tensor &tOut,
       type != poplar::UNSIGNED_INT)
     fail("tensor '" + tIn.getDebugStr() + "' has type " +
          type.toString().str() + ", which is not supported");
-  const std::size_t inRow = tIn.numElements() / std::max<std::size_t>(1, tIn.dim(0));
+  const std::size_t inRow =
+      tIn.numElements() / std::max<std::size_t>(1, tIn.dim(0));
   const std::size_t outRow =
       tOut.numElements() / std::max<std::size_t>(1, tOut.dim(0));
   if (inRow != outRow)

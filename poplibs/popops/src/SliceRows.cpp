@@ -4,6 +4,7 @@
 #include "Messages.hpp"
 #include "RowVertices.hpp"
 
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -31,11 +32,10 @@ void checkOffsets(const std::string &op, const Tensor &offset,
                                  "' must be UNSIGNED_INT, not " +
                                  offset.elementType().toString().str());
   if (offset.numElements() != expected)
-    throw poputil::poplibs_error(op + ": offsets '" + offset.getDebugStr() +
-                                 "' have " +
-                                 std::to_string(offset.numElements()) +
-                                 " elements, " + std::to_string(expected) +
-                                 " expected");
+    throw poputil::poplibs_error(
+        op + ": offsets '" + offset.getDebugStr() + "' have " +
+        std::to_string(offset.numElements()) + " elements, " +
+        std::to_string(expected) + " expected");
 }
 
 void checkDims(const std::string &op, const Tensor &t,
@@ -61,6 +61,28 @@ void checkDims(const std::string &op, const Tensor &t,
           " along dimension " + std::to_string(dims[i]) + " of '" +
           t.getDebugStr() + "' " + shapeString(t.shape()));
   }
+}
+
+OutOfRange sliceOptions(const std::string &op,
+                        const poplar::OptionFlags &options) {
+  OutOfRange mode = OutOfRange::Skip;
+  for (const auto &[key, value] : options) {
+    const bool isBool = value == "true" || value == "false";
+    if (key == "remapOutOfBoundIndices" || key == "paddingIndexUsed") {
+      if (!isBool)
+        throw poplar::invalid_option(op + ": option " + key + "=" + value +
+                                     " (expected true or false)");
+      if (key == "remapOutOfBoundIndices" && value == "true")
+        mode = OutOfRange::Remap;
+    } else if (key != "usedForSlice" && key != "usedForUpdate" &&
+               key != "operationForUpdate" &&
+               key != "availableMemoryProportion" &&
+               key != "indicesDistribution" && key != "indicesAreSorted" &&
+               key != "validateIndices" && key != "partialType") {
+      throw poplar::invalid_option(op + ": unknown option '" + key + "'");
+    }
+  }
+  return mode;
 }
 
 Tensor rowsView(const Tensor &t, std::size_t groupDims,
@@ -112,9 +134,9 @@ Tensor rowIndices(poplar::Graph &graph, const Tensor &offsets,
       s(sizes.begin(), sizes.end());
   graph.setInitialValue(v["dimSizes"], poplar::ArrayRef<unsigned>(d));
   graph.setInitialValue(v["sliceSizes"], poplar::ArrayRef<unsigned>(s));
-  graph.setInitialValue(v["slicesPerGroup"],
-                        static_cast<unsigned>(std::max<std::size_t>(
-                            1, slicesPerGroup)));
+  graph.setInitialValue(
+      v["slicesPerGroup"],
+      static_cast<unsigned>(std::max<std::size_t>(1, slicesPerGroup)));
   graph.setInitialValue(v["rowsPerGroup"], static_cast<unsigned>(rowsPerGroup));
   graph.setInitialValue(v["invalidRow"],
                         static_cast<unsigned>(groups * rowsPerGroup));
@@ -122,8 +144,8 @@ Tensor rowIndices(poplar::Graph &graph, const Tensor &offsets,
   graph.setInitialValue(v["signedOffsets"],
                         offsets.elementType() == poplar::INT);
   graph.setTileMapping(v, 0);
-  graph.setPerfEstimate(v, detail::rowIndicesCycles(slices * perSlice,
-                                                    dimSizes.size()));
+  graph.setPerfEstimate(
+      v, detail::rowIndicesCycles(slices * perSlice, dimSizes.size()));
   prog.add(poplar::program::Execute(cs));
   return rows;
 }

@@ -42,8 +42,15 @@ std::vector<std::size_t> slicedShape(std::vector<std::size_t> shape,
 /// [groups * slicesPerGroup * product(sizes)] row indices, computed when
 /// `prog` runs. A slice that does not fit gives groups * rows (past the
 /// end: Skip), wraps around (Wrap), or has its offsets clamped into range,
-/// INT offsets below 0 to 0 (Clamp).
-enum class OutOfRange : unsigned { Skip = 0, Wrap = 1, Clamp = 2 };
+/// INT offsets below 0 to 0 (Clamp), or starts at 0 (Remap).
+enum class OutOfRange : unsigned { Skip = 0, Wrap = 1, Clamp = 2, Remap = 3 };
+
+/// The slice options of multiSlice and the multiUpdate family: Remap with
+/// remapOutOfBoundIndices=true, else Skip. paddingIndexUsed is checked (an
+/// index equal to the dimension reads zeros either way), the plan options
+/// are accepted, anything else is a poplar::invalid_option.
+OutOfRange sliceOptions(const std::string &op,
+                        const poplar::OptionFlags &options);
 poplar::Tensor rowIndices(poplar::Graph &graph, const poplar::Tensor &offsets,
                           std::size_t groups, std::size_t slicesPerGroup,
                           const std::vector<std::size_t> &dimSizes,

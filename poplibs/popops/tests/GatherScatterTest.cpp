@@ -81,11 +81,12 @@ bool has(const Shape &v, std::size_t x) {
 }
 
 /// XLA's gather, element by element, as its specification reads.
-std::vector<float> hostGather(const std::vector<float> &in, const Shape &inShape,
-                              const std::vector<int> &idx, const Shape &idxShape,
-                              std::size_t ivd, const Shape &offsetDims,
-                              const Shape &sliceSizes, const Shape &collapsed,
-                              const Shape &startMap, Shape &outShape) {
+std::vector<float> hostGather(const std::vector<float> &in,
+                              const Shape &inShape, const std::vector<int> &idx,
+                              const Shape &idxShape, std::size_t ivd,
+                              const Shape &offsetDims, const Shape &sliceSizes,
+                              const Shape &collapsed, const Shape &startMap,
+                              Shape &outShape) {
   Shape batch;
   for (std::size_t d = 0; d != idxShape.size(); ++d)
     if (d != ivd)
@@ -138,8 +139,8 @@ TEST_CASE("XLA gather: the documented example", "[popops][gather]") {
   Case c;
   Tensor in = c.var(FLOAT, {3, 3}, "in");
   Tensor idx = c.var(UNSIGNED_INT, {2, 2}, "idx");
-  Tensor out = gather(c.graph, in, idx, 1, {}, {1, 1}, {0, 1}, {0, 1}, c.prog,
-                      "g");
+  Tensor out =
+      gather(c.graph, in, idx, 1, {}, {1, 1}, {0, 1}, {0, 1}, c.prog, "g");
   CHECK(out.shape() == Shape{2});
   c.read("out", out);
   Engine e = c.engine();
@@ -167,11 +168,10 @@ TEST_CASE("XLA gather with batch and offset dimensions and clamping",
     Case c;
     Tensor in = c.var(FLOAT, f.inShape, "in");
     Tensor idx = c.var(INT, f.idxShape, "idx");
-    Tensor out = gather(c.graph, in, idx, f.ivd, f.offsetDims, f.sliceSizes,
-                        f.collapsed,
-                        std::vector<unsigned>(f.startMap.begin(),
-                                              f.startMap.end()),
-                        c.prog, "g");
+    Tensor out =
+        gather(c.graph, in, idx, f.ivd, f.offsetDims, f.sliceSizes, f.collapsed,
+               std::vector<unsigned>(f.startMap.begin(), f.startMap.end()),
+               c.prog, "g");
     c.read("out", out);
     Engine e = c.engine();
     std::vector<float> inV(product(f.inShape));
@@ -184,9 +184,9 @@ TEST_CASE("XLA gather with batch and offset dimensions and clamping",
     put(e, "idx", idxV);
     e.run();
     Shape outShape;
-    const auto want = hostGather(inV, f.inShape, idxV, f.idxShape, f.ivd,
-                                 f.offsetDims, f.sliceSizes, f.collapsed,
-                                 f.startMap, outShape);
+    const auto want =
+        hostGather(inV, f.inShape, idxV, f.idxShape, f.ivd, f.offsetDims,
+                   f.sliceSizes, f.collapsed, f.startMap, outShape);
     CHECK(out.shape() == outShape);
     CHECK(get<float>(e, "out", want.size()) == want);
   }
@@ -266,7 +266,8 @@ TEST_CASE("CircBuf keeps the last entries", "[popops][circbuf]") {
   for (unsigned run = 0; run != 4; ++run) {
     put(e, "x", std::vector<float>{float(run), float(run + 10)});
     e.run();
-    CHECK(get<float>(e, "p0", 2) == std::vector<float>{float(run), float(run + 10)});
+    CHECK(get<float>(e, "p0", 2) ==
+          std::vector<float>{float(run), float(run + 10)});
     if (run >= 1)
       CHECK(get<float>(e, "p1", 2) ==
             std::vector<float>{float(run - 1), float(run + 9)});
@@ -284,16 +285,16 @@ TEST_CASE("Gather and scatter errors name the tensor", "[popops][gather]") {
   Case c;
   Tensor in = c.var(FLOAT, {3, 3}, "in");
   Tensor fIdx = c.var(FLOAT, {2, 2}, "fIdx");
-  CHECK_THROWS_WITH(gather(c.graph, in, fIdx, 1, {}, {1, 1}, {0, 1}, {0, 1},
-                           c.prog),
-                    Contains("'fIdx'"));
+  CHECK_THROWS_WITH(
+      gather(c.graph, in, fIdx, 1, {}, {1, 1}, {0, 1}, {0, 1}, c.prog),
+      Contains("'fIdx'"));
   Tensor idx = c.var(UNSIGNED_INT, {2, 3}, "idx");
-  CHECK_THROWS_WITH(gather(c.graph, in, idx, 1, {}, {1, 1}, {0, 1}, {0, 1},
-                           c.prog),
-                    Contains("'idx'") && Contains("startIndexMap"));
-  CHECK_THROWS_WITH(gather(c.graph, in, idx, 1, {}, {4, 1}, {1}, {0, 1},
-                           c.prog),
-                    Contains("'in'"));
+  CHECK_THROWS_WITH(
+      gather(c.graph, in, idx, 1, {}, {1, 1}, {0, 1}, {0, 1}, c.prog),
+      Contains("'idx'") && Contains("startIndexMap"));
+  CHECK_THROWS_WITH(
+      gather(c.graph, in, idx, 1, {}, {4, 1}, {1}, {0, 1}, c.prog),
+      Contains("'in'"));
   Tensor upd = c.var(FLOAT, {2, 2}, "upd");
   Tensor rIdx = c.var(UNSIGNED_INT, {3}, "rIdx");
   CHECK_THROWS_WITH(scatter(c.graph, in, rIdx, upd, 1, {1}, {0}, {0}, c.prog),

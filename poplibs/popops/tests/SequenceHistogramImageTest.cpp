@@ -195,8 +195,9 @@ TEST_CASE("normaliseImage pads to 4 channels and normalises",
     }
     for (std::size_t p = 0; p != 10; ++p) {
       for (std::size_t ch = 0; ch != 3; ++ch)
-        CHECK(got[p * 4 + ch] ==
-              Approx((px[p * 3 + ch] * 0.5f - offV[ch]) * scV[ch]).epsilon(1e-3));
+        CHECK(
+            got[p * 4 + ch] ==
+            Approx((px[p * 3 + ch] * 0.5f - offV[ch]) * scV[ch]).epsilon(1e-3));
       CHECK(got[p * 4 + 3] == 0.0f);
     }
   }
@@ -212,7 +213,8 @@ TEST_CASE("normaliseImage pads to 4 channels and normalises",
 TEST_CASE("Host-copy layouts and the errors of these operations",
           "[popops][hostSlice]") {
   Case c;
-  const auto it = createHostSliceableTensor(c.graph, HALF, {3, 100}, false, "hs");
+  const auto it =
+      createHostSliceableTensor(c.graph, HALF, {3, 100}, false, "hs");
   CHECK(it.tensor.shape() == std::vector<std::size_t>{3, 100});
   CHECK(it.indices.shape() == std::vector<std::size_t>{3});
   CHECK(it.indices.elementType() == UNSIGNED_INT);

@@ -7,6 +7,7 @@
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
+#include <poplar/exceptions.hpp>
 #include <popops/DynamicSlice.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
@@ -110,8 +111,8 @@ TEST_CASE("multiSlice and multiUpdate* with wide slices along two dimensions",
   Case c;
   Tensor t = c.var(FLOAT, shape, "t");
   Tensor off = c.var(UNSIGNED_INT, {k, 2}, "off");
-  Tensor out = multiSlice(c.graph, t, off, dims, sizes, c.prog, SlicePlan(),
-                          {}, "ms");
+  Tensor out =
+      multiSlice(c.graph, t, off, dims, sizes, c.prog, SlicePlan(), {}, "ms");
   CHECK(out.shape() == std::vector<std::size_t>{k, 2, 4, 3});
   Tensor upd = c.var(FLOAT, {k, 2, 4, 3}, "upd");
   Tensor add = c.var(FLOAT, shape, "add");
@@ -124,8 +125,8 @@ TEST_CASE("multiSlice and multiUpdate* with wide slices along two dimensions",
   Tensor mx = c.var(FLOAT, shape, "mx");
   multiUpdateMax(c.graph, mx, upd, off, dims, sizes, c.prog, SlicePlan(), {},
                  "mmax");
-  for (auto [n, tt] : {std::pair{"out", out}, {"add", add}, {"set", set},
-                       {"mx", mx}})
+  for (auto [n, tt] :
+       {std::pair{"out", out}, {"add", add}, {"set", set}, {"mx", mx}})
     c.read(n, tt);
   Engine e = c.engine();
   const auto tv = iotaF(product(shape));
@@ -163,17 +164,16 @@ TEST_CASE("multiSlice and multiUpdate* with wide slices along two dimensions",
 TEST_CASE("Grouped multiSlice and multiUpdateAdd", "[popops][slice]") {
   const std::size_t groups = 3, rows = 6, cols = 4, k = 2;
   Case c;
-  const auto plan =
-      embedding::plan(c.graph, INT, groups, rows, cols, {k}, {});
+  const auto plan = embedding::plan(c.graph, INT, groups, rows, cols, {k}, {});
   Tensor t = createGroupedSliceableTensor(c.graph, INT, groups, {rows, cols},
                                           {0}, {2}, plan, {}, "t");
   c.graph.createHostWrite("t", t);
-  Tensor off = createGroupedIndicesTensor(c.graph, groups, {0}, k, plan, {},
-                                          "off");
+  Tensor off =
+      createGroupedIndicesTensor(c.graph, groups, {0}, k, plan, {}, "off");
   c.graph.createHostWrite("off", off);
   CHECK(off.shape() == std::vector<std::size_t>{groups, k, 1});
-  Tensor out = groupedMultiSlice(c.graph, t, off, {0}, {2}, c.prog, plan, {},
-                                 "gms");
+  Tensor out =
+      groupedMultiSlice(c.graph, t, off, {0}, {2}, c.prog, plan, {}, "gms");
   CHECK(out.shape() == std::vector<std::size_t>{groups, k, 2, cols});
   Tensor upd = createGroupedSliceTensor(c.graph, INT, groups, {rows, cols}, {0},
                                         {2}, k, plan, {}, "upd");
@@ -245,8 +245,8 @@ TEST_CASE("dynamicSliceWithOutput and dynamicUpdate along two dimensions",
 TEST_CASE("Tensors laid out for slicing", "[popops][slice][layout]") {
   Case c;
   const unsigned tiles = c.graph.getTarget().getNumTiles();
-  Tensor t = createSliceableTensor(c.graph, HALF, {10, 8}, {0}, {1}, SlicePlan(),
-                                   {}, "table");
+  Tensor t = createSliceableTensor(c.graph, HALF, {10, 8}, {0}, {1},
+                                   SlicePlan(), {}, "table");
   // Every row's columns on the same tiles as row 0's.
   const auto row0 = c.graph.getTileMapping(t[0]);
   for (std::size_t r = 1; r != 10; ++r)
@@ -274,18 +274,20 @@ TEST_CASE("Tensors laid out for slicing", "[popops][slice][layout]") {
 TEST_CASE("SlicePlan and embedding::plan", "[popops][slice][plan]") {
   Case c;
   const SlicePlan none;
-  const auto p = embedding::plan(c.graph, FLOAT, 100, 16, {4, 8},
-                                 {{"usedForUpdate", "false"},
-                                  {"availableMemoryProportion", "0.3"}});
+  const auto p = embedding::plan(
+      c.graph, FLOAT, 100, 16, {4, 8},
+      {{"usedForUpdate", "false"}, {"availableMemoryProportion", "0.3"}});
   const auto q = p;
   CHECK(p == q);
   CHECK(p != none);
   CHECK(((p < none) != (none < p)));
   std::ostringstream os;
   os << p << ' ' << none;
-  CHECK_THAT(os.str(), Contains("numEntries=100") && Contains("SlicePlan(none)"));
-  CHECK_THROWS_WITH(embedding::plan(c.graph, FLOAT, 10, 4, {1}, {{"bogus", "1"}}),
-                    Contains("unknown option 'bogus'"));
+  CHECK_THAT(os.str(),
+             Contains("numEntries=100") && Contains("SlicePlan(none)"));
+  CHECK_THROWS_WITH(
+      embedding::plan(c.graph, FLOAT, 10, 4, {1}, {{"bogus", "1"}}),
+      Contains("unknown option 'bogus'"));
   CHECK_THROWS_WITH(
       embedding::plan(c.graph, FLOAT, 10, 4, {1},
                       {{"usedForSlice", "false"}, {"usedForUpdate", "false"}}),
@@ -296,9 +298,9 @@ TEST_CASE("SlicePlan and embedding::plan", "[popops][slice][plan]") {
   CHECK_THROWS_WITH(createGroupedSliceableTensor(c.graph, FLOAT, 2, {4, 3}, {0},
                                                  {1}, none, {}),
                     Contains("needs a plan"));
-  CHECK_THROWS_WITH(createGroupedSliceableTensor(c.graph, FLOAT, 2, {4, 3}, {0},
-                                                 {1}, p, {}),
-                    Contains("group size of 1, not 2"));
+  CHECK_THROWS_WITH(
+      createGroupedSliceableTensor(c.graph, FLOAT, 2, {4, 3}, {0}, {1}, p, {}),
+      Contains("group size of 1, not 2"));
   // A plan made only for slicing refuses updates.
   Tensor t = c.var(FLOAT, {4, 3}, "t");
   Tensor off = c.var(UNSIGNED_INT, {2, 1}, "off");
@@ -311,25 +313,51 @@ TEST_CASE("Wide-slice errors name the tensor", "[popops][slice]") {
   Case c;
   Tensor t = c.var(FLOAT, {4, 5}, "t");
   Tensor off = c.var(UNSIGNED_INT, {3, 2}, "off");
-  CHECK_THROWS_WITH(multiSlice(c.graph, t, off, {0}, {1}, c.prog, SlicePlan(),
-                               {}),
-                    Contains("'off'") && Contains("[K, 1]"));
-  CHECK_THROWS_WITH(multiSlice(c.graph, t, off, {0, 0}, {1, 1}, c.prog,
-                               SlicePlan(), {}),
-                    Contains("more than once"));
+  CHECK_THROWS_WITH(
+      multiSlice(c.graph, t, off, {0}, {1}, c.prog, SlicePlan(), {}),
+      Contains("'off'") && Contains("[K, 1]"));
+  CHECK_THROWS_WITH(
+      multiSlice(c.graph, t, off, {0, 0}, {1, 1}, c.prog, SlicePlan(), {}),
+      Contains("more than once"));
   Tensor s = c.var(FLOAT, {3, 2, 2}, "s");
-  CHECK_THROWS_WITH(multiUpdate(c.graph, t, s, off, {0, 1}, {2, 3}, c.prog,
-                                SlicePlan(), {}),
-                    Contains("'s'") && Contains("{3,2,3}"));
+  CHECK_THROWS_WITH(
+      multiUpdate(c.graph, t, s, off, {0, 1}, {2, 3}, c.prog, SlicePlan(), {}),
+      Contains("'s'") && Contains("{3,2,3}"));
   Tensor out = c.var(FLOAT, {2, 2}, "out");
   Tensor off2 = c.var(UNSIGNED_INT, {2}, "off2");
-  CHECK_THROWS_WITH(dynamicSliceWithOutput(c.graph, out, t, off2, {0, 1},
-                                           {2, 3}, c.prog),
-                    Contains("'out'"));
+  CHECK_THROWS_WITH(
+      dynamicSliceWithOutput(c.graph, out, t, off2, {0, 1}, {2, 3}, c.prog),
+      Contains("'out'"));
   Tensor badScale = c.var(INT, {}, "badScale");
   Tensor one = c.var(FLOAT, {3, 2, 5}, "one");
   Tensor off1 = c.var(UNSIGNED_INT, {3, 1}, "off1");
   CHECK_THROWS_WITH(multiUpdateAdd(c.graph, t, one, off1, badScale, {0}, {2},
                                    c.prog, SlicePlan(), {}),
                     Contains("'badScale'"));
+}
+
+TEST_CASE("multiSlice options: remapOutOfBoundIndices and unknown options",
+          "[popops][slice]") {
+  Case c;
+  Tensor t = c.var(FLOAT, {4, 3}, "t");
+  Tensor off = c.var(UNSIGNED_INT, {3, 1}, "off");
+  Tensor remapped =
+      multiSlice(c.graph, t, off, {0}, {2}, c.prog, SlicePlan(),
+                 {{"remapOutOfBoundIndices", "true"}}, "remapped");
+  Tensor padded = multiSlice(c.graph, t, off, {0}, {2}, c.prog, SlicePlan(),
+                             {{"paddingIndexUsed", "true"}}, "padded");
+  c.read("remapped", remapped);
+  c.read("padded", padded);
+  CHECK_THROWS_AS(multiSlice(c.graph, t, off, {0}, {1}, c.prog, SlicePlan(),
+                             {{"bogus", "1"}}),
+                  poplar::invalid_option);
+  Engine e = c.engine();
+  put(e, "t", iotaF(12));
+  put(e, "off", std::vector<unsigned>{1, 3, 4}); // 3 and 4 do not fit 2 rows
+  e.run();
+  // Rows 1-2, then rows 0-1 twice (remapped) or zeros (padding).
+  CHECK(get<float>(e, "remapped", 18) ==
+        std::vector<float>{3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5});
+  CHECK(get<float>(e, "padded", 18) ==
+        std::vector<float>{3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 }

@@ -161,7 +161,8 @@ public:
     forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, T &y) {
       const double u =
           static_cast<double>(philox::draw(s, i, 0).w[0]) / 4294967296.0;
-      double x = std::exp(double(logMin) + (double(logMax) - double(logMin)) * u);
+      double x =
+          std::exp(double(logMin) + (double(logMax) - double(logMin)) * u);
       if constexpr (std::is_integral_v<T>) {
         x = std::fmin(std::fmax(std::nearbyint(x), double(lo)), double(hi));
         y = T(x);

@@ -6,8 +6,8 @@
 
 #include "RandomEstimates.hpp"
 
-#include <popops/ElementWise.hpp>
 #include <poplar/RandomSeed.hpp>
+#include <popops/ElementWise.hpp>
 #include <poputil/VertexTemplates.hpp>
 #include <poputil/exceptions.hpp>
 
@@ -128,8 +128,8 @@ void generate(Graph &graph, const std::string &fn, const Tensor &out,
     graph.connect(v["state"], state);
     gen.setFields(graph, v);
     graph.setTileMapping(v, tile);
-    graph.setPerfEstimate(v, estimates::generatorCycles(
-                                 sizes, workers, gen.cyclesPerElement));
+    graph.setPerfEstimate(
+        v, estimates::generatorCycles(sizes, workers, gen.cyclesPerElement));
   }
   if (!seed) {
     Tensor next = graph.addVariable(UNSIGNED_INT, {4}, {dc, "nextState"});
@@ -147,12 +147,12 @@ void generate(Graph &graph, const std::string &fn, const Tensor &out,
 }
 
 // The smallest and largest values of `type` in [minVal, maxVal].
-std::pair<double, double> representableInterval(const Type &type,
-                                                double minVal, double maxVal) {
+std::pair<double, double> representableInterval(const Type &type, double minVal,
+                                                double maxVal) {
   if (type == INT)
-    return {std::ceil(minVal),
-            std::min(std::floor(maxVal),
-                     double(std::numeric_limits<int>::max()))};
+    return {
+        std::ceil(minVal),
+        std::min(std::floor(maxVal), double(std::numeric_limits<int>::max()))};
   if (type == FLOAT) {
     float lo = static_cast<float>(minVal), hi = static_cast<float>(maxVal);
     if (lo < minVal)
@@ -164,8 +164,8 @@ std::pair<double, double> representableInterval(const Type &type,
   // HALF, for values >= 1 (all normal): 11 significant bits, at most 65504.
   auto ulp = [](double x) { return std::ldexp(1.0, std::ilogb(x) - 10); };
   const double lo = std::ceil(minVal / ulp(minVal)) * ulp(minVal);
-  const double hi = std::min(65504.0, std::floor(maxVal / ulp(maxVal)) *
-                                          ulp(maxVal));
+  const double hi =
+      std::min(65504.0, std::floor(maxVal / ulp(maxVal)) * ulp(maxVal));
   return {lo, hi};
 }
 
@@ -178,21 +178,20 @@ Tensor dropoutImpl(Graph &graph, const Tensor *seed, uint32_t seedModifier,
   checkSeed(fn, seed);
   checkType(fn, input.elementType(), {FLOAT, HALF}, reference);
   if (input.shape() != reference.shape())
-    fail(fn, "input tensor " + describe(input) +
-                 " and reference tensor " + describe(reference) +
-                 " must have the same shape");
+    fail(fn, "input tensor " + describe(input) + " and reference tensor " +
+                 describe(reference) + " must have the same shape");
   checkProbability(fn, "keepProbability", keepProbability);
   Tensor out = graph.clone(input.elementType(),
                            outputClonesRef ? reference : input, {dc, "out"});
   const unsigned long long threshold = probabilityThreshold(keepProbability);
-  Generator gen{poputil::templateVertex("poprand::Dropout",
-                                        input.elementType()),
-                estimates::dropoutCycles,
-                [=](Graph &g, VertexRef v) {
-                  g.setInitialValue(v["threshold"], threshold);
-                  g.setInitialValue(v["scale"], static_cast<float>(scale));
-                },
-                &input};
+  Generator gen{
+      poputil::templateVertex("poprand::Dropout", input.elementType()),
+      estimates::dropoutCycles,
+      [=](Graph &g, VertexRef v) {
+        g.setInitialValue(v["threshold"], threshold);
+        g.setInitialValue(v["scale"], static_cast<float>(scale));
+      },
+      &input};
   generate(graph, fn, out, seed, seedModifier, gen, prog, dc);
   return out;
 }
@@ -235,14 +234,14 @@ Tensor shapedDropout(Graph &graph, const Tensor *seed,
     fail(fn, "reference tensor " + describe(reference) +
                  " cannot be broadcast to input tensor " + describe(input));
   checkProbability(fn, "keepProbability", keepProbability);
-  const Tensor mask = bernoulli(graph, seed, seedModifier, reference,
-                                input.elementType(), keepProbability, prog,
-                                {dc, "mask"});
+  const Tensor mask =
+      bernoulli(graph, seed, seedModifier, reference, input.elementType(),
+                keepProbability, prog, {dc, "mask"});
   namespace pe = popops::expr;
-  return popops::map(graph,
-                     pe::Mul(pe::Mul(pe::_1, pe::_2),
-                             pe::Const(static_cast<float>(scale))),
-                     {input, mask}, prog, {dc, "apply"});
+  return popops::map(
+      graph,
+      pe::Mul(pe::Mul(pe::_1, pe::_2), pe::Const(static_cast<float>(scale))),
+      {input, mask}, prog, {dc, "apply"});
 }
 
 Tensor uniform(Graph &graph, const Tensor *seed, uint32_t seedModifier,
@@ -276,8 +275,7 @@ Tensor uniform(Graph &graph, const Tensor *seed, uint32_t seedModifier,
     gen = {poputil::templateVertex("poprand::Uniform", outType),
            estimates::uniformCycles, [=](Graph &g, VertexRef v) {
              g.setInitialValue(v["minVal"], static_cast<float>(minVal));
-             g.setInitialValue(v["scale"],
-                               static_cast<float>(maxVal - minVal));
+             g.setInitialValue(v["scale"], static_cast<float>(maxVal - minVal));
            }};
   }
   Tensor out = graph.clone(outType, reference, {dc, "out"});
@@ -339,8 +337,7 @@ Tensor bernoulli(Graph &graph, const Tensor *seed, uint32_t seedModifier,
 
 Tensor normal(Graph &graph, const Tensor *seed, uint32_t seedModifier,
               const Tensor &reference, const Type &outType, double mean,
-              double stdDev, Sequence &prog,
-              const DebugContext &debugContext) {
+              double stdDev, Sequence &prog, const DebugContext &debugContext) {
   const std::string fn = "normal";
   const DebugContext dc(debugContext, fn);
   checkSeed(fn, seed);
@@ -357,10 +354,9 @@ Tensor normal(Graph &graph, const Tensor *seed, uint32_t seedModifier,
   return out;
 }
 
-Tensor truncatedNormal(Graph &graph, const Tensor *seed,
-                       uint32_t seedModifier, const Tensor &reference,
-                       const Type &outType, double mean, double stdDev,
-                       double alpha, Sequence &prog,
+Tensor truncatedNormal(Graph &graph, const Tensor *seed, uint32_t seedModifier,
+                       const Tensor &reference, const Type &outType,
+                       double mean, double stdDev, double alpha, Sequence &prog,
                        const DebugContext &debugContext) {
   const std::string fn = "truncatedNormal";
   const DebugContext dc(debugContext, fn);
@@ -385,8 +381,8 @@ void setSeed(Graph &graph, const Tensor &masterSeed, uint32_t seedModifier,
              Sequence &prog, const DebugContext &debugContext) {
   const DebugContext dc(debugContext, "setSeed");
   checkSeed("setSeed", &masterSeed);
-  setHwSeeds(graph, callState(graph, &masterSeed, seedModifier, prog, dc),
-             prog, dc);
+  setHwSeeds(graph, callState(graph, &masterSeed, seedModifier, prog, dc), prog,
+             dc);
 }
 
 } // namespace poprand

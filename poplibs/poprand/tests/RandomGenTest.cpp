@@ -138,8 +138,9 @@ constexpr std::size_t sampleSize = 20000;
 TEST_CASE("uniform float: range, moments and distribution",
           "[poprand][uniform]") {
   Rig r;
-  const Tensor out = poprand::uniform(r.graph, &r.seed, 7, r.reference({100, 200}),
-                                      FLOAT, -2.0, 3.0, r.prog, "u");
+  const Tensor out =
+      poprand::uniform(r.graph, &r.seed, 7, r.reference({100, 200}), FLOAT,
+                       -2.0, 3.0, r.prog, "u");
   REQUIRE(out.shape() == std::vector<std::size_t>{100, 200});
   const auto v = runOne(r, out);
   for (double x : v) {
@@ -170,10 +171,10 @@ TEST_CASE("uniform float follows the documented Philox formula",
 TEST_CASE("uniform half and int", "[poprand][uniform]") {
   Rig r;
   const Tensor ref = r.reference({sampleSize});
-  const Tensor h = poprand::uniform(r.graph, &r.seed, 1, ref, HALF, 1.0, 2.0,
-                                    r.prog, "h");
-  const Tensor i = poprand::uniform(r.graph, &r.seed, 2, ref, INT, -3, 4,
-                                    r.prog, "i");
+  const Tensor h =
+      poprand::uniform(r.graph, &r.seed, 1, ref, HALF, 1.0, 2.0, r.prog, "h");
+  const Tensor i =
+      poprand::uniform(r.graph, &r.seed, 2, ref, INT, -3, 4, r.prog, "i");
   const Tensor one = poprand::uniform(r.graph, &r.seed, 2, r.reference({10}),
                                       INT, 5, 5, r.prog, "one");
   CHECK(h.elementType() == HALF);
@@ -202,10 +203,10 @@ TEST_CASE("uniform half and int", "[poprand][uniform]") {
 TEST_CASE("normal: moments and distribution", "[poprand][normal]") {
   Rig r;
   const Tensor ref = r.reference({sampleSize});
-  const Tensor f = poprand::normal(r.graph, &r.seed, 0, ref, FLOAT, 1.5, 2.0,
-                                   r.prog, "n");
-  const Tensor h = poprand::normal(r.graph, &r.seed, 1, ref, HALF, -1.0, 0.5,
-                                   r.prog, "nh");
+  const Tensor f =
+      poprand::normal(r.graph, &r.seed, 0, ref, FLOAT, 1.5, 2.0, r.prog, "n");
+  const Tensor h =
+      poprand::normal(r.graph, &r.seed, 1, ref, HALF, -1.0, 0.5, r.prog, "nh");
   const auto v = runAndRead(r, {f, h})[0];
   // Standard error of the mean 2 / sqrt(n) = 0.014.
   CHECK(std::abs(mean(v[0]) - 1.5) < 0.07);
@@ -220,9 +221,9 @@ TEST_CASE("truncatedNormal: bounds and distribution", "[poprand][normal]") {
   for (double alpha : {0.3, 2.0}) {
     INFO("alpha " << alpha);
     Rig r;
-    const Tensor out = poprand::truncatedNormal(
-        r.graph, &r.seed, 5, r.reference({sampleSize}), FLOAT, 10.0, 3.0,
-        alpha, r.prog, "t");
+    const Tensor out =
+        poprand::truncatedNormal(r.graph, &r.seed, 5, r.reference({sampleSize}),
+                                 FLOAT, 10.0, 3.0, alpha, r.prog, "t");
     const auto v = runOne(r, out);
     const double lo = 10.0 - alpha * 3.0, hi = 10.0 + alpha * 3.0;
     for (double x : v) {
@@ -241,12 +242,12 @@ TEST_CASE("bernoulli: frequency, the certain cases and int output",
           "[poprand][bernoulli]") {
   Rig r;
   const Tensor ref = r.reference({sampleSize});
-  const Tensor p = poprand::bernoulli(r.graph, &r.seed, 0, ref, FLOAT, 0.3,
-                                      r.prog, "b");
-  const Tensor zero = poprand::bernoulli(r.graph, &r.seed, 0, ref, HALF, 0.0,
-                                         r.prog);
-  const Tensor one = poprand::bernoulli(r.graph, &r.seed, 0, ref, INT, 1.0,
-                                        r.prog);
+  const Tensor p =
+      poprand::bernoulli(r.graph, &r.seed, 0, ref, FLOAT, 0.3, r.prog, "b");
+  const Tensor zero =
+      poprand::bernoulli(r.graph, &r.seed, 0, ref, HALF, 0.0, r.prog);
+  const Tensor one =
+      poprand::bernoulli(r.graph, &r.seed, 0, ref, INT, 1.0, r.prog);
   const auto v = runAndRead(r, {p, zero, one})[0];
   for (double x : v[0])
     REQUIRE((x == 0.0 || x == 1.0));
@@ -262,8 +263,8 @@ TEST_CASE("logUniform: range, log-uniformity, int and half squeezing",
   const Tensor ref = r.reference({sampleSize});
   const Tensor f = poprand::logUniform(r.graph, &r.seed, 0, ref, FLOAT, 1.0,
                                        1000.0, r.prog, 10.0, "lu");
-  const Tensor i = poprand::logUniform(r.graph, &r.seed, 1, ref, INT, 1.5,
-                                       100.2, r.prog);
+  const Tensor i =
+      poprand::logUniform(r.graph, &r.seed, 1, ref, INT, 1.5, 100.2, r.prog);
   const Tensor h = poprand::logUniform(r.graph, &r.seed, 2, ref, HALF, 2049.0,
                                        4098.0, r.prog);
   const auto v = runAndRead(r, {f, i, h})[0];
@@ -271,8 +272,9 @@ TEST_CASE("logUniform: range, log-uniformity, int and half squeezing",
     REQUIRE(x >= 1.0);
     REQUIRE(x <= 1000.0);
   }
-  CHECK(ksStatistic(v[0], [](double x) { return std::log(x) / std::log(1000.0); }) <
-        ksBound(sampleSize));
+  CHECK(ksStatistic(v[0], [](double x) {
+          return std::log(x) / std::log(1000.0);
+        }) < ksBound(sampleSize));
   for (double x : v[1]) {
     REQUIRE(x >= 2);
     REQUIRE(x <= 100);
@@ -373,7 +375,8 @@ TEST_CASE("setSeed then a null seed gives the values of that seed given "
   setHwSeeds(r.graph, saved, r.prog, "restore");
   const Tensor replayed =
       poprand::normal(r.graph, nullptr, 0, ref, FLOAT, 0, 1, r.prog);
-  const auto v = runAndRead(r, {viaState, direct, advanced, replayed, saved})[0];
+  const auto v =
+      runAndRead(r, {viaState, direct, advanced, replayed, saved})[0];
   CHECK(v[0] == v[1]);
   CHECK(v[2] != v[0]);
   CHECK(v[3] == v[0]);
@@ -410,14 +413,14 @@ TEST_CASE("Values do not depend on tile mapping or host thread count",
     results.push_back(runAndRead(r, build(r, mapping))[0]);
   }
   {
-    tbb::global_control oneThread(
-        tbb::global_control::max_allowed_parallelism, 1);
+    tbb::global_control oneThread(tbb::global_control::max_allowed_parallelism,
+                                  1);
     Rig r;
     results.push_back(runAndRead(r, build(r, 2))[0]);
   }
   {
-    tbb::global_control twoThreads(
-        tbb::global_control::max_allowed_parallelism, 2);
+    tbb::global_control twoThreads(tbb::global_control::max_allowed_parallelism,
+                                   2);
     Rig r(16);
     results.push_back(runAndRead(r, build(r, 0))[0]);
   }
@@ -455,20 +458,18 @@ TEST_CASE("poprand errors name the tensor and the fault", "[poprand][errors]") {
   REQUIRE_THROWS_WITH(
       poprand::dropout(r.graph, &r.seed, 0, other, ref, 0.5, 2, r.prog),
       Contains("same shape") && Contains("'ref'"));
-  REQUIRE_THROWS_WITH(
-      poprand::shapedDropout(r.graph, &r.seed, 0, ref, r.reference({3}), 0.5,
-                             2, r.prog),
-      Contains("cannot be broadcast"));
+  REQUIRE_THROWS_WITH(poprand::shapedDropout(r.graph, &r.seed, 0, ref,
+                                             r.reference({3}), 0.5, 2, r.prog),
+                      Contains("cannot be broadcast"));
   REQUIRE_THROWS_WITH(
       poprand::logUniform(r.graph, &r.seed, 0, ref, FLOAT, 0.5, 4, r.prog),
       Contains("less than 1"));
   REQUIRE_THROWS_WITH(
       poprand::logUniform(r.graph, &r.seed, 0, ref, INT, 2.2, 2.8, r.prog),
       Contains("no int value"));
-  REQUIRE_THROWS_WITH(
-      poprand::truncatedNormal(r.graph, &r.seed, 0, ref, FLOAT, 0, 1, 0,
-                               r.prog),
-      Contains("alpha"));
+  REQUIRE_THROWS_WITH(poprand::truncatedNormal(r.graph, &r.seed, 0, ref, FLOAT,
+                                               0, 1, 0, r.prog),
+                      Contains("alpha"));
   REQUIRE_THROWS_AS(setHwSeeds(r.graph, ref, r.prog), poplar_error);
   const Tensor unmapped = r.graph.addVariable(FLOAT, {4}, "unmapped");
   REQUIRE_THROWS_WITH(
