@@ -51,10 +51,12 @@ public:
   float scale;
 
   void compute(unsigned wid) {
+    // Fields copied to locals: a store to the output could alias them.
     const philox::State s = readState(state);
-    forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, T &y) {
+    const float lo = minVal, width = scale;
+    forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
       const float u = philox::uniform01(philox::draw(s, i, 0).w[0]);
-      y = T(minVal + scale * u);
+      y = T(lo + width * u);
     });
   }
 };
@@ -73,10 +75,11 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, int &y) {
+    const auto lo = static_cast<std::uint32_t>(minVal);
+    const std::uint64_t n = range;
+    forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, int &y) {
       const std::uint64_t w = philox::draw(s, i, 0).w[0];
-      const auto offset = static_cast<std::uint32_t>((w * range) >> 32);
-      y = static_cast<int>(static_cast<std::uint32_t>(minVal) + offset);
+      y = static_cast<int>(lo + static_cast<std::uint32_t>((w * n) >> 32));
     });
   }
 };
@@ -91,9 +94,10 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, T &y) {
+    const std::uint64_t t = threshold;
+    forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
       const std::uint64_t w = philox::draw(s, i, 0).w[0];
-      y = w < threshold ? T(1) : T(0);
+      y = w < t ? T(1) : T(0);
     });
   }
 };
@@ -112,11 +116,12 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, T &y) {
+    const double mu = mean, sigma = stdDev;
+    forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
       const philox::Block b = philox::draw(s, i, 0);
       double z0, z1;
       philox::boxMuller(b.w[0], b.w[1], z0, z1);
-      y = T(static_cast<float>(double(mean) + double(stdDev) * z0));
+      y = T(static_cast<float>(mu + sigma * z0));
     });
   }
 };
@@ -135,9 +140,10 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    forEachElement(out, firstIndex, wid, numWorkers(), [&](unsigned i, T &y) {
-      const double z = philox::truncatedStandardNormal(s, i, alpha);
-      y = T(static_cast<float>(double(mean) + double(stdDev) * z));
+    const double mu = mean, sigma = stdDev, a = alpha;
+    forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
+      const double z = philox::truncatedStandardNormal(s, i, a);
+      y = T(static_cast<float>(mu + sigma * z));
     });
   }
 };
