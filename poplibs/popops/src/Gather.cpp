@@ -1,5 +1,7 @@
-// gather as a multiSlice along the axis: the selected slices are rows of
-// the input viewed with the axis first.
+// gather: the axis form as a multiSlice along the axis (the selected
+// slices are rows of the input viewed with the axis first); XLA's form as a
+// multiSlice along startIndexMap's dimensions with clamped starts, on the
+// input cut statically to sliceSizes along the other dimensions.
 #include <popops/DynamicSlice.hpp>
 #include <popops/Gather.hpp>
 
@@ -43,12 +45,6 @@ poplar::Tensor gather(poplar::Graph &graph, const poplar::Tensor &input,
   return result.reshape(shape);
 }
 
-} // namespace popops
-
-// XLA's gather, as a multiSlice along startIndexMap's dimensions with
-// clamped starts, on the input cut statically to sliceSizes along the
-// other dimensions.
-namespace popops {
 namespace {
 
 using poplar::Tensor;

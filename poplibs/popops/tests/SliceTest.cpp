@@ -3,7 +3,7 @@
 // dynamicSliceWithOutput and dynamicUpdate along several dimensions, the
 // tensors laid out for slicing, and SlicePlan / embedding::plan; against
 // host loops on every device.
-#include "TestDevice.hpp"
+#include "MovementCase.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -21,42 +21,10 @@
 
 using namespace poplar;
 using namespace popops;
+using namespace popops_test;
 using Catch::Matchers::Contains;
 
 namespace {
-
-struct Case {
-  Device device = sdktest::createTestDevice(4);
-  Graph graph{device.getTarget()};
-  program::Sequence prog;
-  Case() { popops::addCodelets(graph); }
-  Tensor var(const Type &type, std::vector<std::size_t> shape,
-             const std::string &name) {
-    Tensor t = graph.addVariable(type, shape, name);
-    poputil::mapTensorLinearly(graph, t, 1, 1);
-    graph.createHostWrite(name, t);
-    return t;
-  }
-  void read(const std::string &name, const Tensor &t) {
-    graph.createHostRead(name + "-r", t);
-  }
-  Engine engine() {
-    Engine e(graph, prog);
-    e.load(device);
-    return e;
-  }
-};
-
-template <class T>
-void put(Engine &e, const std::string &h, const std::vector<T> &v) {
-  e.writeTensor(h, v.data(), v.data() + v.size());
-}
-template <class T>
-std::vector<T> get(Engine &e, const std::string &h, std::size_t n) {
-  std::vector<T> v(n);
-  e.readTensor(h + "-r", v.data(), v.data() + n);
-  return v;
-}
 
 std::vector<float> iotaF(std::size_t n, float start = 0) {
   std::vector<float> v(n);
@@ -356,8 +324,10 @@ TEST_CASE("multiSlice options: remapOutOfBoundIndices and unknown options",
   put(e, "off", std::vector<unsigned>{1, 3, 4}); // 3 and 4 do not fit 2 rows
   e.run();
   // Rows 1-2, then rows 0-1 twice (remapped) or zeros (padding).
-  CHECK(get<float>(e, "remapped", 18) ==
-        std::vector<float>{3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5});
-  CHECK(get<float>(e, "padded", 18) ==
-        std::vector<float>{3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  CHECK(get<float>(e, "remapped", 18) == std::vector<float>{3, 4, 5, 6, 7, 8, 0,
+                                                            1, 2, 3, 4, 5, 0, 1,
+                                                            2, 3, 4, 5});
+  CHECK(get<float>(e, "padded", 18) == std::vector<float>{3, 4, 5, 6, 7, 8, 0,
+                                                          0, 0, 0, 0, 0, 0, 0,
+                                                          0, 0, 0, 0});
 }
