@@ -14,6 +14,7 @@
 //   gathering k positions         20 + 10 * k
 //   Histogram                     20 + n * (4 + 2 * ceil(log2(levels + 1)))
 //                                 for n elements (a binary search each)
+//   Transpose2D                   20 + matrices * (10 + elements of one)
 //   SliceRowIndices               20 + n * (4 + 3 * dims) for n row indices
 //                                 of slices along `dims` dimensions
 //   SelectFromRows                20 + 8 * rows
@@ -56,6 +57,11 @@ inline std::uint64_t sortRowsCycles(std::size_t rows, std::size_t n) {
 
 inline std::uint64_t topKRowsCycles(std::size_t rows, std::size_t n) {
   return movementVertexOverhead + rows * (10 + 6 * n);
+}
+
+inline std::uint64_t transposeCycles(std::size_t matrices,
+                                     std::size_t elements) {
+  return movementVertexOverhead + matrices * (10 + elements);
 }
 
 inline std::uint64_t histogramCycles(std::size_t n, std::size_t levels) {

@@ -131,6 +131,8 @@ TEST_CASE("Cycle estimates of data-movement vertices", "[popops][cycles]") {
   CHECK(rowIndicesCycles(12, 2) == 140);
   // 10 elements into 4 levels (5 bins, 3 search steps): 20 + 10 * (4 + 6).
   CHECK(histogramCycles(10, 4) == 120);
+  // 3 transpositions of 2x5 matrices: 20 + 3 * (10 + 10).
+  CHECK(transposeCycles(3, 10) == 80);
 
   // One element from each of 5 rows: 20 + 8 * 5; updating 3 row pieces:
   // 20 + 10 * 3.
