@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <string>
@@ -90,6 +91,31 @@ struct Generator {
   const Tensor *input = nullptr; // dropout's input, laid out like the output
 };
 
+/// A tile's regions in groups of at most maxElementsPerVertex elements (a
+/// longer region is cut), one vertex each: the host runs vertices in
+/// parallel, so one tile holding a large result (as on the CPU target)
+/// still uses every thread.
+constexpr std::size_t maxElementsPerVertex = 1u << 16;
+
+std::vector<std::vector<Interval>>
+vertexGroups(const std::vector<Interval> &regions) {
+  std::vector<std::vector<Interval>> groups;
+  std::size_t inGroup = maxElementsPerVertex;
+  for (const Interval &r : regions)
+    for (std::size_t at = r.begin(); at != r.end();) {
+      if (inGroup == maxElementsPerVertex) {
+        groups.emplace_back();
+        inGroup = 0;
+      }
+      const std::size_t end =
+          std::min<std::size_t>(r.end(), at + maxElementsPerVertex - inGroup);
+      groups.back().emplace_back(at, end);
+      inGroup += end - at;
+      at = end;
+    }
+  return groups;
+}
+
 /// Fills `out` (a fresh tensor, completely mapped) in one compute set and,
 /// for a null seed, advances the graph's state.
 void generate(Graph &graph, const std::string &fn, const Tensor &out,
@@ -107,30 +133,29 @@ void generate(Graph &graph, const std::string &fn, const Tensor &out,
   const Tensor flatOut = out.flatten();
   const Tensor flatIn = gen.input ? gen.input->flatten() : Tensor();
   const unsigned workers = graph.getTarget().getNumWorkerContexts();
-  for (unsigned tile = 0; tile != mapping.size(); ++tile) {
-    if (mapping[tile].empty())
-      continue;
-    std::vector<Tensor> outs, ins;
-    std::vector<unsigned> firstIndex;
-    std::vector<std::size_t> sizes;
-    for (const Interval &r : mapping[tile]) {
-      outs.push_back(flatOut.slice(r));
+  for (unsigned tile = 0; tile != mapping.size(); ++tile)
+    for (const auto &group : vertexGroups(mapping[tile])) {
+      std::vector<Tensor> outs, ins;
+      std::vector<unsigned> firstIndex;
+      std::vector<std::size_t> sizes;
+      for (const Interval &r : group) {
+        outs.push_back(flatOut.slice(r));
+        if (gen.input)
+          ins.push_back(flatIn.slice(r));
+        firstIndex.push_back(static_cast<unsigned>(r.begin()));
+        sizes.push_back(r.size());
+      }
+      VertexRef v = graph.addVertex(cs, gen.vertexType);
+      graph.connect(v["out"], outs);
       if (gen.input)
-        ins.push_back(flatIn.slice(r));
-      firstIndex.push_back(static_cast<unsigned>(r.begin()));
-      sizes.push_back(r.size());
+        graph.connect(v["in"], ins);
+      graph.setInitialValue(v["firstIndex"], ArrayRef<unsigned>(firstIndex));
+      graph.connect(v["state"], state);
+      gen.setFields(graph, v);
+      graph.setTileMapping(v, tile);
+      graph.setPerfEstimate(v, estimates::generatorCycles(
+                                   sizes, workers, gen.cyclesPerElement));
     }
-    VertexRef v = graph.addVertex(cs, gen.vertexType);
-    graph.connect(v["out"], outs);
-    if (gen.input)
-      graph.connect(v["in"], ins);
-    graph.setInitialValue(v["firstIndex"], ArrayRef<unsigned>(firstIndex));
-    graph.connect(v["state"], state);
-    gen.setFields(graph, v);
-    graph.setTileMapping(v, tile);
-    graph.setPerfEstimate(
-        v, estimates::generatorCycles(sizes, workers, gen.cyclesPerElement));
-  }
   if (!seed) {
     Tensor next = graph.addVariable(UNSIGNED_INT, {4}, {dc, "nextState"});
     graph.setTileMapping(next, 0);

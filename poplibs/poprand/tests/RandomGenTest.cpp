@@ -55,10 +55,11 @@ struct Rig {
 /// The values of `outs` (read as doubles) after `runs` runs of the rig's
 /// program in one Engine, run by run.
 std::vector<std::vector<std::vector<double>>>
-runAndRead(Rig &r, const std::vector<Tensor> &outs, unsigned runs = 1) {
+runAndRead(Rig &r, const std::vector<Tensor> &outs, unsigned runs = 1,
+           const OptionFlags &engineOptions = {}) {
   for (std::size_t i = 0; i != outs.size(); ++i)
     r.graph.createHostRead("out" + std::to_string(i), outs[i]);
-  Engine e(r.graph, r.prog);
+  Engine e(r.graph, r.prog, engineOptions);
   e.load(r.device);
   e.writeTensor("seed", hostSeed, hostSeed + 2);
   std::vector<std::vector<std::vector<double>>> result;
@@ -475,4 +476,26 @@ TEST_CASE("poprand errors name the tensor and the fault", "[poprand][errors]") {
   REQUIRE_THROWS_WITH(
       poprand::uniform(r.graph, &r.seed, 0, unmapped, FLOAT, 0, 1, r.prog),
       Contains("not completely mapped"));
+}
+
+TEST_CASE("A tile holding more than one vertex's worth gives the same values",
+          "[poprand][determinism]") {
+  // 150,000 elements on one tile take three vertices (at most 65,536
+  // elements each); spread linearly they take one per tile. (One tile
+  // cannot hold them all on the IPU Models: the memory check is off.)
+  std::vector<std::vector<double>> values;
+  for (bool oneTile : {true, false}) {
+    Rig r;
+    Tensor ref = r.graph.addVariable(FLOAT, {150000}, "ref");
+    if (oneTile)
+      r.graph.setTileMapping(ref, 0);
+    else
+      poputil::mapTensorLinearly(r.graph, ref);
+    const Tensor out =
+        poprand::uniform(r.graph, &r.seed, 4, ref, FLOAT, 0, 1, r.prog);
+    values.push_back(
+        runAndRead(r, {out}, 1, {{"debug.allowOutOfMemory", "true"}})[0][0]);
+  }
+  CHECK(values[0] == values[1]);
+  CHECK(std::abs(mean(values[0]) - 0.5) < 0.01);
 }
