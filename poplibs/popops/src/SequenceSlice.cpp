@@ -61,23 +61,16 @@ void sequenceSlice(poplar::Graph &graph, const Tensor &tIn, const Tensor &tOut,
   const std::string vertexType =
       poputil::templateVertex("popops::SequenceSlice", type);
   for (const auto &[tile, cols] : columnsByTile(graph, outRows)) {
-    std::vector<Tensor> src, dst;
-    for (std::size_t r = 0; r != inRows.dim(0); ++r)
-      src.push_back(rowColumns(inRows, r, cols));
-    for (std::size_t r = 0; r != outRows.dim(0); ++r)
-      dst.push_back(rowColumns(outRows, r, cols));
     poplar::VertexRef v = graph.addVertex(cs, vertexType);
-    graph.connect(v["src"], src);
-    graph.connect(v["dst"], dst);
+    graph.connect(v["src"], everyRowColumns(inRows, cols));
+    graph.connect(v["dst"], everyRowColumns(outRows, cols));
     graph.connect(v["nElements"], tN.reinterpret(poplar::UNSIGNED_INT));
     graph.connect(v["srcOffset"], tInOffset.reinterpret(poplar::UNSIGNED_INT));
     graph.connect(v["dstOffset"], tOutOffset.reinterpret(poplar::UNSIGNED_INT));
     graph.setInitialValue(v["zeroUnused"], zeroUnused);
     graph.setTileMapping(v, tile);
-    std::size_t columns = 0;
-    for (const auto &c : cols)
-      columns += c.size();
-    graph.setPerfEstimate(v, detail::rowCopyCycles(outRows.dim(0), columns));
+    graph.setPerfEstimate(
+        v, detail::rowCopyCycles(outRows.dim(0), columnCount(cols)));
   }
   prog.add(poplar::program::Execute(cs, {op}));
 }

@@ -156,21 +156,14 @@ void addRowVertices(poplar::Graph &graph, poplar::ComputeSet cs,
                     const char *baseField, const char *subField,
                     const Tensor *scale) {
   for (const auto &[tile, cols] : columnsByTile(graph, baseRows)) {
-    std::vector<Tensor> base, sub;
-    for (std::size_t r = 0; r != baseRows.dim(0); ++r)
-      base.push_back(rowColumns(baseRows, r, cols));
-    for (std::size_t r = 0; r != subRows.dim(0); ++r)
-      sub.push_back(rowColumns(subRows, r, cols));
     poplar::VertexRef v = graph.addVertex(cs, type);
-    graph.connect(v[baseField], base);
-    graph.connect(v[subField], sub);
+    graph.connect(v[baseField], everyRowColumns(baseRows, cols));
+    graph.connect(v[subField], everyRowColumns(subRows, cols));
     graph.connect(v[offsets.rank() == 0 ? "offset" : "offsets"], offsets);
     if (scale)
       graph.connect(v["scale"], *scale);
     graph.setTileMapping(v, tile);
-    std::size_t columns = 0;
-    for (const auto &c : cols)
-      columns += c.size();
+    const std::size_t columns = columnCount(cols);
     const std::size_t rows = subRows.dim(0);
     graph.setPerfEstimate(v, scale ? detail::rowCombineCycles(rows, columns)
                                    : detail::rowCopyCycles(rows, columns));
