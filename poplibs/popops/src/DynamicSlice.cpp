@@ -24,37 +24,6 @@ Tensor scalarOffset(const Tensor &offset, std::size_t i) {
   return offset.flatten()[i].reinterpret(poplar::UNSIGNED_INT);
 }
 
-// Maps the columns of `rows` ([rows, columns]) linearly over the tiles,
-// the same columns of every row on the same tile.
-void mapColumns(poplar::Graph &graph, const Tensor &rows,
-                std::size_t minGrainSize) {
-  if (rows.dim(0) == 0 || rows.dim(1) == 0) {
-    graph.setTileMapping(rows, 0);
-    return;
-  }
-  const auto columns = poputil::calcLinearTileMapping(
-      graph, {rows.dim(1)}, 1, std::max<std::size_t>(1, minGrainSize));
-  for (unsigned tile = 0; tile != columns.size(); ++tile)
-    for (const auto &c : columns[tile])
-      graph.setTileMapping(rows.slice(c.begin(), c.end(), 1), tile);
-}
-
-// Maps the columns of `rows` like the columns of `like` (both [., columns]);
-// linearly where `like` is not completely mapped.
-void mapColumnsLike(poplar::Graph &graph, const Tensor &rows,
-                    const Tensor &like) {
-  bool complete = false;
-  if (like.dim(0) != 0 && like.dim(1) != 0)
-    graph.getTileMapping(like[0], &complete);
-  if (!complete || rows.dim(0) == 0) {
-    mapColumns(graph, rows, 0);
-    return;
-  }
-  for (const auto &[tile, cols] : columnsByTile(graph, like))
-    for (const auto &c : cols)
-      graph.setTileMapping(rows.slice(c.begin(), c.end(), 1), tile);
-}
-
 void dynamicSliceInto(poplar::Graph &graph, const Tensor *output,
                       const Tensor &t, const Tensor &offset,
                       const std::vector<std::size_t> &dims,

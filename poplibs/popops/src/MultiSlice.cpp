@@ -110,7 +110,8 @@ Tensor multiSliceImpl(poplar::Graph &graph, const MultiCall &c,
                       poplar::program::Sequence &prog) {
   Tensor out =
       graph.addVariable(c.t.elementType(), c.sliceShape(), {c.op + "/out"});
-  poputil::mapTensorLinearly(graph, out, 1, 1);
+  // The slices' columns on the tiles holding those columns of t.
+  mapColumnsLike(graph, rowsView(out, 2, c.dims), rowsView(c.t, 1, c.dims));
   if (out.numElements() == 0)
     return out;
   const Tensor rows = callRows(graph, c, prog);

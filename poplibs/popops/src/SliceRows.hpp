@@ -32,6 +32,16 @@ void checkDims(const std::string &op, const poplar::Tensor &t,
 poplar::Tensor rowsView(const poplar::Tensor &t, std::size_t groupDims,
                         const std::vector<std::size_t> &dims);
 
+/// Maps the columns of `rows` ([rows, columns]) linearly over the tiles
+/// (grains of minGrainSize), the same columns of every row on one tile.
+void mapColumns(poplar::Graph &graph, const poplar::Tensor &rows,
+                std::size_t minGrainSize);
+/// Maps the columns of `rows` like those of `like` (both [., columns]):
+/// slicing from one into the other then moves nothing between tiles.
+/// Linearly where `like` is not completely mapped.
+void mapColumnsLike(poplar::Graph &graph, const poplar::Tensor &rows,
+                    const poplar::Tensor &like);
+
 /// `shape` with shape[dims[i]] = sizes[i].
 std::vector<std::size_t> slicedShape(std::vector<std::size_t> shape,
                                      const std::vector<std::size_t> &dims,
