@@ -114,3 +114,21 @@ if [ -f "$data/t10k-labels-idx1-ubyte.gz" ]; then
     { echo "FAIL (tut5): popnn.gp was not loaded from $libdir"; exit 1; }
   echo "ok (g++ regression-demo.cpp -lpopnn -lpoplin -lpopops -lpoputil -lpoplar -lz)"
 fi
+
+# 8. find_package(poplibs COMPONENTS poprand) and pkg-config poprand, with
+#    poprand.gp found beside the installed library.
+expected_poprand=$'b: {1,1,1}\nd: {2,4,6}'
+poprand_src=$(dirname "$src")/poprand_consumer
+cmake -S "$poprand_src" -B "$work/poprand-build" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/poprand-build" >/dev/null
+out=$(LD_LIBRARY_PATH="$libdir" "$work/poprand-build/poprand_consumer")
+[ "$out" = "$expected_poprand" ] ||
+  { echo "FAIL (find_package poprand): printed '$out'"; exit 1; }
+echo "ok (find_package(poplibs COMPONENTS poprand))"
+g++ -std=c++17 "$poprand_src/consumer.cpp" -o "$work/pc-poprand" \
+  $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs poprand)
+out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-poprand")
+[ "$out" = "$expected_poprand" ] ||
+  { echo "FAIL (pkg-config poprand): printed '$out'"; exit 1; }
+echo "ok (pkg-config poprand)"

@@ -12,6 +12,11 @@
 //   SortRows                      20 + rows * (10 + 4 * n * max(1, ceil(log2 n)))
 //   TopKRows                      20 + rows * (10 + 6 * n)
 //   gathering k positions         20 + 10 * k
+//   Histogram                     20 + n * (4 + 2 * ceil(log2(levels + 1)))
+//                                 for n elements (a binary search each)
+//   Transpose2D                   20 + matrices * (10 + elements of one)
+//   SliceRowIndices               20 + n * (4 + 3 * dims) for n row indices
+//                                 of slices along `dims` dimensions
 //   SelectFromRows                20 + 8 * rows
 //   UpdateInRows                  20 + 10 * pieces (a piece: the part of a
 //                                 row on the tile; the NaN fill of a row
@@ -52,6 +57,22 @@ inline std::uint64_t sortRowsCycles(std::size_t rows, std::size_t n) {
 
 inline std::uint64_t topKRowsCycles(std::size_t rows, std::size_t n) {
   return movementVertexOverhead + rows * (10 + 6 * n);
+}
+
+inline std::uint64_t transposeCycles(std::size_t matrices,
+                                     std::size_t elements) {
+  return movementVertexOverhead + matrices * (10 + elements);
+}
+
+inline std::uint64_t histogramCycles(std::size_t n, std::size_t levels) {
+  std::uint64_t steps = 0;
+  while ((std::uint64_t(1) << steps) < levels + 1)
+    ++steps;
+  return movementVertexOverhead + n * (4 + 2 * steps);
+}
+
+inline std::uint64_t rowIndicesCycles(std::size_t n, std::size_t dims) {
+  return movementVertexOverhead + n * (4 + 3 * dims);
 }
 
 inline std::uint64_t gatherPositionsCycles(std::size_t k) {

@@ -28,6 +28,22 @@ poplar::Tensor rowColumns(const poplar::Tensor &rows, std::size_t r,
   return parts.size() == 1 ? parts[0] : poplar::concat(parts);
 }
 
+std::vector<poplar::Tensor>
+everyRowColumns(const poplar::Tensor &rows,
+                const std::vector<poplar::Interval> &columns) {
+  std::vector<poplar::Tensor> result;
+  for (std::size_t r = 0; r != rows.dim(0); ++r)
+    result.push_back(rowColumns(rows, r, columns));
+  return result;
+}
+
+std::size_t columnCount(const std::vector<poplar::Interval> &columns) {
+  std::size_t n = 0;
+  for (const auto &c : columns)
+    n += c.size();
+  return n;
+}
+
 poplar::Tensor rowsAlong(const poplar::Tensor &t, unsigned dim) {
   const std::size_t n = t.dim(dim);
   const std::size_t rest = n == 0 ? 0 : t.numElements() / n;

@@ -25,6 +25,14 @@ columnsByTile(const poplar::Graph &graph, const poplar::Tensor &rows);
 poplar::Tensor rowColumns(const poplar::Tensor &rows, std::size_t r,
                           const std::vector<poplar::Interval> &columns);
 
+/// rowColumns of every row of `rows`.
+std::vector<poplar::Tensor>
+everyRowColumns(const poplar::Tensor &rows,
+                const std::vector<poplar::Interval> &columns);
+
+/// The number of columns in `columns`.
+std::size_t columnCount(const std::vector<poplar::Interval> &columns);
+
 /// `t` viewed as [t.dim(dim), everything else], `dim` first.
 poplar::Tensor rowsAlong(const poplar::Tensor &t, unsigned dim);
 

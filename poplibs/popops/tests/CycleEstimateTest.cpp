@@ -127,6 +127,12 @@ TEST_CASE("Cycle estimates of data-movement vertices", "[popops][cycles]") {
 
   // Gathering 4 positions: 20 + 10 * 4.
   CHECK(gatherPositionsCycles(4) == 60);
+  // 12 row indices of slices along 2 dimensions: 20 + 12 * (4 + 6).
+  CHECK(rowIndicesCycles(12, 2) == 140);
+  // 10 elements into 4 levels (5 bins, 3 search steps): 20 + 10 * (4 + 6).
+  CHECK(histogramCycles(10, 4) == 120);
+  // 3 transpositions of 2x5 matrices: 20 + 3 * (10 + 10).
+  CHECK(transposeCycles(3, 10) == 80);
 
   // One element from each of 5 rows: 20 + 8 * 5; updating 3 row pieces:
   // 20 + 10 * 3.

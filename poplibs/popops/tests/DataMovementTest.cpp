@@ -1,6 +1,6 @@
 // Slicing, gathering, one-hot, sorting, top-k, padding and allTrue against
 // host loops on every device variant.
-#include "TestDevice.hpp"
+#include "MovementCase.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -28,42 +28,11 @@
 
 using namespace poplar;
 using namespace popops;
+using namespace popops_test;
 using Catch::Matchers::Contains;
 
 namespace {
 
-struct Case {
-  Device device = sdktest::createTestDevice(4);
-  Graph graph{device.getTarget()};
-  program::Sequence prog;
-  std::vector<std::pair<std::string, Tensor>> reads;
-  Case() { popops::addCodelets(graph); }
-
-  Tensor var(const Type &type, std::vector<std::size_t> shape,
-             const std::string &name) {
-    Tensor t = graph.addVariable(type, shape, name);
-    poputil::mapTensorLinearly(graph, t, 1, 1);
-    graph.createHostWrite(name, t);
-    return t;
-  }
-  void read(const std::string &name, const Tensor &t) {
-    graph.createHostRead(name + "-r", t);
-  }
-  Engine engine() {
-    Engine e(graph, prog);
-    e.load(device);
-    return e;
-  }
-};
-
-template <class T> void put(Engine &e, const std::string &h, const std::vector<T> &v) {
-  e.writeTensor(h, v.data(), v.data() + v.size());
-}
-template <class T> std::vector<T> get(Engine &e, const std::string &h, std::size_t n) {
-  std::vector<T> v(n);
-  e.readTensor(h + "-r", v.data(), v.data() + n);
-  return v;
-}
 
 // Half values go through float on the host.
 void putHalf(Engine &e, const Target &target, const std::string &h,

@@ -11,6 +11,7 @@
 #include "TileRegions.hpp"
 
 #include <popops/ElementWise.hpp>
+#include <popops/ElementWiseUtil.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/VertexTemplates.hpp>
@@ -688,4 +689,29 @@ TEST_CASE("A large operation is spread over the tiles its output is on",
   engine.readTensor("y", result.data(), result.data() + n);
   CHECK(std::all_of(result.begin(), result.end(),
                     [](float x) { return x == 3.5f; }));
+}
+
+TEST_CASE("createOutputForElementWiseOp follows the best spread input",
+          "[popops][elementwise]") {
+  Device device = sdktest::createTestDevice(4);
+  Graph graph(device.getTarget());
+  Tensor onOne = graph.addVariable(FLOAT, {4, 8}, "onOne");
+  graph.setTileMapping(onOne, 0);
+  Tensor spread = graph.addVariable(FLOAT, {4, 8}, "spread");
+  poputil::mapTensorLinearly(graph, spread, 1, 1);
+  Tensor unmapped = graph.addVariable(FLOAT, {4, 8}, "unmapped");
+  Tensor out = popops::createOutputForElementWiseOp(
+      graph, {unmapped, onOne, spread}, HALF, "out");
+  CHECK(out.elementType() == HALF);
+  CHECK(out.shape() == spread.shape());
+  CHECK(graph.getTileMapping(out) == graph.getTileMapping(spread));
+  Tensor linear =
+      popops::createOutputForElementWiseOp(graph, {unmapped}, INT, "linear");
+  bool complete = false;
+  graph.getTileMapping(linear, &complete);
+  CHECK(complete);
+  Tensor other = graph.addVariable(FLOAT, {8, 4}, "other");
+  CHECK_THROWS_WITH(
+      popops::createOutputForElementWiseOp(graph, {spread, other}, FLOAT),
+      Contains("'other'"));
 }
