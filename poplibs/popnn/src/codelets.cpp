@@ -1,48 +1,22 @@
 // popnn::addCodelets: finds popnn.gp and adds it to the graph.
 #include <popnn/codelets.hpp>
 
-#include <poputil/exceptions.hpp>
+#include <poplibs_support/CodeletsPath.hpp>
 
-#include <dlfcn.h>
-
-#include <filesystem>
 #include <string>
 
 namespace popnn {
-namespace {
 
-namespace fs = std::filesystem;
-
-// popnn.gp is installed beside libpopnn (and built beside it in the
-// build tree); the path of the build tree is the fallback for programs
-// that load libpopnn from elsewhere while the build tree exists.
-std::string findCodelets() {
-  std::string looked;
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void *>(&addCodelets), &info) != 0 &&
-      info.dli_fname != nullptr) {
-    std::error_code ec;
-    const fs::path dir = fs::absolute(info.dli_fname, ec).parent_path();
-    const fs::path candidate = dir / "popnn.gp";
-    if (fs::exists(candidate, ec))
-      return candidate.string();
-    looked = candidate.string();
-  }
 #ifdef POPNN_BUILD_TREE_GP
-  std::error_code ec;
-  if (fs::exists(POPNN_BUILD_TREE_GP, ec))
-    return POPNN_BUILD_TREE_GP;
-  looked += std::string(looked.empty() ? "" : " or ") + POPNN_BUILD_TREE_GP;
+static const char *const buildTreeGp = POPNN_BUILD_TREE_GP;
+#else
+static const char *const buildTreeGp = nullptr;
 #endif
-  throw poputil::poplibs_error("popnn::addCodelets: cannot find popnn.gp "
-                               "(looked for " +
-                               looked + ")");
-}
-
-} // namespace
 
 void addCodelets(poplar::Graph &graph) {
-  static const std::string path = findCodelets();
+  static const std::string path = poplibs_support::codeletsPath(
+      reinterpret_cast<const void *>(&addCodelets), "popnn.gp", buildTreeGp,
+      "popnn::addCodelets");
   graph.addCodelets(path);
 }
 
