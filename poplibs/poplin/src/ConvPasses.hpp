@@ -1,0 +1,62 @@
+// Pieces shared by the forward and the weight-update passes.
+#ifndef POPLIN_SRC_CONVPASSES_HPP
+#define POPLIN_SRC_CONVPASSES_HPP
+
+#include "ConvPlan.hpp"
+
+#include <poplar/Graph.hpp>
+#include <poplar/Tensor.hpp>
+#include <poplin/Convolution.hpp>
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace poplin {
+
+struct PlanningCacheImpl {
+  using Key = std::tuple<std::string, unsigned, std::uint64_t, ConvParams,
+                         double, int>;
+  std::map<Key, detail::ConvPlan> plans;
+};
+
+namespace detail {
+
+/// Tiles given to each conv group (at least one).
+unsigned tilesPerGroup(const poplar::Target &target, std::size_t groups);
+/// The tile of `local` (a plan's tile index) in group g.
+unsigned groupTile(const poplar::Target &target, std::size_t groups,
+                   std::size_t g, unsigned local);
+
+/// The plan of `params` for `pass`, from the cache when it holds it.
+ConvPlan getConvPlan(const poplar::Target &target, const ConvParams &params,
+                     const ConvOptions &options, ConvPass pass,
+                     PlanningCache *cache);
+
+/// The input slab block (b, f, ci) of the plan reads, from the
+/// transformed input x ([G, B, Z, Y, X, Ci]), with the geometry the vertex
+/// is given (its outputs o0 .. o1 along the plan's field dimension).
+struct SlabBlock {
+  poplar::Tensor slab;
+  std::vector<unsigned> geometry;
+};
+SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
+                    std::size_t g, std::size_t b0, std::size_t b1,
+                    std::size_t o0, std::size_t o1, std::size_t ci0,
+                    std::size_t ci1, std::size_t co0, std::size_t co1);
+
+/// Adds ConvReduce vertices summing float `partials` (one flattened tensor
+/// per part) into `out` on `tile`.
+void addReduce(poplar::Graph &graph, const poplar::ComputeSet &cs,
+               const std::vector<poplar::Tensor> &partials,
+               const poplar::Tensor &out, unsigned tile);
+
+/// Checks FLOAT or HALF, naming the tensor.
+void checkConvType(const poplar::Type &t, const std::string &what,
+                   const std::string &op);
+
+} // namespace detail
+} // namespace poplin
+
+#endif // POPLIN_SRC_CONVPASSES_HPP
