@@ -12,7 +12,7 @@
 // float accumulators that stay in registers while a whole kernel window
 // and every input channel are summed, each weight row loaded once for the
 // 4 positions. On x86-64 the float kernels are also compiled for AVX2/FMA
-// and chosen at load time.
+// and AVX-512 and chosen at run time.
 #include <poplar/Vertex.hpp>
 
 #include <algorithm>
@@ -25,11 +25,31 @@ namespace {
 constexpr unsigned chanBlock = 16; // contiguous channels per accumulator row
 constexpr unsigned posBlock = 4;   // positions (or channels) sharing a load
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CONV_KERNEL_CLONES __attribute__((target_clones("arch=haswell", "default")))
-#else
-#define CONV_KERNEL_CLONES
+// The float kernels are compiled three times on x86-64 (baseline, AVX2 with
+// FMA, AVX-512) and the widest the host supports is chosen once.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CONV_HAVE_X86_CLONES 1
+#define CONV_TARGET_AVX2 __attribute__((target("avx2,fma")))
+#define CONV_TARGET_AVX512 __attribute__((target("avx512f,avx512vl,avx2,fma")))
 #endif
+
+enum class HostIsa { Baseline, Avx2, Avx512 };
+
+HostIsa hostIsa() {
+#ifdef CONV_HAVE_X86_CLONES
+  static const HostIsa isa = [] {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+      return HostIsa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+      return HostIsa::Avx2;
+    return HostIsa::Baseline;
+  }();
+  return isa;
+#else
+  return HostIsa::Baseline;
+#endif
+}
 
 struct Geometry {
   unsigned batch, inChans, outChans;
@@ -103,6 +123,60 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
       o[std::size_t(q) * co + c] = acc[q][c];
 }
 
+// Eight floats as one GCC vector: on AVX2 one register, on the baseline
+// two SSE registers.
+typedef float f32x8 __attribute__((vector_size(32)));
+
+// By reference: passing AVX vectors by value would depend on the ABI.
+inline __attribute__((always_inline)) void load8(f32x8 &v, const float *p) {
+  __builtin_memcpy(&v, p, sizeof v);
+}
+inline __attribute__((always_inline)) void store8(float *p, const f32x8 &v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// The float fast path of forwardBlock for 16 channels: 4 x 2 vector
+// accumulators, each weight row loaded once for the 4 positions.
+inline __attribute__((always_inline)) void
+forwardBlock16(const Geometry &g, const float *in, const float *weights,
+               float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
+               unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][2] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const float *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
+                                              g.inIndex(1, y, ky)) * ci;
+      for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+        const float *wk =
+            weights +
+            (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci) *
+                co +
+            c0;
+        const float *a[posBlock];
+        for (unsigned q = 0; q != posBlock; ++q)
+          a[q] = inRow +
+                 std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
+        for (unsigned i = 0; i != ci; ++i) {
+          const float *wr = wk + std::size_t(i) * co;
+          f32x8 w0, w1;
+          load8(w0, wr);
+          load8(w1, wr + 8);
+          for (unsigned q = 0; q != posBlock; ++q) {
+            const float av = a[q][i];
+            acc[q][0] += av * w0;
+            acc[q][1] += av * w1;
+          }
+        }
+      }
+    }
+  float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
+  for (unsigned q = 0; q != p; ++q) {
+    store8(o + std::size_t(q) * co, acc[q][0]);
+    store8(o + std::size_t(q) * co + 8, acc[q][1]);
+  }
+}
+
 // One output row (b, z, y): full blocks on the fast path, the edges with
 // the same code at run-time sizes.
 template <class T>
@@ -114,6 +188,13 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
     const unsigned w = std::min(chanBlock, co - c0);
     for (unsigned x0 = 0; x0 < ox; x0 += posBlock) {
       const unsigned p = std::min(posBlock, ox - x0);
+      if constexpr (std::is_same_v<T, float>) {
+        if (w == chanBlock) {
+          forwardBlock16(g, in, weights, out, b, z, y, x0,
+                         c0, p);
+          continue;
+        }
+      }
       if (w == chanBlock)
         forwardBlock<T, posBlock, chanBlock, true>(g, in, weights, out, b, z,
                                                    y, x0, c0, p, w);
@@ -127,9 +208,31 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
   }
 }
 
-CONV_KERNEL_CLONES void forwardRowFloat(const Geometry &g, const float *in,
-                                        const float *weights, float *out,
-                                        unsigned b, unsigned z, unsigned y) {
+#ifdef CONV_HAVE_X86_CLONES
+CONV_TARGET_AVX2 void forwardRowAvx2(const Geometry &g, const float *in,
+                                     const float *weights, float *out,
+                                     unsigned b, unsigned z, unsigned y) {
+  forwardRow<float>(g, in, weights, out, b, z, y);
+}
+CONV_TARGET_AVX512 void forwardRowAvx512(const Geometry &g, const float *in,
+                                         const float *weights, float *out,
+                                         unsigned b, unsigned z, unsigned y) {
+  forwardRow<float>(g, in, weights, out, b, z, y);
+}
+#endif
+
+void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
+                     float *out, unsigned b, unsigned z, unsigned y) {
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return forwardRowAvx512(g, in, weights, out, b, z, y);
+  case HostIsa::Avx2:
+    return forwardRowAvx2(g, in, weights, out, b, z, y);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
   forwardRow<float>(g, in, weights, out, b, z, y);
 }
 
@@ -170,6 +273,42 @@ weightGradBlock(const Geometry &g, const T *in, const T *deltas, float *out,
       o[std::size_t(q) * co + c] = acc[q][c];
 }
 
+// The float fast path of weightGradBlock for 16 channels.
+inline __attribute__((always_inline)) void
+weightGradBlock16(const Geometry &g, const float *in, const float *deltas,
+                  float *out, unsigned kz, unsigned ky, unsigned kx,
+                  unsigned i0, unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][2] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned b = 0; b != g.batch; ++b)
+    for (unsigned z = 0; z != g.outSize[0]; ++z)
+      for (unsigned y = 0; y != g.outSize[1]; ++y) {
+        const float *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
+                                                g.inIndex(1, y, ky)) * ci;
+        const float *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
+        for (unsigned x = 0; x != g.outSize[2]; ++x) {
+          const float *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
+          const float *d = dRow + std::size_t(x) * co;
+          f32x8 d0, d1;
+          load8(d0, d);
+          load8(d1, d + 8);
+          for (unsigned q = 0; q != posBlock; ++q) {
+            const float av = a[std::min(q, p - 1)];
+            acc[q][0] += av * d0;
+            acc[q][1] += av * d1;
+          }
+        }
+      }
+  float *o =
+      out +
+      (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
+      c0;
+  for (unsigned q = 0; q != p; ++q) {
+    store8(o + std::size_t(q) * co, acc[q][0]);
+    store8(o + std::size_t(q) * co + 8, acc[q][1]);
+  }
+}
+
 template <class T>
 inline __attribute__((always_inline)) void
 weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
@@ -177,6 +316,12 @@ weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
   const unsigned p = std::min(posBlock, g.inChans - i0);
   for (unsigned c0 = 0; c0 < g.outChans; c0 += chanBlock) {
     const unsigned w = std::min(chanBlock, g.outChans - c0);
+    if constexpr (std::is_same_v<T, float>) {
+      if (w == chanBlock) {
+        weightGradBlock16(g, in, deltas, out, kz, ky, kx, i0, c0, p);
+        continue;
+      }
+    }
     if (w == chanBlock)
       weightGradBlock<T, posBlock, chanBlock, true>(g, in, deltas, out, kz, ky,
                                                     kx, i0, c0, p, w);
@@ -189,10 +334,35 @@ weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
   }
 }
 
-CONV_KERNEL_CLONES void weightGradUnitFloat(const Geometry &g, const float *in,
-                                            const float *deltas, float *out,
-                                            unsigned kz, unsigned ky,
-                                            unsigned kx, unsigned i0) {
+#ifdef CONV_HAVE_X86_CLONES
+CONV_TARGET_AVX2 void weightGradUnitAvx2(const Geometry &g, const float *in,
+                                         const float *deltas, float *out,
+                                         unsigned kz, unsigned ky, unsigned kx,
+                                         unsigned i0) {
+  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+}
+CONV_TARGET_AVX512 void weightGradUnitAvx512(const Geometry &g,
+                                             const float *in,
+                                             const float *deltas, float *out,
+                                             unsigned kz, unsigned ky,
+                                             unsigned kx, unsigned i0) {
+  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+}
+#endif
+
+void weightGradUnitFloat(const Geometry &g, const float *in,
+                         const float *deltas, float *out, unsigned kz,
+                         unsigned ky, unsigned kx, unsigned i0) {
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return weightGradUnitAvx512(g, in, deltas, out, kz, ky, kx, i0);
+  case HostIsa::Avx2:
+    return weightGradUnitAvx2(g, in, deltas, out, kz, ky, kx, i0);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
   weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
 }
 

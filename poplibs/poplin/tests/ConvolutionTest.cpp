@@ -251,6 +251,12 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
   SECTION("depthwise, many channels, 1x1 and HALF") {
     checkAllPasses(plain(FLOAT, 2, {5, 5}, {3, 3}, 1, 1, 6), tiles, true);
     checkAllPasses(plain(FLOAT, 1, {3, 3}, {1, 1}, 40, 20, 1), tiles, true);
+    // Full 16-channel blocks (the vector fast path) with edges.
+    ConvParams wide = plain(FLOAT, 2, {5, 7}, {3, 3}, 9, 35, 1);
+    wide.inputTransform.paddingLower = {1, 1};
+    wide.inputTransform.paddingUpper = {1, 1};
+    checkAllPasses(wide, 1, true);
+    checkAllPasses(wide, tiles, false);
     ConvParams h = plain(HALF, 2, {6, 5}, {3, 2}, 4, 18, 1);
     h.inputTransform.paddingLower = {1, 1};
     h.outputTransform.stride = {2, 2};
