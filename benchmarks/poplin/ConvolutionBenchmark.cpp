@@ -24,6 +24,7 @@
 
 #include <tbb/global_control.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
@@ -51,6 +52,32 @@ std::vector<float> hostValues(std::size_t n) {
   return v;
 }
 
+// Compares a sample of the output with a host loop, so that the figures
+// are those of a correct convolution.
+bool outputMatches(Engine &engine, const std::vector<float> &x,
+                   const std::vector<float> &w) {
+  constexpr int n = 8, c = 64, h = 56, k = 3;
+  std::vector<float> y(std::size_t(n) * c * h * h);
+  engine.readTensor("out", y.data(), y.data() + y.size());
+  for (std::size_t s = 0; s < y.size(); s += 9973) {
+    const int xo = int(s % h), yo = int(s / h % h), co = int(s / h / h % c),
+              b = int(s / h / h / c);
+    double want = 0;
+    for (int ci = 0; ci != c; ++ci)
+      for (int ky = 0; ky != k; ++ky)
+        for (int kx = 0; kx != k; ++kx) {
+          const int yi = yo + ky - 1, xi = xo + kx - 1;
+          if (yi < 0 || yi >= h || xi < 0 || xi >= h)
+            continue;
+          want += double(x[((b * c + ci) * h + yi) * h + xi]) *
+                  w[((co * c + ci) * k + ky) * k + kx];
+        }
+    if (std::abs(want - y[s]) > 1e-3 * (1 + std::abs(want)))
+      return false;
+  }
+  return true;
+}
+
 void ConvResNet3x3Model(benchmark::State &state) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                               benchThreads());
@@ -62,15 +89,21 @@ void ConvResNet3x3Model(benchmark::State &state) {
   const poplin::ConvParams params = resnetLayer(FLOAT);
   Tensor in = poplin::createInput(graph, params, "in", {}, &cache);
   Tensor weights = poplin::createWeights(graph, params, "weights", {}, &cache);
-  graph.setInitialValue(in, ArrayRef<float>(hostValues(in.numElements())));
-  graph.setInitialValue(weights,
-                        ArrayRef<float>(hostValues(weights.numElements())));
+  const std::vector<float> x = hostValues(in.numElements());
+  const std::vector<float> w = hostValues(weights.numElements());
+  graph.setInitialValue(in, ArrayRef<float>(x));
+  graph.setInitialValue(weights, ArrayRef<float>(w));
   program::Sequence prog;
-  poplin::convolution(graph, in, weights, params, false, prog, "conv", {},
-                      &cache);
+  Tensor out = poplin::convolution(graph, in, weights, params, false, prog,
+                                   "conv", {}, &cache);
+  graph.createHostRead("out", out);
   Engine engine(graph, prog);
   engine.load(device);
   engine.run(0); // warm up
+  if (!outputMatches(engine, x, w)) {
+    state.SkipWithError("the convolution's output differs from a host loop");
+    return;
+  }
   for (auto _ : state)
     engine.run(0);
   state.counters["GFLOP"] = benchmark::Counter(

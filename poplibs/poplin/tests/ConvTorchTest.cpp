@@ -1,0 +1,175 @@
+// poplin's convolution passes against PyTorch: conv2d with stride,
+// padding, dilation and groups (ONNX Conv), conv_transpose2d (ONNX
+// ConvTranspose, our input-gradient pass through getGradientParams) and
+// the weight gradient. The references come from Debian's /usr/bin/python3
+// with python3-torch, run by the test (conv_torch_reference.py).
+#include "TestDevice.hpp"
+
+#include <poplar/Engine.hpp>
+#include <poplar/Graph.hpp>
+#include <poplin/ConvUtil.hpp>
+#include <poplin/Convolution.hpp>
+#include <poplin/codelets.hpp>
+#include <popops/codelets.hpp>
+#include <poputil/TileMapping.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <unistd.h>
+
+using namespace poplar;
+using namespace poplar::program;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Torch2d {
+  std::size_t batch, in, out, groups, h, w;
+  std::size_t kernel[2], stride[2], padding[2], dilation[2];
+};
+
+std::vector<float> randomValues(std::size_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (auto &x : v)
+    x = dist(gen);
+  return v;
+}
+
+void writeFile(const fs::path &p, const std::vector<float> &v) {
+  std::ofstream f(p, std::ios::binary);
+  f.write(reinterpret_cast<const char *>(v.data()),
+          std::streamsize(v.size() * sizeof(float)));
+}
+
+std::vector<float> readFile(const fs::path &p, std::size_t n) {
+  std::vector<float> v(n);
+  std::ifstream f(p, std::ios::binary);
+  f.read(reinterpret_cast<char *>(v.data()),
+         std::streamsize(n * sizeof(float)));
+  REQUIRE(f.gcount() == std::streamsize(n * sizeof(float)));
+  return v;
+}
+
+poplin::ConvParams toParams(const Torch2d &t) {
+  poplin::ConvParams p(FLOAT, t.batch, {t.h, t.w},
+                       {t.kernel[0], t.kernel[1]}, t.in / t.groups,
+                       t.out / t.groups, t.groups);
+  for (unsigned d = 0; d != 2; ++d) {
+    p.inputTransform.paddingLower[d] = unsigned(t.padding[d]);
+    p.inputTransform.paddingUpper[d] = unsigned(t.padding[d]);
+    p.kernelTransform.dilation[d] = unsigned(t.dilation[d]);
+    p.outputTransform.stride[d] = unsigned(t.stride[d]);
+  }
+  return p;
+}
+
+void check(const std::vector<float> &got, const std::vector<float> &want) {
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i != got.size(); ++i) {
+    INFO("element " << i);
+    REQUIRE(std::abs(got[i] - want[i]) <= 1e-4f * (1 + std::abs(want[i])));
+  }
+}
+
+void compareWithTorch(const Torch2d &t) {
+  const poplin::ConvParams p = toParams(t);
+  INFO(p);
+  const auto outField = p.getOutputFieldShape();
+  const std::size_t nx = t.batch * t.in * t.h * t.w;
+  const std::size_t nw = t.out * (t.in / t.groups) * t.kernel[0] * t.kernel[1];
+  const std::size_t ny = t.batch * t.out * outField[0] * outField[1];
+  const auto x = randomValues(nx, 1), w = randomValues(nw, 2),
+             dy = randomValues(ny, 3);
+
+  const fs::path dir = fs::temp_directory_path() /
+                       ("poplin-conv-torch-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  writeFile(dir / "x.bin", x);
+  writeFile(dir / "w.bin", w);
+  writeFile(dir / "dy.bin", dy);
+  std::ostringstream cfg;
+  cfg << "{\"batch\":" << t.batch << ",\"in\":" << t.in << ",\"out\":"
+      << t.out << ",\"groups\":" << t.groups << ",\"h\":" << t.h
+      << ",\"w\":" << t.w << ",\"kernel\":[" << t.kernel[0] << ","
+      << t.kernel[1] << "],\"stride\":[" << t.stride[0] << "," << t.stride[1]
+      << "],\"padding\":[" << t.padding[0] << "," << t.padding[1]
+      << "],\"dilation\":[" << t.dilation[0] << "," << t.dilation[1] << "]}";
+  const std::string command = "/usr/bin/python3 " TORCH_REFERENCE " " +
+                              dir.string() + " '" + cfg.str() + "'";
+  REQUIRE(std::system(command.c_str()) == 0);
+
+  Device device = sdktest::createTestDevice(4);
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  Sequence prog;
+  Tensor in = poplin::createInput(graph, p, "x");
+  // Our weights are [G, Co/G, Ci/G, kh, kw]: PyTorch's [Co, Ci/G, kh, kw]
+  // split by group.
+  Tensor weights = poplin::createWeights(graph, p, "w");
+  Tensor dyT = graph.addVariable(FLOAT, {t.batch, t.out, outField[0],
+                                         outField[1]}, "dy");
+  poputil::mapTensorLinearly(graph, dyT);
+  Tensor y = poplin::convolution(graph, in, weights, p, false, prog, "fwd");
+  Tensor dx = poplin::convolution(graph, dyT, weights,
+                                  poplin::getGradientParams(p), true, prog,
+                                  "bwd");
+  Tensor dw = poplin::calculateWeightDeltas(graph, dyT, in, p, prog, "wu");
+  graph.createHostWrite("x", in);
+  graph.createHostWrite("w", weights);
+  graph.createHostWrite("dy", dyT);
+  graph.createHostRead("y", y);
+  graph.createHostRead("dx", dx);
+  graph.createHostRead("dw", dw);
+  Engine e(graph, prog);
+  e.load(device);
+  e.writeTensor("x", x.data(), x.data() + nx);
+  e.writeTensor("w", w.data(), w.data() + nw);
+  e.writeTensor("dy", dy.data(), dy.data() + ny);
+  e.run(0);
+  std::vector<float> gy(ny), gdx(nx), gdw(nw);
+  e.readTensor("y", gy.data(), gy.data() + ny);
+  e.readTensor("dx", gdx.data(), gdx.data() + nx);
+  e.readTensor("dw", gdw.data(), gdw.data() + nw);
+  {
+    INFO("conv2d");
+    check(gy, readFile(dir / "y.bin", ny));
+  }
+  {
+    INFO("conv_transpose2d (input gradient)");
+    check(gdx, readFile(dir / "dx.bin", nx));
+  }
+  {
+    INFO("weight gradient");
+    check(gdw, readFile(dir / "dw.bin", nw));
+  }
+  fs::remove_all(dir);
+}
+
+} // namespace
+
+TEST_CASE("convolution matches PyTorch", "[poplin][conv][torch]") {
+  SECTION("3x3, padding 1") {
+    compareWithTorch({2, 8, 16, 1, 9, 9, {3, 3}, {1, 1}, {1, 1}, {1, 1}});
+  }
+  SECTION("stride 2, uneven padding and size") {
+    compareWithTorch({2, 6, 10, 1, 11, 8, {3, 2}, {2, 2}, {1, 0}, {1, 1}});
+  }
+  SECTION("dilation and groups") {
+    compareWithTorch({1, 6, 9, 3, 12, 10, {3, 3}, {1, 2}, {2, 1}, {2, 1}});
+  }
+  SECTION("depthwise, stride 3") {
+    compareWithTorch({3, 4, 4, 4, 10, 10, {3, 3}, {3, 3}, {1, 1}, {1, 1}});
+  }
+}
