@@ -15,6 +15,7 @@
 // one go and prints the ratio.
 #include <benchmark/benchmark.h>
 
+#include <poplin/ConvUtil.hpp>
 #include <poplin/Convolution.hpp>
 #include <poplin/codelets.hpp>
 #include <popops/codelets.hpp>
@@ -122,6 +123,53 @@ void ConvResNet3x3Model(benchmark::State &state) {
 }
 
 } // namespace
+
+// The input-gradient (transposed, flipped weights) and weight-update
+// passes of the same layer; GFLOP counts the same multiply-adds.
+void ConvResNet3x3ModelTrainingPass(benchmark::State &state) {
+  const bool weightUpdate = state.range(0) == 1;
+  state.SetLabel(weightUpdate ? "weight update" : "input gradient");
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                              benchThreads());
+  Device device = IPUModel("ipu2").createDevice();
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  poplin::PlanningCache cache;
+  const poplin::ConvParams params = resnetLayer(FLOAT);
+  const poplin::ConvParams bwd = poplin::getGradientParams(params);
+  program::Sequence prog;
+  Tensor dy = poplin::createInput(graph, bwd, "dy", {}, &cache);
+  graph.setInitialValue(dy, ArrayRef<float>(hostValues(dy.numElements())));
+  if (weightUpdate) {
+    Tensor acts = poplin::createInput(graph, params, "acts", {}, &cache);
+    graph.setInitialValue(acts,
+                          ArrayRef<float>(hostValues(acts.numElements())));
+    poplin::calculateWeightDeltas(graph, dy, acts, params, prog, "wu",
+                                  {{"pass", "TRAINING_WU"}}, &cache);
+  } else {
+    Tensor weights =
+        poplin::createWeights(graph, params, "weights", {}, &cache);
+    graph.setInitialValue(weights,
+                          ArrayRef<float>(hostValues(weights.numElements())));
+    poplin::convolution(graph, dy, weights, bwd, true, prog, "bwd",
+                        {{"pass", "TRAINING_BWD"}}, &cache);
+  }
+  Engine engine(graph, prog);
+  engine.load(device);
+  engine.run(0); // warm up
+  for (auto _ : state)
+    engine.run(0);
+  state.counters["GFLOP"] = benchmark::Counter(
+      double(poplin::getFwdFlops(params)) * double(state.iterations()) / 1e9,
+      benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(ConvResNet3x3ModelTrainingPass)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 BENCHMARK(ConvResNet3x3Model)
     ->Unit(benchmark::kMillisecond)

@@ -135,13 +135,14 @@ inline __attribute__((always_inline)) void store8(float *p, const f32x8 &v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
 
-// The float fast path of forwardBlock for 16 channels: 4 x 2 vector
+// The float fast path of forwardBlock for 8 * V channels: 4 x V vector
 // accumulators, each weight row loaded once for the 4 positions.
+template <unsigned V>
 inline __attribute__((always_inline)) void
-forwardBlock16(const Geometry &g, const float *in, const float *weights,
-               float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
-               unsigned c0, unsigned p) {
-  f32x8 acc[posBlock][2] = {};
+forwardBlockVec(const Geometry &g, const float *in, const float *weights,
+                float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
+                unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][V] = {};
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
@@ -159,22 +160,21 @@ forwardBlock16(const Geometry &g, const float *in, const float *weights,
                  std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
         for (unsigned i = 0; i != ci; ++i) {
           const float *wr = wk + std::size_t(i) * co;
-          f32x8 w0, w1;
-          load8(w0, wr);
-          load8(w1, wr + 8);
+          f32x8 wv[V];
+          for (unsigned v = 0; v != V; ++v)
+            load8(wv[v], wr + 8 * v);
           for (unsigned q = 0; q != posBlock; ++q) {
             const float av = a[q][i];
-            acc[q][0] += av * w0;
-            acc[q][1] += av * w1;
+            for (unsigned v = 0; v != V; ++v)
+              acc[q][v] += av * wv[v];
           }
         }
       }
     }
   float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
-  for (unsigned q = 0; q != p; ++q) {
-    store8(o + std::size_t(q) * co, acc[q][0]);
-    store8(o + std::size_t(q) * co + 8, acc[q][1]);
-  }
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned v = 0; v != V; ++v)
+      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
 }
 
 // One output row (b, z, y): full blocks on the fast path, the edges with
@@ -184,14 +184,21 @@ inline __attribute__((always_inline)) void
 forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
            unsigned b, unsigned z, unsigned y) {
   const unsigned ox = g.outSize[2], co = g.outChans;
-  for (unsigned c0 = 0; c0 < co; c0 += chanBlock) {
-    const unsigned w = std::min(chanBlock, co - c0);
+  for (unsigned c0 = 0; c0 < co;) {
+    const unsigned rest = co - c0;
+    // Float: 16 or 8 channels at a time in vectors; the rest generic.
+    const unsigned vectors =
+        std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
+    const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
     for (unsigned x0 = 0; x0 < ox; x0 += posBlock) {
       const unsigned p = std::min(posBlock, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
-        if (w == chanBlock) {
-          forwardBlock16(g, in, weights, out, b, z, y, x0,
-                         c0, p);
+        if (vectors == 2) {
+          forwardBlockVec<2>(g, in, weights, out, b, z, y, x0, c0, p);
+          continue;
+        }
+        if (vectors == 1) {
+          forwardBlockVec<1>(g, in, weights, out, b, z, y, x0, c0, p);
           continue;
         }
       }
@@ -205,6 +212,7 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
         forwardBlock<T, posBlock, chanBlock, false>(g, in, weights, out, b, z,
                                                     y, x0, c0, p, w);
     }
+    c0 += w;
   }
 }
 
@@ -273,12 +281,13 @@ weightGradBlock(const Geometry &g, const T *in, const T *deltas, float *out,
       o[std::size_t(q) * co + c] = acc[q][c];
 }
 
-// The float fast path of weightGradBlock for 16 channels.
+// The float fast path of weightGradBlock for 8 * V channels.
+template <unsigned V>
 inline __attribute__((always_inline)) void
-weightGradBlock16(const Geometry &g, const float *in, const float *deltas,
-                  float *out, unsigned kz, unsigned ky, unsigned kx,
-                  unsigned i0, unsigned c0, unsigned p) {
-  f32x8 acc[posBlock][2] = {};
+weightGradBlockVec(const Geometry &g, const float *in, const float *deltas,
+                   float *out, unsigned kz, unsigned ky, unsigned kx,
+                   unsigned i0, unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][V] = {};
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned b = 0; b != g.batch; ++b)
     for (unsigned z = 0; z != g.outSize[0]; ++z)
@@ -289,13 +298,13 @@ weightGradBlock16(const Geometry &g, const float *in, const float *deltas,
         for (unsigned x = 0; x != g.outSize[2]; ++x) {
           const float *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
           const float *d = dRow + std::size_t(x) * co;
-          f32x8 d0, d1;
-          load8(d0, d);
-          load8(d1, d + 8);
+          f32x8 dv[V];
+          for (unsigned v = 0; v != V; ++v)
+            load8(dv[v], d + 8 * v);
           for (unsigned q = 0; q != posBlock; ++q) {
             const float av = a[std::min(q, p - 1)];
-            acc[q][0] += av * d0;
-            acc[q][1] += av * d1;
+            for (unsigned v = 0; v != V; ++v)
+              acc[q][v] += av * dv[v];
           }
         }
       }
@@ -303,10 +312,9 @@ weightGradBlock16(const Geometry &g, const float *in, const float *deltas,
       out +
       (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
       c0;
-  for (unsigned q = 0; q != p; ++q) {
-    store8(o + std::size_t(q) * co, acc[q][0]);
-    store8(o + std::size_t(q) * co + 8, acc[q][1]);
-  }
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned v = 0; v != V; ++v)
+      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
 }
 
 template <class T>
@@ -314,23 +322,29 @@ inline __attribute__((always_inline)) void
 weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
                unsigned kz, unsigned ky, unsigned kx, unsigned i0) {
   const unsigned p = std::min(posBlock, g.inChans - i0);
-  for (unsigned c0 = 0; c0 < g.outChans; c0 += chanBlock) {
-    const unsigned w = std::min(chanBlock, g.outChans - c0);
+  for (unsigned c0 = 0; c0 < g.outChans;) {
+    const unsigned rest = g.outChans - c0;
+    const unsigned vectors =
+        std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
+    const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
     if constexpr (std::is_same_v<T, float>) {
-      if (w == chanBlock) {
-        weightGradBlock16(g, in, deltas, out, kz, ky, kx, i0, c0, p);
-        continue;
-      }
+      if (vectors == 2)
+        weightGradBlockVec<2>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
+      else if (vectors == 1)
+        weightGradBlockVec<1>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
     }
-    if (w == chanBlock)
-      weightGradBlock<T, posBlock, chanBlock, true>(g, in, deltas, out, kz, ky,
-                                                    kx, i0, c0, p, w);
-    else if (w <= 4)
-      weightGradBlock<T, posBlock, 4, false>(g, in, deltas, out, kz, ky, kx,
-                                             i0, c0, p, w);
-    else
-      weightGradBlock<T, posBlock, chanBlock, false>(g, in, deltas, out, kz,
-                                                     ky, kx, i0, c0, p, w);
+    if (vectors == 0) {
+      if (w == chanBlock)
+        weightGradBlock<T, posBlock, chanBlock, true>(g, in, deltas, out, kz,
+                                                      ky, kx, i0, c0, p, w);
+      else if (w <= 4)
+        weightGradBlock<T, posBlock, 4, false>(g, in, deltas, out, kz, ky, kx,
+                                               i0, c0, p, w);
+      else
+        weightGradBlock<T, posBlock, chanBlock, false>(g, in, deltas, out, kz,
+                                                       ky, kx, i0, c0, p, w);
+    }
+    c0 += w;
   }
 }
 

@@ -193,12 +193,15 @@ Tensor buildBlocks(
     graph.setTileMapping(v, tileOf(index));
     return v;
   }
-  const auto [dim, parts] = splits[level];
+  const auto [dim, parts, block] = splits[level];
   const std::size_t size = shape[dim];
+  const auto begin = [&, block = block, parts = parts](unsigned p) {
+    return block ? std::min(size, block * p) : partBegin(size, parts, p);
+  };
   std::vector<Tensor> pieces;
   for (unsigned p = 0; p != parts; ++p) {
-    const std::size_t b = partBegin(size, parts, p);
-    const std::size_t e = partBegin(size, parts, p + 1);
+    const std::size_t b = begin(p);
+    const std::size_t e = begin(p + 1);
     if (b == e)
       continue;
     shape[dim] = e - b;

@@ -59,9 +59,12 @@ inline std::size_t partBegin(std::size_t size, unsigned p, unsigned b) {
 struct BlockSplit {
   unsigned dim;
   unsigned parts;
+  // Parts of this size (the last ones shorter or empty); 0 for balanced
+  // parts.
+  std::size_t block = 0;
 };
 /// A tensor of `shape` made of one variable per block (the dimensions of
-/// `splits` cut into balanced parts), each mapped to tileOf(block index
+/// `splits` cut into parts), each mapped to tileOf(block index
 /// per split), so every block is contiguous on its tile.
 poplar::Tensor
 addBlockedVariable(poplar::Graph &graph, const poplar::Type &type,

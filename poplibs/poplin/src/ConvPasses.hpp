@@ -46,11 +46,13 @@ SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
                     std::size_t o0, std::size_t o1, std::size_t ci0,
                     std::size_t ci1, std::size_t co0, std::size_t co1);
 
-/// Adds ConvReduce vertices summing float `partials` (one flattened tensor
-/// per part) into `out` on `tile`.
+/// Adds ConvReduce vertices summing float `partials` (one tensor of the
+/// shape of `out` per part, partial r on tiles[r]) into `out`: the
+/// elements are cut into one slice per part, slice r summed on tiles[r]
+/// and mapped there, so each tile receives about one block of partials.
 void addReduce(poplar::Graph &graph, const poplar::ComputeSet &cs,
                const std::vector<poplar::Tensor> &partials,
-               const poplar::Tensor &out, unsigned tile);
+               const std::vector<unsigned> &tiles, const poplar::Tensor &out);
 
 /// Checks FLOAT or HALF, naming the tensor.
 void checkConvType(const poplar::Type &t, const std::string &what,

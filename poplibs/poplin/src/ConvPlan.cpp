@@ -81,6 +81,10 @@ unsigned convMacsPerCycle(const poplar::Target &target,
   return half ? 64 : 16;
 }
 
+unsigned convChanGrain(const poplar::Type &inputType) {
+  return inputType == poplar::HALF ? 16 : 8;
+}
+
 std::uint64_t convPartialCycles(const poplar::Target &target,
                                 const poplar::Type &inputType,
                                 std::size_t outRows, std::size_t outPositions,
@@ -141,8 +145,20 @@ ConvPlan planConv(const poplar::Target &target, const poplar::Type &inputType,
   m.lessOrEqual(tiles, numTiles);
   const Variable bB = m.ceildiv(k(g.batch), sB, "blockB");
   const Variable bF = m.ceildiv(k(g.outSize[fd]), sF, "blockF");
-  const Variable bCo = m.ceildiv(k(g.outChans), sCo, "blockCo");
-  const Variable bCi = m.ceildiv(k(g.inChans), sCi, "blockCi");
+  // Channel blocks are whole groups of the matrix unit, and every split
+  // part holds at least one channel.
+  const std::uint64_t grain = convChanGrain(inputType);
+  const auto chanBlock = [&](std::size_t size, Variable split,
+                             const char *name) {
+    const Variable groups = m.ceildiv(m.ceildiv(k(size), split), k(grain));
+    const Variable block =
+        m.min({k(size), m.product({groups, k(grain)})}, name);
+    if (size > 0)
+      m.less(m.product({m.sub(split, m.one()), block}), k(size));
+    return block;
+  };
+  const Variable bCo = chanBlock(g.outChans, sCo, "blockCo");
+  const Variable bCi = chanBlock(g.inChans, sCi, "blockCi");
 
   // The positions a tile computes, and its MACs.
   const Variable positions = m.product({bB, bF, k(otherOut)});
@@ -188,8 +204,12 @@ ConvPlan planConv(const poplar::Target &target, const poplar::Type &inputType,
   const Variable reduce = m.ceildiv(
       m.product({m.sub(depth, m.one()), k(results * reduceCyclesPerPartial)}),
       k(numTiles), "reduce");
-  const Variable bytes =
-      m.sum({operandBytes, m.product({partials, k(4)})}, "bytesPerTile");
+  // Memory: the operands, the float partials and, when partials are
+  // summed across tiles, about one block of them received for the sum.
+  const Variable received = m.product(
+      {partials, k(4), m.min({m.sub(depth, m.one()), m.one()})});
+  const Variable bytes = m.sum(
+      {operandBytes, m.product({partials, k(4)}), received}, "bytesPerTile");
   m.lessOrEqual(bytes, k(memoryLimit));
   const Variable total = m.sum({compute, exchange, reduce}, "cycles");
 

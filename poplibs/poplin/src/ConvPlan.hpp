@@ -7,6 +7,7 @@
 #include <poplar/Target.hpp>
 #include <poplar/Type.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -66,6 +67,10 @@ enum class ConvPass { Forward, WeightUpdate };
 unsigned convMacsPerCycle(const poplar::Target &target,
                           const poplar::Type &inputType);
 
+/// Channels the matrix unit takes as one group (8 FLOAT, 16 HALF): the
+/// planner splits channels into blocks of whole groups.
+unsigned convChanGrain(const poplar::Type &inputType);
+
 /// The estimate of one ConvPartial vertex: start-up, an overhead per
 /// output row and kernel element, and the MACs at the matrix unit's rate.
 std::uint64_t convPartialCycles(const poplar::Target &target,
@@ -90,7 +95,9 @@ struct ConvPlan {
   ConvPass pass = ConvPass::Forward;
   unsigned fieldDim = 2;
   // Splits of the batch, the output field (along fieldDim), the output
-  // and the input channels; the blocks they make (ceil of size / split).
+  // and the input channels; the blocks they make: ceil(size / split) for
+  // the batch and field, that rounded up to whole channel groups for the
+  // channels (so trailing channel blocks may be shorter).
   unsigned splitB = 1, splitF = 1, splitCo = 1, splitCi = 1;
   std::size_t blockB = 0, blockF = 0, blockCo = 0, blockCi = 0;
   std::uint64_t computeCycles = 0, exchangeCycles = 0, reduceCycles = 0;
@@ -99,6 +106,11 @@ struct ConvPlan {
     return computeCycles + exchangeCycles + reduceCycles;
   }
   unsigned tilesUsed() const { return splitB * splitF * splitCo * splitCi; }
+  /// Channel block i of `size` channels split into blocks of `block`.
+  static std::size_t chanBegin(std::size_t size, std::size_t block,
+                               unsigned i) {
+    return std::min(size, block * i);
+  }
   /// Partial results summed per output element.
   unsigned reductionDepth() const {
     return pass == ConvPass::Forward ? splitCi : splitB * splitF;

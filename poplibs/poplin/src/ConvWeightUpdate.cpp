@@ -119,8 +119,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
       {geo.groups, geo.kernel[0], geo.kernel[1], geo.kernel[2], geo.inChans,
        geo.outChans},
       {{0, static_cast<unsigned>(geo.groups)},
-       {4, plan.splitCi},
-       {5, plan.splitCo}},
+       {4, plan.splitCi, plan.blockCi},
+       {5, plan.splitCo, plan.blockCo}},
       [&](const std::vector<unsigned> &i) {
         return groupTile(target, geo.groups, i[0],
                          plan.tileOf(0, 0, i[2], i[1]));
@@ -144,15 +144,20 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
   for (std::size_t g = 0; g != geo.groups; ++g)
     for (unsigned ico = 0; ico != plan.splitCo; ++ico)
       for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
-        const std::size_t co0 = partBegin(geo.outChans, plan.splitCo, ico),
-                          co1 = partBegin(geo.outChans, plan.splitCo, ico + 1);
-        const std::size_t ci0 = partBegin(geo.inChans, plan.splitCi, ici),
-                          ci1 = partBegin(geo.inChans, plan.splitCi, ici + 1);
+        const std::size_t co0 =
+            ConvPlan::chanBegin(geo.outChans, plan.blockCo, ico);
+        const std::size_t co1 =
+            ConvPlan::chanBegin(geo.outChans, plan.blockCo, ico + 1);
+        const std::size_t ci0 =
+            ConvPlan::chanBegin(geo.inChans, plan.blockCi, ici);
+        const std::size_t ci1 =
+            ConvPlan::chanBegin(geo.inChans, plan.blockCi, ici + 1);
         if (co0 == co1 || ci0 == ci1)
           continue;
         const Tensor outBlock =
             core[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
         std::vector<Tensor> partials;
+        std::vector<unsigned> partialTiles;
         for (unsigned ib = 0; ib != plan.splitB; ++ib)
           for (unsigned jf = 0; jf != plan.splitF; ++jf) {
             const std::size_t b0 = partBegin(geo.batch, plan.splitB, ib),
@@ -171,7 +176,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
               result = graph.addVariable(FLOAT, outBlock.shape(),
                                          {dc, "partials"});
               graph.setTileMapping(result, tile);
-              partials.push_back(result.flatten());
+              partials.push_back(result);
+              partialTiles.push_back(tile);
             }
             const Tensor dBlock = deltas[g]
                                       .slice(b0, b1, 0)
@@ -190,9 +196,7 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
                                         co1 - co0));
           }
         if (!direct && !partials.empty())
-          addReduce(graph, rcs, partials, outBlock,
-                    groupTile(target, geo.groups, g,
-                              plan.tileOf(0, 0, ico, ici)));
+          addReduce(graph, rcs, partials, partialTiles, outBlock);
       }
   prog.add(Execute(cs, {dc, "ConvWeightGrad"}));
   if (!direct)

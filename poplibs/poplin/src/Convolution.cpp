@@ -88,14 +88,27 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
 }
 
 void addReduce(Graph &graph, const ComputeSet &cs,
-               const std::vector<Tensor> &partials, const Tensor &out,
-               unsigned tile) {
-  VertexRef v = graph.addVertex(
-      cs, poputil::templateVertex("poplin::ConvReduce", out.elementType()));
-  graph.connect(v["partials"], partials);
-  graph.connect(v["out"], out.flatten());
-  graph.setTileMapping(v, tile);
-  graph.setPerfEstimate(v, convReduceCycles(out.numElements(), partials.size()));
+               const std::vector<Tensor> &partials,
+               const std::vector<unsigned> &tiles, const Tensor &out) {
+  const Tensor flat = out.flatten();
+  const std::size_t n = flat.numElements();
+  const unsigned parts = static_cast<unsigned>(partials.size());
+  const std::string vertexType =
+      poputil::templateVertex("poplin::ConvReduce", out.elementType());
+  for (unsigned r = 0; r != parts; ++r) {
+    const std::size_t b = partBegin(n, parts, r), e = partBegin(n, parts, r + 1);
+    if (b == e)
+      continue;
+    std::vector<Tensor> slices;
+    for (const Tensor &p : partials)
+      slices.push_back(p.flatten().slice(b, e));
+    graph.setTileMapping(flat.slice(b, e), tiles[r]);
+    VertexRef v = graph.addVertex(cs, vertexType);
+    graph.connect(v["partials"], slices);
+    graph.connect(v["out"], flat.slice(b, e));
+    graph.setTileMapping(v, tiles[r]);
+    graph.setPerfEstimate(v, convReduceCycles(e - b, parts));
+  }
 }
 
 void checkConvType(const Type &t, const std::string &what,
@@ -150,7 +163,7 @@ Tensor addOutputCore(Graph &graph, const ConvParams &params,
       {{0, static_cast<unsigned>(geo.groups)},
        {1, plan.splitB},
        {2 + plan.fieldDim, plan.splitF},
-       {5, plan.splitCo}},
+       {5, plan.splitCo, plan.blockCo}},
       [&](const std::vector<unsigned> &i) {
         return groupTile(target, geo.groups, i[0],
                          plan.tileOf(i[1], i[2], i[3], 0));
@@ -190,6 +203,34 @@ Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
   return publicActivations(full);
 }
 
+// Weights [G, Co, Ci, kernel...] stored as [G, kernel..., Ci, Co] in one
+// variable per (group, input channel block, output channel block) on the
+// tile that uses it first, so a block's weights are contiguous rows of Co.
+Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
+                         const ConvPlan &plan, const DebugContext &dc) {
+  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
+  std::vector<std::size_t> shape{params.numConvGroups};
+  shape.insert(shape.end(), params.kernelShape.begin(),
+               params.kernelShape.end());
+  shape.push_back(params.inputChannelsPerConvGroup);
+  shape.push_back(params.outputChannelsPerConvGroup);
+  const Target &target = graph.getTarget();
+  Tensor w = addBlockedVariable(
+      graph, params.inputType, shape,
+      {{0, static_cast<unsigned>(params.numConvGroups)},
+       {nd + 1, plan.splitCi, plan.blockCi},
+       {nd + 2, plan.splitCo, plan.blockCo}},
+      [&](const std::vector<unsigned> &i) {
+        return groupTile(target, params.numConvGroups, i[0],
+                         plan.tileOf(0, 0, i[2], i[1]));
+      },
+      {dc, "weights"});
+  std::vector<unsigned> perm{0, nd + 2, nd + 1};
+  for (unsigned d = 0; d != nd; ++d)
+    perm.push_back(1 + d);
+  return w.dimShuffle(perm);
+}
+
 Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                        const ConvParams &params, bool transposeAndFlip,
                        Sequence &prog, const DebugContext &dc,
@@ -224,7 +265,18 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   }
 
   const Tensor x = transformedInput(graph, in, params);
-  const Tensor w = transformedKernel(weights, params, transposeAndFlip);
+  Tensor w;
+  if (transposeAndFlip) {
+    // Transpose and flip once into the plan's layout rather than have
+    // every vertex gather single elements.
+    const Tensor planned = addPlannedWeights(graph, params, plan, dc);
+    prog.add(Copy(transformedKernel(weights, params, true),
+                  transformedKernel(planned, params, false), false,
+                  {dc, "transposeWeights"}));
+    w = transformedKernel(planned, params, false);
+  } else {
+    w = transformedKernel(weights, params, false);
+  }
   const bool direct = plan.splitCi == 1 && params.outputType == FLOAT;
   const unsigned fd = plan.fieldDim;
   const ComputeSet cs = graph.addComputeSet({dc, "Conv"});
@@ -239,9 +291,10 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                             b1 = partBegin(geo.batch, plan.splitB, ib + 1);
           const std::size_t o0 = partBegin(geo.outSize[fd], plan.splitF, jf),
                             o1 = partBegin(geo.outSize[fd], plan.splitF, jf + 1);
-          const std::size_t co0 = partBegin(geo.outChans, plan.splitCo, ico),
-                            co1 =
-                                partBegin(geo.outChans, plan.splitCo, ico + 1);
+          const std::size_t co0 =
+                                ConvPlan::chanBegin(geo.outChans, plan.blockCo, ico),
+                            co1 = ConvPlan::chanBegin(geo.outChans,
+                                                      plan.blockCo, ico + 1);
           if (b0 == b1 || o0 == o1 || co0 == co1)
             continue;
           const Tensor outBlock = core[g]
@@ -249,10 +302,12 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                                       .slice(o0, o1, 1 + fd)
                                       .slice(co0, co1, 4);
           std::vector<Tensor> partials;
+          std::vector<unsigned> partialTiles;
           for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
-            const std::size_t ci0 = partBegin(geo.inChans, plan.splitCi, ici),
-                              ci1 = partBegin(geo.inChans, plan.splitCi,
-                                              ici + 1);
+            const std::size_t ci0 = ConvPlan::chanBegin(
+                                  geo.inChans, plan.blockCi, ici),
+                              ci1 = ConvPlan::chanBegin(
+                                  geo.inChans, plan.blockCi, ici + 1);
             if (ci0 == ci1)
               continue;
             const unsigned tile =
@@ -264,7 +319,8 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
               result = graph.addVariable(FLOAT, outBlock.shape(),
                                          {dc, "partials"});
               graph.setTileMapping(result, tile);
-              partials.push_back(result.flatten());
+              partials.push_back(result);
+              partialTiles.push_back(tile);
             }
             VertexRef v = graph.addVertex(cs, vertexType);
             graph.connect(v["in"], s.slab.flatten());
@@ -280,9 +336,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                                      geo.kernelElems(), ci1 - ci0, co1 - co0));
           }
           if (!direct)
-            addReduce(graph, rcs, partials, outBlock,
-                      groupTile(target, geo.groups, g,
-                                plan.tileOf(ib, jf, ico, 0)));
+            addReduce(graph, rcs, partials, partialTiles, outBlock);
         }
   prog.add(Execute(cs, {dc, "Conv"}));
   if (!direct)
@@ -309,28 +363,7 @@ Tensor createWeights(Graph &graph, const ConvParams &params,
   checkConvType(params.inputType, "input type", "createWeights");
   const ConvPlan plan = getConvPlan(graph.getTarget(), params, options,
                                     ConvPass::Forward, cache);
-  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
-  // [G, kernel..., Ci, Co]: a block's weights are contiguous rows of Co.
-  std::vector<std::size_t> shape{params.numConvGroups};
-  shape.insert(shape.end(), params.kernelShape.begin(),
-               params.kernelShape.end());
-  shape.push_back(params.inputChannelsPerConvGroup);
-  shape.push_back(params.outputChannelsPerConvGroup);
-  const Target &target = graph.getTarget();
-  Tensor w = addBlockedVariable(
-      graph, params.inputType, shape,
-      {{0, static_cast<unsigned>(params.numConvGroups)},
-       {nd + 1, plan.splitCi},
-       {nd + 2, plan.splitCo}},
-      [&](const std::vector<unsigned> &i) {
-        return groupTile(target, params.numConvGroups, i[0],
-                         plan.tileOf(0, 0, i[2], i[1]));
-      },
-      {dc, "weights"});
-  std::vector<unsigned> perm{0, nd + 2, nd + 1};
-  for (unsigned d = 0; d != nd; ++d)
-    perm.push_back(1 + d);
-  return w.dimShuffle(perm);
+  return addPlannedWeights(graph, params, plan, dc);
 }
 
 Tensor createInput(Graph &graph, const ConvParams &params,
@@ -353,7 +386,7 @@ Tensor createInput(Graph &graph, const ConvParams &params,
   splits.push_back(
       {fieldDim >= 0 ? 2 + unsigned(fieldDim) : 2,
        fieldDim >= 0 ? plan.splitF : 1u});
-  splits.push_back({2 + nd, plan.splitCi});
+  splits.push_back({2 + nd, plan.splitCi, plan.blockCi});
   const Target &target = graph.getTarget();
   Tensor t = addBlockedVariable(
       graph, params.inputType, shape, splits,
