@@ -10,6 +10,7 @@
 #include <poplar/Graph.hpp>
 #include <poplin/ConvUtil.hpp>
 #include <poplin/Convolution.hpp>
+#include <poplin/MultiConvolution.hpp>
 #include <poplin/codelets.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
@@ -416,4 +417,47 @@ TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {
                                           {{"availableMemoryProportion",
                                             "0.001"}}),
                     Contains("no convolution plan"));
+}
+
+TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
+  namespace mc = poplin::multiconv;
+  ConvParams a = plain(FLOAT, 2, {6, 5}, {3, 3}, 3, 4, 1);
+  a.inputTransform.paddingLower = {1, 1};
+  ConvParams b = plain(FLOAT, 1, {9}, {2}, 4, 2, 2);
+  b.outputTransform.stride = {2};
+  Rig r(4);
+  const std::vector<mc::CreateTensorArgs> create{{a, {}, "a"}, {b, {}, "b"}};
+  std::vector<mc::ConvolutionArgs> args;
+  for (unsigned i = 0; i != 2; ++i)
+    args.push_back({mc::createInput(r.graph, create, i),
+                    mc::createWeights(r.graph, create, i),
+                    i ? b : a,
+                    {{"availableMemoryProportion", "0.5"}}});
+  const auto outs = mc::convolution(r.graph, args, false, r.prog, "multi",
+                                    {{"pass", "INFERENCE_FWD"}});
+  REQUIRE(outs.size() == 2);
+  CHECK_THROWS_WITH(mc::createInput(r.graph, create, 2),
+                    Contains("index 2 is out of range for 2"));
+  std::vector<std::vector<float>> x, w;
+  for (unsigned i = 0; i != 2; ++i) {
+    const ConvParams &p = i ? b : a;
+    x.push_back(randomValues(convoracle::inputElems(p), 10 + i));
+    w.push_back(randomValues(convoracle::weightElems(p), 20 + i));
+    r.graph.createHostWrite("x" + std::to_string(i), args[i].inputs);
+    r.graph.createHostWrite("w" + std::to_string(i), args[i].weights);
+    r.graph.createHostRead("y" + std::to_string(i), outs[i]);
+  }
+  Engine e(r.graph, r.prog);
+  e.load(r.device);
+  for (unsigned i = 0; i != 2; ++i) {
+    r.write(e, "x" + std::to_string(i), FLOAT, x[i]);
+    r.write(e, "w" + std::to_string(i), FLOAT, w[i]);
+  }
+  e.run(0);
+  for (unsigned i = 0; i != 2; ++i) {
+    const ConvParams &p = i ? b : a;
+    checkClose(r.read(e, "y" + std::to_string(i), FLOAT,
+                      convoracle::outputElems(p)),
+               convoracle::forward(p, x[i], w[i]), 1e-5);
+  }
 }
