@@ -9,6 +9,8 @@
 //   peakFraction   getFwdPerfectCycleCount / estCycles: the fraction of
 //                  the matrix unit's peak the estimate implies
 //   halfEstCycles, halfPeakFraction   the same for HALF inputs on Mk2
+//   modelCycles    the IPU Model's simulated cycles of one run, and
+//   modelPeakFraction  the fraction of the peak they imply
 //
 //   ./build/benchmarks/poplin_benchmarks --benchmark_filter=Conv
 // benchmarks/poplin/conv_vs_torch.py runs this and PyTorch's conv2d in
@@ -118,6 +120,16 @@ void ConvResNet3x3Model(benchmark::State &state) {
     state.counters[fraction] = poplin::getFwdPerfectCycleCount(graph, p) / est;
   };
   report(params, "estCycles", "peakFraction");
+  // The IPU Model's simulated cycles of one run (compute sets as the
+  // vertices' estimates, exchanges and syncs as the model prices them).
+  engine.enableExecutionProfiling();
+  engine.resetExecutionProfile();
+  engine.run(0);
+  const double simulated = double(
+      engine.getExecutionProfile()["simulation"]["cycles"].asUint());
+  state.counters["modelCycles"] = simulated;
+  state.counters["modelPeakFraction"] =
+      poplin::getFwdPerfectCycleCount(graph, params) / simulated;
   report(resnetLayer(HALF), "halfEstCycles", "halfPeakFraction");
   state.counters["threads"] = double(benchThreads());
 }

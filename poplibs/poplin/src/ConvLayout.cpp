@@ -26,14 +26,15 @@ std::string shapeString(const std::vector<std::size_t> &shape) {
 }
 
 // Places (dilation - 1) zeros between neighbouring elements of `dim`.
-Tensor dilate(Graph &graph, const Tensor &t, unsigned dim, unsigned dilation) {
+Tensor dilate(Graph &graph, const Tensor &t, unsigned dim, unsigned dilation,
+              unsigned tile) {
   const std::size_t n = t.dim(dim);
   if (dilation == 1 || n <= 1)
     return t;
   std::vector<std::size_t> zeroShape = t.shape();
   zeroShape.insert(zeroShape.begin() + dim + 1, dilation - 1);
   const Tensor spaced =
-      concat(t.expand({dim + 1}), zeros(graph, t.elementType(), zeroShape),
+      concat(t.expand({dim + 1}), zeros(graph, t.elementType(), zeroShape, tile),
              dim + 1);
   std::vector<std::size_t> merged = t.shape();
   merged[dim] = n * dilation;
@@ -41,18 +42,18 @@ Tensor dilate(Graph &graph, const Tensor &t, unsigned dim, unsigned dilation) {
 }
 
 Tensor pad(Graph &graph, const Tensor &t, unsigned dim, unsigned lower,
-           unsigned upper) {
+           unsigned upper, unsigned tile) {
   std::vector<Tensor> parts;
   std::vector<std::size_t> shape = t.shape();
   if (lower) {
     shape[dim] = lower;
-    parts.push_back(zeros(graph, t.elementType(), shape));
+    parts.push_back(zeros(graph, t.elementType(), shape, tile));
   }
   if (t.dim(dim))
     parts.push_back(t);
   if (upper) {
     shape[dim] = upper;
-    parts.push_back(zeros(graph, t.elementType(), shape));
+    parts.push_back(zeros(graph, t.elementType(), shape, tile));
   }
   if (parts.empty())
     return t;
@@ -134,15 +135,15 @@ Tensor toThreeFieldDims(const Tensor &t) {
 }
 
 Tensor transformedInput(Graph &graph, const Tensor &in,
-                        const ConvParams &params) {
+                        const ConvParams &params, unsigned zeroTile) {
   Tensor x = groupsFirstChannelsLast(in, params.numConvGroups);
   const auto &it = params.inputTransform;
   for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
     const unsigned dim = 2 + d;
     x = x.slice(it.truncationLower[d], x.dim(dim) - it.truncationUpper[d],
                 dim);
-    x = dilate(graph, x, dim, it.dilation[d]);
-    x = pad(graph, x, dim, it.paddingLower[d], it.paddingUpper[d]);
+    x = dilate(graph, x, dim, it.dilation[d], zeroTile);
+    x = pad(graph, x, dim, it.paddingLower[d], it.paddingUpper[d], zeroTile);
     if (it.flip[d])
       x = x.reverse(dim);
   }
@@ -182,15 +183,21 @@ Tensor transformedKernel(const Tensor &weights, const ConvParams &params,
 
 namespace {
 
-Tensor buildBlocks(
-    Graph &graph, const Type &type, std::vector<std::size_t> shape,
-    const std::vector<BlockSplit> &splits, std::size_t level,
-    std::vector<unsigned> &index,
-    const std::function<unsigned(const std::vector<unsigned> &)> &tileOf,
-    const DebugContext &dc) {
+Tensor buildBlocks(Graph &graph, const Type &type,
+                   std::vector<std::size_t> shape,
+                   const std::vector<BlockSplit> &splits, std::size_t level,
+                   std::vector<unsigned> &index, unsigned spread,
+                   const BlockTileFn &tileOf, const DebugContext &dc) {
   if (level == splits.size()) {
     Tensor v = graph.addVariable(type, shape, dc);
-    graph.setTileMapping(v, tileOf(index));
+    const Tensor flat = v.flatten();
+    const std::size_t n = flat.numElements();
+    for (unsigned s = 0; s != spread; ++s) {
+      const std::size_t b = partBegin(n, spread, s),
+                        e = partBegin(n, spread, s + 1);
+      if (b != e)
+        graph.setTileMapping(flat.slice(b, e), tileOf(index, s));
+    }
     return v;
   }
   const auto [dim, parts, block] = splits[level];
@@ -206,33 +213,33 @@ Tensor buildBlocks(
       continue;
     shape[dim] = e - b;
     index[level] = p;
-    pieces.push_back(
-        buildBlocks(graph, type, shape, splits, level + 1, index, tileOf, dc));
+    pieces.push_back(buildBlocks(graph, type, shape, splits, level + 1, index,
+                                 spread, tileOf, dc));
   }
   return pieces.size() == 1 ? pieces[0] : concat(pieces, dim);
 }
 
 } // namespace
 
-Tensor addBlockedVariable(
-    Graph &graph, const Type &type, const std::vector<std::size_t> &shape,
-    const std::vector<BlockSplit> &splits,
-    const std::function<unsigned(const std::vector<unsigned> &)> &tileOf,
-    const DebugContext &debugContext) {
+Tensor addBlockedVariable(Graph &graph, const Type &type,
+                          const std::vector<std::size_t> &shape,
+                          const std::vector<BlockSplit> &splits,
+                          unsigned spread, const BlockTileFn &tileOf,
+                          const DebugContext &debugContext) {
   for (std::size_t s : shape)
     if (s == 0) {
       Tensor v = graph.addVariable(type, shape, debugContext);
       return v;
     }
   std::vector<unsigned> index(splits.size(), 0);
-  return buildBlocks(graph, type, shape, splits, 0, index, tileOf,
-                     debugContext);
+  return buildBlocks(graph, type, shape, splits, 0, index,
+                     std::max(1u, spread), tileOf, debugContext);
 }
 
 Tensor zeros(Graph &graph, const Type &type,
-             const std::vector<std::size_t> &shape) {
+             const std::vector<std::size_t> &shape, unsigned tile) {
   Tensor c = graph.addConstant(type, {}, 0.0f, {"poplin/zero"});
-  graph.setTileMapping(c, 0);
+  graph.setTileMapping(c, tile);
   Tensor t = c.reshape(std::vector<std::size_t>(shape.size(), 1));
   for (unsigned d = 0; d != shape.size(); ++d)
     t = t.broadcast(static_cast<unsigned>(shape[d]), d);

@@ -29,9 +29,11 @@ ConvGeometry foldGeometry(const ConvParams &params);
 bool hasNoMacs(const ConvGeometry &geometry);
 
 /// `in` [B, G * Ci, field...] as [G, B, Z, Y, X, Ci] after the input
-/// transform (truncation, zero dilation, zero padding, flip).
+/// transform (truncation, zero dilation, zero padding, flip). The zeros
+/// are a constant on zeroTile: each tile reads its own, so that padding
+/// costs no exchange.
 poplar::Tensor transformedInput(poplar::Graph &graph, const poplar::Tensor &in,
-                                const ConvParams &params);
+                                const ConvParams &params, unsigned zeroTile);
 
 /// `weights` as [G, KZ, KY, KX, Ci, Co] after the kernel's truncation and
 /// flip. With transposeAndFlip, weights is [G, Ci, Co, kernel...] and its
@@ -63,20 +65,25 @@ struct BlockSplit {
   // parts.
   std::size_t block = 0;
 };
+/// Maps piece `piece` of the block with the given index (one per split) to
+/// a tile.
+using BlockTileFn =
+    std::function<unsigned(const std::vector<unsigned> &index, unsigned piece)>;
 /// A tensor of `shape` made of one variable per block (the dimensions of
-/// `splits` cut into parts), each mapped to tileOf(block index
-/// per split), so every block is contiguous on its tile.
-poplar::Tensor
-addBlockedVariable(poplar::Graph &graph, const poplar::Type &type,
-                   const std::vector<std::size_t> &shape,
-                   const std::vector<BlockSplit> &splits,
-                   const std::function<unsigned(const std::vector<unsigned> &)>
-                       &tileOf,
-                   const poplar::DebugContext &debugContext);
+/// `splits` cut into parts), so every block is contiguous. Each block is
+/// cut (flattened) into `spread` balanced pieces, piece s on tileOf(index,
+/// s): a block many tiles read is spread over them, so that no tile sends
+/// it to all the others.
+poplar::Tensor addBlockedVariable(poplar::Graph &graph,
+                                  const poplar::Type &type,
+                                  const std::vector<std::size_t> &shape,
+                                  const std::vector<BlockSplit> &splits,
+                                  unsigned spread, const BlockTileFn &tileOf,
+                                  const poplar::DebugContext &debugContext);
 
-/// A zero constant of the given shape (one element, broadcast).
+/// A zero constant of the given shape (one element on `tile`, broadcast).
 poplar::Tensor zeros(poplar::Graph &graph, const poplar::Type &type,
-                     const std::vector<std::size_t> &shape);
+                     const std::vector<std::size_t> &shape, unsigned tile);
 
 /// Checks a tensor's rank and shape against what `params` expect, naming
 /// the tensor in the poplibs_error.

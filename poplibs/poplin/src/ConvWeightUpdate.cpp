@@ -121,7 +121,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
       {{0, static_cast<unsigned>(geo.groups)},
        {4, plan.splitCi, plan.blockCi},
        {5, plan.splitCo, plan.blockCo}},
-      [&](const std::vector<unsigned> &i) {
+      1,
+      [&](const std::vector<unsigned> &i, unsigned) {
         return groupTile(target, geo.groups, i[0],
                          plan.tileOf(0, 0, i[2], i[1]));
       },
@@ -133,7 +134,6 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
     return rawWeightGradient(graph, params, core, prog, dc);
   }
 
-  const Tensor x = transformedInput(graph, activations, params);
   const Tensor deltas = unpaddedDeltas(zDeltas, params);
   const bool direct = plan.splitB * plan.splitF == 1 && params.inputType == FLOAT;
   const unsigned fd = plan.fieldDim;
@@ -169,8 +169,9 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
               continue;
             const unsigned tile = groupTile(target, geo.groups, g,
                                             plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s =
-                inputSlab(x, geo, g, b0, b1, o0, o1, ci0, ci1, co0, co1);
+            const SlabBlock s = inputSlab(
+                transformedInput(graph, activations, params, tile), geo, g, b0, b1,
+                o0, o1, ci0, ci1, co0, co1);
             Tensor result = outBlock;
             if (!direct) {
               result = graph.addVariable(FLOAT, outBlock.shape(),

@@ -164,7 +164,8 @@ Tensor addOutputCore(Graph &graph, const ConvParams &params,
        {1, plan.splitB},
        {2 + plan.fieldDim, plan.splitF},
        {5, plan.splitCo, plan.blockCo}},
-      [&](const std::vector<unsigned> &i) {
+      1,
+      [&](const std::vector<unsigned> &i, unsigned) {
         return groupTile(target, geo.groups, i[0],
                          plan.tileOf(i[1], i[2], i[3], 0));
       },
@@ -220,9 +221,12 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
       {{0, static_cast<unsigned>(params.numConvGroups)},
        {nd + 1, plan.splitCi, plan.blockCi},
        {nd + 2, plan.splitCo, plan.blockCo}},
-      [&](const std::vector<unsigned> &i) {
+      // Spread over the splitB * splitF tiles that read the block.
+      plan.splitB * plan.splitF,
+      [&](const std::vector<unsigned> &i, unsigned s) {
         return groupTile(target, params.numConvGroups, i[0],
-                         plan.tileOf(0, 0, i[2], i[1]));
+                         plan.tileOf(s / plan.splitF, s % plan.splitF, i[2],
+                                     i[1]));
       },
       {dc, "weights"});
   std::vector<unsigned> perm{0, nd + 2, nd + 1};
@@ -264,7 +268,6 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
     return finishOutput(graph, params, core, prog, dc);
   }
 
-  const Tensor x = transformedInput(graph, in, params);
   Tensor w;
   if (transposeAndFlip) {
     // Transpose and flip once into the plan's layout rather than have
@@ -312,8 +315,9 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
               continue;
             const unsigned tile =
                 groupTile(target, geo.groups, g, plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s =
-                inputSlab(x, geo, g, b0, b1, o0, o1, ci0, ci1, co0, co1);
+            const SlabBlock s = inputSlab(
+                transformedInput(graph, in, params, tile), geo, g, b0, b1,
+                o0, o1, ci0, ci1, co0, co1);
             Tensor result = outBlock;
             if (!direct) {
               result = graph.addVariable(FLOAT, outBlock.shape(),
@@ -388,11 +392,12 @@ Tensor createInput(Graph &graph, const ConvParams &params,
        fieldDim >= 0 ? plan.splitF : 1u});
   splits.push_back({2 + nd, plan.splitCi, plan.blockCi});
   const Target &target = graph.getTarget();
+  // Spread over the splitCo tiles that read the block.
   Tensor t = addBlockedVariable(
-      graph, params.inputType, shape, splits,
-      [&](const std::vector<unsigned> &i) {
+      graph, params.inputType, shape, splits, plan.splitCo,
+      [&](const std::vector<unsigned> &i, unsigned s) {
         return groupTile(target, params.numConvGroups, i[0],
-                         plan.tileOf(i[1], i[2], 0, i[3]));
+                         plan.tileOf(i[1], i[2], s, i[3]));
       },
       {dc, "input"});
   return publicActivations(t);
