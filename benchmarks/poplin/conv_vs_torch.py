@@ -24,7 +24,7 @@ FLOP = 2 * BATCH * CHANNELS * CHANNELS * KERNEL * KERNEL * SIZE * SIZE
 def poplin_figures(binary, threads):
     env = dict(os.environ, SDK_BENCH_THREADS=str(threads))
     out = subprocess.run(
-        [binary, "--benchmark_filter=ConvResNet3x3Model",
+        [binary, "--benchmark_filter=^ConvResNet3x3Model/",
          "--benchmark_format=json"],
         check=True, capture_output=True, text=True, env=env).stdout
     run = json.loads(out)["benchmarks"][0]
@@ -66,6 +66,9 @@ def main():
           f"{100 * run['peakFraction']:.0f} % of the matrix unit's peak")
     print(f"  estimated IPU cycles (Mk2, HALF)  {run['halfEstCycles']:.0f}, "
           f"{100 * run['halfPeakFraction']:.0f} % of the matrix unit's peak")
+    print(f"  IPU Model's simulated cycles of the FLOAT run "
+          f"{run['modelCycles']:.0f}, "
+          f"{100 * run['modelPeakFraction']:.0f} % of the peak")
 
 
 if __name__ == "__main__":
