@@ -81,14 +81,23 @@ bool outputMatches(Engine &engine, const std::vector<float> &x,
   return true;
 }
 
-void ConvResNet3x3Model(benchmark::State &state) {
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                              benchThreads());
+// The host threads, the Mk2 IPU Model and a graph with the codelets.
+struct BenchRig {
+  tbb::global_control threads{tbb::global_control::max_allowed_parallelism,
+                              benchThreads()};
   Device device = IPUModel("ipu2").createDevice();
-  Graph graph(device.getTarget());
-  popops::addCodelets(graph);
-  poplin::addCodelets(graph);
+  Graph graph{device.getTarget()};
   poplin::PlanningCache cache;
+  BenchRig() {
+    popops::addCodelets(graph);
+    poplin::addCodelets(graph);
+  }
+};
+
+void ConvResNet3x3Model(benchmark::State &state) {
+  BenchRig rig;
+  Graph &graph = rig.graph;
+  poplin::PlanningCache &cache = rig.cache;
   const poplin::ConvParams params = resnetLayer(FLOAT);
   Tensor in = poplin::createInput(graph, params, "in", {}, &cache);
   Tensor weights = poplin::createWeights(graph, params, "weights", {}, &cache);
@@ -101,7 +110,7 @@ void ConvResNet3x3Model(benchmark::State &state) {
                                    "conv", {}, &cache);
   graph.createHostRead("out", out);
   Engine engine(graph, prog);
-  engine.load(device);
+  engine.load(rig.device);
   engine.run(0); // warm up
   if (!outputMatches(engine, x, w)) {
     state.SkipWithError("the convolution's output differs from a host loop");
@@ -141,13 +150,9 @@ void ConvResNet3x3Model(benchmark::State &state) {
 void ConvResNet3x3ModelTrainingPass(benchmark::State &state) {
   const bool weightUpdate = state.range(0) == 1;
   state.SetLabel(weightUpdate ? "weight update" : "input gradient");
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                              benchThreads());
-  Device device = IPUModel("ipu2").createDevice();
-  Graph graph(device.getTarget());
-  popops::addCodelets(graph);
-  poplin::addCodelets(graph);
-  poplin::PlanningCache cache;
+  BenchRig rig;
+  Graph &graph = rig.graph;
+  poplin::PlanningCache &cache = rig.cache;
   const poplin::ConvParams params = resnetLayer(FLOAT);
   const poplin::ConvParams bwd = poplin::getGradientParams(params);
   program::Sequence prog;
@@ -168,7 +173,7 @@ void ConvResNet3x3ModelTrainingPass(benchmark::State &state) {
                         {{"pass", "TRAINING_BWD"}}, &cache);
   }
   Engine engine(graph, prog);
-  engine.load(device);
+  engine.load(rig.device);
   engine.run(0); // warm up
   for (auto _ : state)
     engine.run(0);

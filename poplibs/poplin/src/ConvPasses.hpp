@@ -54,6 +54,13 @@ void addReduce(poplar::Graph &graph, const poplar::ComputeSet &cs,
                const std::vector<poplar::Tensor> &partials,
                const std::vector<unsigned> &tiles, const poplar::Tensor &out);
 
+/// Checks that every named operand has the params' input type, naming
+/// them all in the poplibs_error.
+void checkOperandTypes(
+    const ConvParams &params,
+    const std::vector<std::pair<std::string, poplar::Tensor>> &operands,
+    const std::string &op);
+
 /// Checks FLOAT or HALF, naming the tensor.
 void checkConvType(const poplar::Type &t, const std::string &what,
                    const std::string &op);

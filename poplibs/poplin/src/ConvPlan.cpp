@@ -1,6 +1,7 @@
 // The convolution planner: popsolver chooses how the batch, the output
 // field and the channels are split over the tiles.
 #include "ConvPlan.hpp"
+#include "MatMulPlan.hpp"
 
 #include <poputil/exceptions.hpp>
 
@@ -74,11 +75,8 @@ ConvOptions parseConvOptions(const poplar::OptionFlags &options) {
 
 unsigned convMacsPerCycle(const poplar::Target &target,
                           const poplar::Type &inputType) {
-  const bool mk1 = target.getTargetArchString() == "ipu1";
-  const bool half = inputType == poplar::HALF;
-  if (mk1)
-    return half ? 32 : 8;
-  return half ? 64 : 16;
+  // The same matrix unit as the matmul's.
+  return ampMacsPerCycle(target, inputType);
 }
 
 unsigned convChanGrain(const poplar::Type &inputType) {

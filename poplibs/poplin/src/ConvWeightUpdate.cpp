@@ -102,14 +102,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
              shapeOf(params.batchSize, params.getNumInputChans(),
                      params.inputFieldShape),
              "activations", op);
-  if (zDeltas.elementType() != params.inputType ||
-      activations.elementType() != params.inputType)
-    throw poputil::poplibs_error(
-        "poplin::calculateWeightDeltas: zDeltas (" +
-        std::string(zDeltas.elementType().toString()) + ") and activations (" +
-        std::string(activations.elementType().toString()) +
-        ") must have the params' input type " +
-        std::string(params.inputType.toString()));
+  checkOperandTypes(params,
+                    {{"zDeltas", zDeltas}, {"activations", activations}}, op);
   const Target &target = graph.getTarget();
   const ConvGeometry geo = foldGeometry(params);
   const ConvPlan plan =

@@ -111,6 +111,23 @@ void addReduce(Graph &graph, const ComputeSet &cs,
   }
 }
 
+void checkOperandTypes(
+    const ConvParams &params,
+    const std::vector<std::pair<std::string, Tensor>> &operands,
+    const std::string &op) {
+  bool ok = true;
+  std::string names;
+  for (const auto &[name, t] : operands) {
+    ok &= t.elementType() == params.inputType;
+    names += std::string(names.empty() ? "" : " and ") + name + " (" +
+             std::string(t.elementType().toString()) + ")";
+  }
+  if (!ok)
+    throw poputil::poplibs_error("poplin::" + op + ": the " + names +
+                                 " must have the params' input type " +
+                                 std::string(params.inputType.toString()));
+}
+
 void checkConvType(const Type &t, const std::string &what,
                    const std::string &op) {
   if (t != FLOAT && t != HALF)
@@ -248,14 +265,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                                  params.inputFieldShape),
              "input", op);
   checkShape(weights, weightShape(params, transposeAndFlip), "weights", op);
-  if (in.elementType() != params.inputType ||
-      weights.elementType() != params.inputType)
-    throw poputil::poplibs_error(
-        "poplin::convolution: the input (" +
-        std::string(in.elementType().toString()) + ") and weights (" +
-        std::string(weights.elementType().toString()) +
-        ") must have the params' input type " +
-        std::string(params.inputType.toString()));
+  checkOperandTypes(params, {{"input", in}, {"weights", weights}}, op);
   const Target &target = graph.getTarget();
   const ConvGeometry geo = foldGeometry(params);
   const ConvPlan plan =
@@ -474,10 +484,11 @@ void addBias(Graph &graph, const Tensor &in, const Tensor &biases,
                      dc);
 }
 
-void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
-                           const Tensor &biases, const Tensor &scale,
-                           const OptionFlags &, Sequence &prog,
-                           const DebugContext &debugContext) {
+namespace {
+
+template <class Scale>
+void biasUpdate(Graph &graph, const Tensor &zDeltas, const Tensor &biases,
+                Scale scale, Sequence &prog, const DebugContext &debugContext) {
   const DebugContext dc(debugContext, "convolutionBiasUpdate");
   broadcastBiases(zDeltas, biases, "convolutionBiasUpdate");
   Tensor grads = popops::reduce(graph, zDeltas, FLOAT, allDimsBut1(zDeltas),
@@ -485,15 +496,20 @@ void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
   popops::scaledAddTo(graph, biases, grads, scale, prog, {dc, "update"});
 }
 
+} // namespace
+
+void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
+                           const Tensor &biases, const Tensor &scale,
+                           const OptionFlags &, Sequence &prog,
+                           const DebugContext &debugContext) {
+  biasUpdate(graph, zDeltas, biases, scale, prog, debugContext);
+}
+
 void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
                            const Tensor &biases, float scale,
                            const OptionFlags &, Sequence &prog,
                            const DebugContext &debugContext) {
-  const DebugContext dc(debugContext, "convolutionBiasUpdate");
-  broadcastBiases(zDeltas, biases, "convolutionBiasUpdate");
-  Tensor grads = popops::reduce(graph, zDeltas, FLOAT, allDimsBut1(zDeltas),
-                                popops::Operation::ADD, prog, {dc, "reduce"});
-  popops::scaledAddTo(graph, biases, grads, scale, prog, {dc, "update"});
+  biasUpdate(graph, zDeltas, biases, scale, prog, debugContext);
 }
 
 void weightsTransposeChansFlipXY(Graph &graph, const Tensor &weightsIn,
