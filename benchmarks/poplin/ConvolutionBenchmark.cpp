@@ -134,8 +134,8 @@ void ConvResNet3x3Model(benchmark::State &state) {
   engine.enableExecutionProfiling();
   engine.resetExecutionProfile();
   engine.run(0);
-  const double simulated = double(
-      engine.getExecutionProfile()["simulation"]["cycles"].asUint());
+  const double simulated =
+      double(engine.getExecutionProfile()["simulation"]["cycles"].asUint());
   state.counters["modelCycles"] = simulated;
   state.counters["modelPeakFraction"] =
       poplin::getFwdPerfectCycleCount(graph, params) / simulated;

@@ -92,8 +92,8 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
-      const T *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
-                                          g.inIndex(1, y, ky)) * ci;
+      const T *inRow =
+          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const T *wk =
             weights +
@@ -146,8 +146,8 @@ forwardBlockVec(const Geometry &g, const float *in, const float *weights,
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
-      const float *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
-                                              g.inIndex(1, y, ky)) * ci;
+      const float *inRow =
+          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const float *wk =
             weights +
@@ -203,8 +203,8 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
         }
       }
       if (w == chanBlock)
-        forwardBlock<T, posBlock, chanBlock, true>(g, in, weights, out, b, z,
-                                                   y, x0, c0, p, w);
+        forwardBlock<T, posBlock, chanBlock, true>(g, in, weights, out, b, z, y,
+                                                   x0, c0, p, w);
       else if (w <= 4)
         forwardBlock<T, posBlock, 4, false>(g, in, weights, out, b, z, y, x0,
                                             c0, p, w);
@@ -249,15 +249,16 @@ void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
 template <class T, unsigned P, unsigned W, bool Full>
 inline __attribute__((always_inline)) void
 weightGradBlock(const Geometry &g, const T *in, const T *deltas, float *out,
-                unsigned kz, unsigned ky, unsigned kx, unsigned i0,
-                unsigned c0, unsigned p, unsigned w) {
+                unsigned kz, unsigned ky, unsigned kx, unsigned i0, unsigned c0,
+                unsigned p, unsigned w) {
   float acc[P][W] = {};
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned b = 0; b != g.batch; ++b)
     for (unsigned z = 0; z != g.outSize[0]; ++z)
       for (unsigned y = 0; y != g.outSize[1]; ++y) {
-        const T *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
-                                            g.inIndex(1, y, ky)) * ci;
+        const T *inRow =
+            in +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
         const T *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
         for (unsigned x = 0; x != g.outSize[2]; ++x) {
           const T *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
@@ -292,8 +293,9 @@ weightGradBlockVec(const Geometry &g, const float *in, const float *deltas,
   for (unsigned b = 0; b != g.batch; ++b)
     for (unsigned z = 0; z != g.outSize[0]; ++z)
       for (unsigned y = 0; y != g.outSize[1]; ++y) {
-        const float *inRow = in + g.inRowOffset(b, g.inIndex(0, z, kz),
-                                                g.inIndex(1, y, ky)) * ci;
+        const float *inRow =
+            in +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
         const float *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
         for (unsigned x = 0; x != g.outSize[2]; ++x) {
           const float *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
@@ -355,8 +357,7 @@ CONV_TARGET_AVX2 void weightGradUnitAvx2(const Geometry &g, const float *in,
                                          unsigned i0) {
   weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
 }
-CONV_TARGET_AVX512 void weightGradUnitAvx512(const Geometry &g,
-                                             const float *in,
+CONV_TARGET_AVX512 void weightGradUnitAvx512(const Geometry &g, const float *in,
                                              const float *deltas, float *out,
                                              unsigned kz, unsigned ky,
                                              unsigned kx, unsigned i0) {
@@ -413,7 +414,8 @@ template class ConvPartial<half>;
 // ConvWeightGradPartial: the float partial weight gradient of one block of
 // weights over the block's batch and output positions. A MultiVertex: the
 // workers share (kernel element, 4 input channels) units.
-template <class InType> class ConvWeightGradPartial : public poplar::MultiVertex {
+template <class InType>
+class ConvWeightGradPartial : public poplar::MultiVertex {
 public:
   poplar::Input<poplar::Vector<InType>> in;
   poplar::Input<poplar::Vector<InType>> deltas;
@@ -423,8 +425,7 @@ public:
   void compute(unsigned wid) {
     const Geometry g(geometry);
     const unsigned chanUnits = (g.inChans + posBlock - 1) / posBlock;
-    const unsigned units =
-        g.kernel[0] * g.kernel[1] * g.kernel[2] * chanUnits;
+    const unsigned units = g.kernel[0] * g.kernel[1] * g.kernel[2] * chanUnits;
     for (unsigned u = wid; u < units; u += numWorkers()) {
       const unsigned i0 = (u % chanUnits) * posBlock;
       const unsigned kIndex = u / chanUnits;
@@ -432,11 +433,11 @@ public:
       const unsigned ky = (kIndex / g.kernel[2]) % g.kernel[1];
       const unsigned kz = kIndex / (g.kernel[2] * g.kernel[1]);
       if constexpr (std::is_same_v<InType, float>)
-        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky,
-                            kx, i0);
+        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky, kx,
+                            i0);
       else
-        weightGradUnit<InType>(g, in.data(), deltas.data(), out.data(), kz,
-                               ky, kx, i0);
+        weightGradUnit<InType>(g, in.data(), deltas.data(), out.data(), kz, ky,
+                               kx, i0);
     }
   }
 };

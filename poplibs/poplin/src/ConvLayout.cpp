@@ -34,8 +34,8 @@ Tensor dilate(Graph &graph, const Tensor &t, unsigned dim, unsigned dilation,
   std::vector<std::size_t> zeroShape = t.shape();
   zeroShape.insert(zeroShape.begin() + dim + 1, dilation - 1);
   const Tensor spaced =
-      concat(t.expand({dim + 1}), zeros(graph, t.elementType(), zeroShape, tile),
-             dim + 1);
+      concat(t.expand({dim + 1}),
+             zeros(graph, t.elementType(), zeroShape, tile), dim + 1);
   std::vector<std::size_t> merged = t.shape();
   merged[dim] = n * dilation;
   return spaced.reshape(merged).slice(0, (n - 1) * dilation + 1, dim);
@@ -66,9 +66,8 @@ ConvGeometry foldGeometry(const ConvParams &params) {
   params.validate();
   const std::size_t nd = params.getNumFieldDims();
   if (nd < 1 || nd > 3)
-    throw poputil::poplibs_error(
-        "poplin::convolution: " + std::to_string(nd) +
-        " field dimensions; 1, 2 or 3 are supported");
+    throw poputil::poplibs_error("poplin::convolution: " + std::to_string(nd) +
+                                 " field dimensions; 1, 2 or 3 are supported");
   ConvGeometry g;
   g.groups = params.numConvGroups;
   g.batch = params.batchSize;
@@ -87,8 +86,8 @@ ConvGeometry foldGeometry(const ConvParams &params) {
     const unsigned kernelOffset =
         kt.flip[d] ? kt.paddingUpper[d] : kt.paddingLower[d];
     g.base[g3] = ot.truncationLower[d] + kernelOffset;
-    g.outSize[g3] = params.getOutputSize(d) - ot.paddingLower[d] -
-                    ot.paddingUpper[d];
+    g.outSize[g3] =
+        params.getOutputSize(d) - ot.paddingLower[d] - ot.paddingUpper[d];
   }
   return g;
 }
@@ -140,8 +139,7 @@ Tensor transformedInput(Graph &graph, const Tensor &in,
   const auto &it = params.inputTransform;
   for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
     const unsigned dim = 2 + d;
-    x = x.slice(it.truncationLower[d], x.dim(dim) - it.truncationUpper[d],
-                dim);
+    x = x.slice(it.truncationLower[d], x.dim(dim) - it.truncationUpper[d], dim);
     x = dilate(graph, x, dim, it.dilation[d], zeroTile);
     x = pad(graph, x, dim, it.paddingLower[d], it.paddingUpper[d], zeroTile);
     if (it.flip[d])
@@ -232,8 +230,8 @@ Tensor addBlockedVariable(Graph &graph, const Type &type,
       return v;
     }
   std::vector<unsigned> index(splits.size(), 0);
-  return buildBlocks(graph, type, shape, splits, 0, index,
-                     std::max(1u, spread), tileOf, debugContext);
+  return buildBlocks(graph, type, shape, splits, 0, index, std::max(1u, spread),
+                     tileOf, debugContext);
 }
 
 Tensor zeros(Graph &graph, const Type &type,
@@ -250,8 +248,7 @@ void checkShape(const Tensor &t, const std::vector<std::size_t> &want,
                 const std::string &what, const std::string &op) {
   if (t.shape() != want)
     throw poputil::poplibs_error("poplin::" + op + ": the " + what +
-                                 " tensor has shape " +
-                                 shapeString(t.shape()) +
+                                 " tensor has shape " + shapeString(t.shape()) +
                                  " but the convolution's params need " +
                                  shapeString(want));
 }

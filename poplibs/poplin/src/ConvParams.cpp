@@ -26,14 +26,12 @@ auto tieOf(const OutputTransform &t) {
 }
 // poplar::Type has no ordering; its name orders it.
 auto tieOf(const ConvParams &p) {
-  return std::make_tuple(std::string(p.inputType.toString()),
-                         std::string(p.outputType.toString()), p.batchSize,
-                         std::cref(p.inputFieldShape),
-                         std::cref(p.kernelShape), p.inputChannelsPerConvGroup,
-                         p.outputChannelsPerConvGroup, p.numConvGroups,
-                         std::cref(p.inputTransform),
-                         std::cref(p.kernelTransform),
-                         std::cref(p.outputTransform));
+  return std::make_tuple(
+      std::string(p.inputType.toString()), std::string(p.outputType.toString()),
+      p.batchSize, std::cref(p.inputFieldShape), std::cref(p.kernelShape),
+      p.inputChannelsPerConvGroup, p.outputChannelsPerConvGroup,
+      p.numConvGroups, std::cref(p.inputTransform),
+      std::cref(p.kernelTransform), std::cref(p.outputTransform));
 }
 
 // The size of `size` elements after truncation, dilation and padding.
@@ -134,8 +132,7 @@ ConvParams::ConvParams(poplar::Type inputType_, poplar::Type outputType_,
       inputFieldShape(std::move(inputFieldShape_)),
       kernelShape(std::move(kernelShape_)),
       inputChannelsPerConvGroup(inputChannels),
-      outputChannelsPerConvGroup(outputChannels),
-      numConvGroups(numConvGroups_),
+      outputChannelsPerConvGroup(outputChannels), numConvGroups(numConvGroups_),
       inputTransform(std::move(inputTransform_)),
       kernelTransform(std::move(kernelTransform_)),
       outputTransform(std::move(outputTransform_)) {}
@@ -164,8 +161,8 @@ ConvParams::ConvParams(poplar::Type dataType, std::size_t batchSize_,
 unsigned ConvParams::getTruncatedInputSize(unsigned dim) const {
   const std::size_t cut = std::size_t(inputTransform.truncationLower[dim]) +
                           inputTransform.truncationUpper[dim];
-  return static_cast<unsigned>(
-      inputFieldShape[dim] - std::min(cut, inputFieldShape[dim]));
+  return static_cast<unsigned>(inputFieldShape[dim] -
+                               std::min(cut, inputFieldShape[dim]));
 }
 
 unsigned ConvParams::getTruncatedKernelSize(unsigned dim) const {
@@ -286,7 +283,8 @@ ConvParams ConvParams::canonicalize() const {
   for (unsigned d = 0; d != getNumFieldDims(); ++d) {
     auto &ot = p.outputTransform;
     const std::size_t conv = p.getUntransformedOutputSize(d);
-    std::size_t truncated = conv - ot.truncationLower[d] - ot.truncationUpper[d];
+    std::size_t truncated =
+        conv - ot.truncationLower[d] - ot.truncationUpper[d];
     // Result elements past the last one the stride keeps are truncated.
     if (truncated > 0) {
       const unsigned ignored =
@@ -300,8 +298,8 @@ ConvParams ConvParams::canonicalize() const {
     for (auto *t : {&p.inputTransform, &p.kernelTransform}) {
       const std::size_t size =
           t == &p.inputTransform ? p.inputFieldShape[d] : p.kernelShape[d];
-      if (size <= std::size_t(t->truncationLower[d]) + 1 +
-                      t->truncationUpper[d]) {
+      if (size <=
+          std::size_t(t->truncationLower[d]) + 1 + t->truncationUpper[d]) {
         t->dilation[d] = 1;
         if (t->flip[d]) {
           t->flip[d] = false;
@@ -446,12 +444,12 @@ hash<poplin::ConvParams>::operator()(const poplin::ConvParams &p) const {
   poplin::hashCombine(seed, p.inputChannelsPerConvGroup);
   poplin::hashCombine(seed, p.outputChannelsPerConvGroup);
   poplin::hashCombine(seed, p.numConvGroups);
-  poplin::hashCombine(seed, hash<poplin::ConvParams::InputTransform>()(
-                                p.inputTransform));
-  poplin::hashCombine(seed, hash<poplin::ConvParams::InputTransform>()(
-                                p.kernelTransform));
-  poplin::hashCombine(seed, hash<poplin::ConvParams::OutputTransform>()(
-                                p.outputTransform));
+  poplin::hashCombine(
+      seed, hash<poplin::ConvParams::InputTransform>()(p.inputTransform));
+  poplin::hashCombine(
+      seed, hash<poplin::ConvParams::InputTransform>()(p.kernelTransform));
+  poplin::hashCombine(
+      seed, hash<poplin::ConvParams::OutputTransform>()(p.outputTransform));
   return seed;
 }
 

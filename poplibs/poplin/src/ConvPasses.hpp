@@ -16,8 +16,8 @@
 namespace poplin {
 
 struct PlanningCacheImpl {
-  using Key = std::tuple<std::string, unsigned, std::uint64_t, ConvParams,
-                         double, int>;
+  using Key =
+      std::tuple<std::string, unsigned, std::uint64_t, ConvParams, double, int>;
   std::map<Key, detail::ConvPlan> plans;
 };
 
@@ -45,6 +45,17 @@ SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
                     std::size_t g, std::size_t b0, std::size_t b1,
                     std::size_t o0, std::size_t o1, std::size_t ci0,
                     std::size_t ci1, std::size_t co0, std::size_t co1);
+
+/// The partial results of one output block, one per tile that adds to it.
+struct PartialSet {
+  std::vector<poplar::Tensor> partials;
+  std::vector<unsigned> tiles;
+  /// Where the vertex on `tile` writes: the block itself when `direct`,
+  /// else a new float partial on that tile.
+  poplar::Tensor destination(poplar::Graph &graph,
+                             const poplar::Tensor &outBlock, bool direct,
+                             unsigned tile, const poplar::DebugContext &dc);
+};
 
 /// Adds ConvReduce vertices summing float `partials` (one tensor of the
 /// shape of `out` per part, partial r on tiles[r]) into `out`: the

@@ -28,17 +28,16 @@ std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
 [[noreturn]] void badOption(const std::string &key, const std::string &value,
                             const std::string &allowed) {
   throw poputil::poplibs_error("poplin: convolution option " + key +
-                               " must be " + allowed + ", not '" + value +
-                               "'");
+                               " must be " + allowed + ", not '" + value + "'");
 }
 
 } // namespace
 
 ConvOptions parseConvOptions(const poplar::OptionFlags &options) {
   static const char *const passes[] = {
-      "NONE",           "INFERENCE_FWD",   "TRAINING_FWD",
-      "TRAINING_BWD",   "TRAINING_WU",     "FC_INFERENCE_FWD",
-      "FC_TRAINING_FWD", "FC_TRAINING_BWD", "FC_TRAINING_WU"};
+      "NONE",          "INFERENCE_FWD",    "TRAINING_FWD",    "TRAINING_BWD",
+      "TRAINING_WU",   "FC_INFERENCE_FWD", "FC_TRAINING_FWD", "FC_TRAINING_BWD",
+      "FC_TRAINING_WU"};
   static const char *const flags[] = {
       "use128BitConvUnitLoad", "enableMultiStageReduce", "enableFastReduce",
       "remapOutputTensor", "enableConvDithering"};
@@ -98,8 +97,8 @@ std::uint64_t convPartialCycles(const poplar::Target &target,
 std::uint64_t convWeightGradCycles(const poplar::Target &target,
                                    const poplar::Type &inputType,
                                    std::size_t outPositions,
-                                   std::size_t kernelElems,
-                                   std::size_t inChans, std::size_t outChans) {
+                                   std::size_t kernelElems, std::size_t inChans,
+                                   std::size_t outChans) {
   const std::uint64_t macs =
       std::uint64_t(outPositions) * kernelElems * inChans * outChans;
   return vertexOverheadCycles +
@@ -176,15 +175,13 @@ ConvPlan planConv(const poplar::Target &target, const poplar::Type &inputType,
   // Operands a tile receives: its input slab (the rows of the field its
   // outputs read, all of the other dimensions) and its weights (forward)
   // or output gradients (weight update).
-  const std::uint64_t spanConst =
-      (g.kernel[fd] - 1) * g.kernelDilation[fd] + 1;
+  const std::uint64_t spanConst = (g.kernel[fd] - 1) * g.kernelDilation[fd] + 1;
   const Variable slabRows =
       m.sum({m.product({m.sub(bF, m.one()), k(g.stride[fd])}), k(spanConst)});
   const Variable slab = m.product({bB, slabRows, k(otherIn), bCi});
-  const Variable second =
-      pass == ConvPass::Forward
-          ? m.product({k(kernelElems), bCi, bCo})
-          : m.product({positions, bCo});
+  const Variable second = pass == ConvPass::Forward
+                              ? m.product({k(kernelElems), bCi, bCo})
+                              : m.product({positions, bCo});
   const Variable operandBytes = m.product({m.sum({slab, second}), k(inBytes)});
   const Variable exchange =
       m.ceildiv(operandBytes, k(exchangeBytesPerCycle), "exchange");
@@ -193,8 +190,7 @@ ConvPlan planConv(const poplar::Target &target, const poplar::Type &inputType,
                                 ? m.product({positions, bCo})
                                 : m.product({k(kernelElems), bCi, bCo});
   // Reduction: the extra partials of every result, spread over the tiles.
-  const Variable depth =
-      pass == ConvPass::Forward ? sCi : m.product({sB, sF});
+  const Variable depth = pass == ConvPass::Forward ? sCi : m.product({sB, sF});
   const std::uint64_t results =
       pass == ConvPass::Forward
           ? std::uint64_t(g.batch) * g.outElems() * g.outChans
@@ -204,8 +200,8 @@ ConvPlan planConv(const poplar::Target &target, const poplar::Type &inputType,
       k(numTiles), "reduce");
   // Memory: the operands, the float partials and, when partials are
   // summed across tiles, about one block of them received for the sum.
-  const Variable received = m.product(
-      {partials, k(4), m.min({m.sub(depth, m.one()), m.one()})});
+  const Variable received =
+      m.product({partials, k(4), m.min({m.sub(depth, m.one()), m.one()})});
   const Variable bytes = m.sum(
       {operandBytes, m.product({partials, k(4)}), received}, "bytesPerTile");
   m.lessOrEqual(bytes, k(memoryLimit));

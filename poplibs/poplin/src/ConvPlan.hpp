@@ -84,8 +84,8 @@ std::uint64_t convPartialCycles(const poplar::Target &target,
 std::uint64_t convWeightGradCycles(const poplar::Target &target,
                                    const poplar::Type &inputType,
                                    std::size_t outPositions,
-                                   std::size_t kernelElems,
-                                   std::size_t inChans, std::size_t outChans);
+                                   std::size_t kernelElems, std::size_t inChans,
+                                   std::size_t outChans);
 
 /// The estimate of one ConvReduce vertex adding `partials` float vectors
 /// of `elems`: two additions a cycle.

@@ -108,19 +108,19 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
   const ConvGeometry geo = foldGeometry(params);
   const ConvPlan plan =
       getConvPlan(target, params, options, ConvPass::WeightUpdate, cache);
-  Tensor core = addBlockedVariable(
-      graph, params.inputType,
-      {geo.groups, geo.kernel[0], geo.kernel[1], geo.kernel[2], geo.inChans,
-       geo.outChans},
-      {{0, static_cast<unsigned>(geo.groups)},
-       {4, plan.splitCi, plan.blockCi},
-       {5, plan.splitCo, plan.blockCo}},
-      1,
-      [&](const std::vector<unsigned> &i, unsigned) {
-        return groupTile(target, geo.groups, i[0],
-                         plan.tileOf(0, 0, i[2], i[1]));
-      },
-      {dc, "weightDeltas"});
+  Tensor core =
+      addBlockedVariable(graph, params.inputType,
+                         {geo.groups, geo.kernel[0], geo.kernel[1],
+                          geo.kernel[2], geo.inChans, geo.outChans},
+                         {{0, static_cast<unsigned>(geo.groups)},
+                          {4, plan.splitCi, plan.blockCi},
+                          {5, plan.splitCo, plan.blockCo}},
+                         1,
+                         [&](const std::vector<unsigned> &i, unsigned) {
+                           return groupTile(target, geo.groups, i[0],
+                                            plan.tileOf(0, 0, i[2], i[1]));
+                         },
+                         {dc, "weightDeltas"});
   if (core.numElements() == 0)
     return rawWeightGradient(graph, params, core, prog, dc);
   if (geo.batch == 0 || geo.outElems() == 0) {
@@ -129,7 +129,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
   }
 
   const Tensor deltas = unpaddedDeltas(zDeltas, params);
-  const bool direct = plan.splitB * plan.splitF == 1 && params.inputType == FLOAT;
+  const bool direct =
+      plan.splitB * plan.splitF == 1 && params.inputType == FLOAT;
   const unsigned fd = plan.fieldDim;
   const ComputeSet cs = graph.addComputeSet({dc, "ConvWeightGrad"});
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
@@ -148,10 +149,8 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
             ConvPlan::chanBegin(geo.inChans, plan.blockCi, ici + 1);
         if (co0 == co1 || ci0 == ci1)
           continue;
-        const Tensor outBlock =
-            core[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
-        std::vector<Tensor> partials;
-        std::vector<unsigned> partialTiles;
+        const Tensor outBlock = core[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
+        PartialSet partials;
         for (unsigned ib = 0; ib != plan.splitB; ++ib)
           for (unsigned jf = 0; jf != plan.splitF; ++jf) {
             const std::size_t b0 = partBegin(geo.batch, plan.splitB, ib),
@@ -161,19 +160,13 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
                                              jf + 1);
             if (b0 == b1 || o0 == o1)
               continue;
-            const unsigned tile = groupTile(target, geo.groups, g,
-                                            plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s = inputSlab(
-                transformedInput(graph, activations, params, tile), geo, g, b0, b1,
-                o0, o1, ci0, ci1, co0, co1);
-            Tensor result = outBlock;
-            if (!direct) {
-              result = graph.addVariable(FLOAT, outBlock.shape(),
-                                         {dc, "partials"});
-              graph.setTileMapping(result, tile);
-              partials.push_back(result);
-              partialTiles.push_back(tile);
-            }
+            const unsigned tile =
+                groupTile(target, geo.groups, g, plan.tileOf(ib, jf, ico, ici));
+            const SlabBlock s =
+                inputSlab(transformedInput(graph, activations, params, tile),
+                          geo, g, b0, b1, o0, o1, ci0, ci1, co0, co1);
+            const Tensor result =
+                partials.destination(graph, outBlock, direct, tile, dc);
             const Tensor dBlock = deltas[g]
                                       .slice(b0, b1, 0)
                                       .slice(o0, o1, 1 + fd)
@@ -185,13 +178,13 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
             graph.setInitialValue<unsigned>(v["geometry"], s.geometry);
             graph.setTileMapping(v, tile);
             graph.setPerfEstimate(
-                v, convWeightGradCycles(target, params.inputType,
-                                        dBlock.numElements() / (co1 - co0),
-                                        geo.kernelElems(), ci1 - ci0,
-                                        co1 - co0));
+                v,
+                convWeightGradCycles(target, params.inputType,
+                                     dBlock.numElements() / (co1 - co0),
+                                     geo.kernelElems(), ci1 - ci0, co1 - co0));
           }
-        if (!direct && !partials.empty())
-          addReduce(graph, rcs, partials, partialTiles, outBlock);
+        if (!direct && !partials.partials.empty())
+          addReduce(graph, rcs, partials.partials, partials.tiles, outBlock);
       }
   prog.add(Execute(cs, {dc, "ConvWeightGrad"}));
   if (!direct)
@@ -204,8 +197,7 @@ namespace {
 template <class Scale>
 void weightUpdate(Graph &graph, const Tensor &zDeltas, const Tensor &weights,
                   const Tensor &activations, const ConvParams &params,
-                  Scale scale, Sequence &prog,
-                  const DebugContext &debugContext,
+                  Scale scale, Sequence &prog, const DebugContext &debugContext,
                   const OptionFlags &options, PlanningCache *cache) {
   const DebugContext dc(debugContext, "convolutionWeightUpdate");
   std::vector<std::size_t> shape{params.numConvGroups,
@@ -225,8 +217,7 @@ void convolutionWeightUpdate(Graph &graph, const Tensor &zDeltas,
                              const Tensor &weights, const Tensor &activations,
                              ConvParams params, const Tensor &scale,
                              Sequence &prog, const DebugContext &debugContext,
-                             const OptionFlags &options,
-                             PlanningCache *cache) {
+                             const OptionFlags &options, PlanningCache *cache) {
   weightUpdate(graph, zDeltas, weights, activations, params, scale, prog,
                debugContext, options, cache);
 }
@@ -235,8 +226,7 @@ void convolutionWeightUpdate(Graph &graph, const Tensor &zDeltas,
                              const Tensor &weights, const Tensor &activations,
                              ConvParams params, float scale, Sequence &prog,
                              const DebugContext &debugContext,
-                             const OptionFlags &options,
-                             PlanningCache *cache) {
+                             const OptionFlags &options, PlanningCache *cache) {
   weightUpdate(graph, zDeltas, weights, activations, params, scale, prog,
                debugContext, options, cache);
 }

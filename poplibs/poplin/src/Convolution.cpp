@@ -28,8 +28,8 @@ namespace detail {
 
 unsigned tilesPerGroup(const Target &target, std::size_t groups) {
   return std::max<unsigned>(
-      1, static_cast<unsigned>(target.getNumTiles() / std::max<std::size_t>(
-                                                          1, groups)));
+      1, static_cast<unsigned>(target.getNumTiles() /
+                               std::max<std::size_t>(1, groups)));
 }
 
 unsigned groupTile(const Target &target, std::size_t groups, std::size_t g,
@@ -44,12 +44,10 @@ ConvPlan getConvPlan(const Target &target, const ConvParams &params,
                      PlanningCache *cache) {
   const ConvGeometry geometry = foldGeometry(params);
   const unsigned tiles = tilesPerGroup(target, params.numConvGroups);
-  PlanningCacheImpl::Key key{target.getTargetArchString(),
-                             tiles,
-                             target.getBytesPerTile(),
-                             params,
-                             options.availableMemoryProportion,
-                             static_cast<int>(pass)};
+  PlanningCacheImpl::Key key{
+      target.getTargetArchString(),      tiles,
+      target.getBytesPerTile(),          params,
+      options.availableMemoryProportion, static_cast<int>(pass)};
   if (cache) {
     auto it = cache->impl->plans.find(key);
     if (it != cache->impl->plans.end())
@@ -87,6 +85,18 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
   return block;
 }
 
+Tensor PartialSet::destination(Graph &graph, const Tensor &outBlock,
+                               bool direct, unsigned tile,
+                               const DebugContext &dc) {
+  if (direct)
+    return outBlock;
+  Tensor result = graph.addVariable(FLOAT, outBlock.shape(), {dc, "partials"});
+  graph.setTileMapping(result, tile);
+  partials.push_back(result);
+  tiles.push_back(tile);
+  return result;
+}
+
 void addReduce(Graph &graph, const ComputeSet &cs,
                const std::vector<Tensor> &partials,
                const std::vector<unsigned> &tiles, const Tensor &out) {
@@ -96,7 +106,8 @@ void addReduce(Graph &graph, const ComputeSet &cs,
   const std::string vertexType =
       poputil::templateVertex("poplin::ConvReduce", out.elementType());
   for (unsigned r = 0; r != parts; ++r) {
-    const std::size_t b = partBegin(n, parts, r), e = partBegin(n, parts, r + 1);
+    const std::size_t b = partBegin(n, parts, r),
+                      e = partBegin(n, parts, r + 1);
     if (b == e)
       continue;
     std::vector<Tensor> slices;
@@ -151,11 +162,10 @@ std::vector<std::size_t> activationShape(const ConvParams &p,
 }
 
 std::vector<std::size_t> weightShape(const ConvParams &p, bool transposed) {
-  std::vector<std::size_t> shape{p.numConvGroups,
-                                 transposed ? p.inputChannelsPerConvGroup
-                                            : p.outputChannelsPerConvGroup,
-                                 transposed ? p.outputChannelsPerConvGroup
-                                            : p.inputChannelsPerConvGroup};
+  std::vector<std::size_t> shape{
+      p.numConvGroups,
+      transposed ? p.inputChannelsPerConvGroup : p.outputChannelsPerConvGroup,
+      transposed ? p.outputChannelsPerConvGroup : p.inputChannelsPerConvGroup};
   shape.insert(shape.end(), p.kernelShape.begin(), p.kernelShape.end());
   return shape;
 }
@@ -173,20 +183,20 @@ Tensor addOutputCore(Graph &graph, const ConvParams &params,
                      const ConvGeometry &geo, const ConvPlan &plan,
                      const DebugContext &dc) {
   const Target &target = graph.getTarget();
-  return addBlockedVariable(
-      graph, params.outputType,
-      {geo.groups, geo.batch, geo.outSize[0], geo.outSize[1], geo.outSize[2],
-       geo.outChans},
-      {{0, static_cast<unsigned>(geo.groups)},
-       {1, plan.splitB},
-       {2 + plan.fieldDim, plan.splitF},
-       {5, plan.splitCo, plan.blockCo}},
-      1,
-      [&](const std::vector<unsigned> &i, unsigned) {
-        return groupTile(target, geo.groups, i[0],
-                         plan.tileOf(i[1], i[2], i[3], 0));
-      },
-      {dc, "output"});
+  return addBlockedVariable(graph, params.outputType,
+                            {geo.groups, geo.batch, geo.outSize[0],
+                             geo.outSize[1], geo.outSize[2], geo.outChans},
+                            {{0, static_cast<unsigned>(geo.groups)},
+                             {1, plan.splitB},
+                             {2 + plan.fieldDim, plan.splitF},
+                             {5, plan.splitCo, plan.blockCo}},
+                            1,
+                            [&](const std::vector<unsigned> &i, unsigned) {
+                              return groupTile(
+                                  target, geo.groups, i[0],
+                                  plan.tileOf(i[1], i[2], i[3], 0));
+                            },
+                            {dc, "output"});
 }
 
 // [G, B, Z, Y, X, C] as [G, B, field..., C] of the params' rank.
@@ -214,9 +224,9 @@ Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
   popops::zero(graph, full, prog, {dc, "outputPadding"});
   Tensor inner = full;
   for (unsigned d = 0; d != nd; ++d)
-    inner = inner.slice(params.outputTransform.paddingLower[d],
-                        padded[d] - params.outputTransform.paddingUpper[d],
-                        2 + d);
+    inner =
+        inner.slice(params.outputTransform.paddingLower[d],
+                    padded[d] - params.outputTransform.paddingUpper[d], 2 + d);
   prog.add(Copy(out, inner, false, {dc, "output"}));
   return publicActivations(full);
 }
@@ -241,9 +251,9 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
       // Spread over the splitB * splitF tiles that read the block.
       plan.splitB * plan.splitF,
       [&](const std::vector<unsigned> &i, unsigned s) {
-        return groupTile(target, params.numConvGroups, i[0],
-                         plan.tileOf(s / plan.splitF, s % plan.splitF, i[2],
-                                     i[1]));
+        return groupTile(
+            target, params.numConvGroups, i[0],
+            plan.tileOf(s / plan.splitF, s % plan.splitF, i[2], i[1]));
       },
       {dc, "weights"});
   std::vector<unsigned> perm{0, nd + 2, nd + 1};
@@ -261,8 +271,9 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   params.validate();
   checkConvType(params.inputType, "input type", op);
   checkConvType(params.outputType, "output type", op);
-  checkShape(in, activationShape(params, params.getNumInputChans(),
-                                 params.inputFieldShape),
+  checkShape(in,
+             activationShape(params, params.getNumInputChans(),
+                             params.inputFieldShape),
              "input", op);
   checkShape(weights, weightShape(params, transposeAndFlip), "weights", op);
   checkOperandTypes(params, {{"input", in}, {"weights", weights}}, op);
@@ -303,39 +314,31 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
           const std::size_t b0 = partBegin(geo.batch, plan.splitB, ib),
                             b1 = partBegin(geo.batch, plan.splitB, ib + 1);
           const std::size_t o0 = partBegin(geo.outSize[fd], plan.splitF, jf),
-                            o1 = partBegin(geo.outSize[fd], plan.splitF, jf + 1);
-          const std::size_t co0 =
-                                ConvPlan::chanBegin(geo.outChans, plan.blockCo, ico),
+                            o1 =
+                                partBegin(geo.outSize[fd], plan.splitF, jf + 1);
+          const std::size_t co0 = ConvPlan::chanBegin(geo.outChans,
+                                                      plan.blockCo, ico),
                             co1 = ConvPlan::chanBegin(geo.outChans,
                                                       plan.blockCo, ico + 1);
           if (b0 == b1 || o0 == o1 || co0 == co1)
             continue;
-          const Tensor outBlock = core[g]
-                                      .slice(b0, b1, 0)
-                                      .slice(o0, o1, 1 + fd)
-                                      .slice(co0, co1, 4);
-          std::vector<Tensor> partials;
-          std::vector<unsigned> partialTiles;
+          const Tensor outBlock =
+              core[g].slice(b0, b1, 0).slice(o0, o1, 1 + fd).slice(co0, co1, 4);
+          PartialSet partials;
           for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
-            const std::size_t ci0 = ConvPlan::chanBegin(
-                                  geo.inChans, plan.blockCi, ici),
-                              ci1 = ConvPlan::chanBegin(
-                                  geo.inChans, plan.blockCi, ici + 1);
+            const std::size_t ci0 = ConvPlan::chanBegin(geo.inChans,
+                                                        plan.blockCi, ici),
+                              ci1 = ConvPlan::chanBegin(geo.inChans,
+                                                        plan.blockCi, ici + 1);
             if (ci0 == ci1)
               continue;
             const unsigned tile =
                 groupTile(target, geo.groups, g, plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s = inputSlab(
-                transformedInput(graph, in, params, tile), geo, g, b0, b1,
-                o0, o1, ci0, ci1, co0, co1);
-            Tensor result = outBlock;
-            if (!direct) {
-              result = graph.addVariable(FLOAT, outBlock.shape(),
-                                         {dc, "partials"});
-              graph.setTileMapping(result, tile);
-              partials.push_back(result);
-              partialTiles.push_back(tile);
-            }
+            const SlabBlock s =
+                inputSlab(transformedInput(graph, in, params, tile), geo, g, b0,
+                          b1, o0, o1, ci0, ci1, co0, co1);
+            const Tensor result =
+                partials.destination(graph, outBlock, direct, tile, dc);
             VertexRef v = graph.addVertex(cs, vertexType);
             graph.connect(v["in"], s.slab.flatten());
             graph.connect(v["weights"],
@@ -350,7 +353,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                                      geo.kernelElems(), ci1 - ci0, co1 - co0));
           }
           if (!direct)
-            addReduce(graph, rcs, partials, partialTiles, outBlock);
+            addReduce(graph, rcs, partials.partials, partials.tiles, outBlock);
         }
   prog.add(Execute(cs, {dc, "Conv"}));
   if (!direct)
@@ -375,8 +378,8 @@ Tensor createWeights(Graph &graph, const ConvParams &params,
   const DebugContext dc(debugContext, "createWeights");
   const ConvOptions options = parseConvOptions(optionFlags);
   checkConvType(params.inputType, "input type", "createWeights");
-  const ConvPlan plan = getConvPlan(graph.getTarget(), params, options,
-                                    ConvPass::Forward, cache);
+  const ConvPlan plan =
+      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
   return addPlannedWeights(graph, params, plan, dc);
 }
 
@@ -386,8 +389,8 @@ Tensor createInput(Graph &graph, const ConvParams &params,
   const DebugContext dc(debugContext, "createInput");
   const ConvOptions options = parseConvOptions(optionFlags);
   checkConvType(params.inputType, "input type", "createInput");
-  const ConvPlan plan = getConvPlan(graph.getTarget(), params, options,
-                                    ConvPass::Forward, cache);
+  const ConvPlan plan =
+      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
   std::vector<std::size_t> shape{params.numConvGroups, params.batchSize};
   shape.insert(shape.end(), params.inputFieldShape.begin(),
@@ -397,19 +400,18 @@ Tensor createInput(Graph &graph, const ConvParams &params,
   const int fieldDim = static_cast<int>(plan.fieldDim) - int(3 - nd);
   std::vector<BlockSplit> splits{
       {0, static_cast<unsigned>(params.numConvGroups)}, {1, plan.splitB}};
-  splits.push_back(
-      {fieldDim >= 0 ? 2 + unsigned(fieldDim) : 2,
-       fieldDim >= 0 ? plan.splitF : 1u});
+  splits.push_back({fieldDim >= 0 ? 2 + unsigned(fieldDim) : 2,
+                    fieldDim >= 0 ? plan.splitF : 1u});
   splits.push_back({2 + nd, plan.splitCi, plan.blockCi});
   const Target &target = graph.getTarget();
   // Spread over the splitCo tiles that read the block.
-  Tensor t = addBlockedVariable(
-      graph, params.inputType, shape, splits, plan.splitCo,
-      [&](const std::vector<unsigned> &i, unsigned s) {
-        return groupTile(target, params.numConvGroups, i[0],
-                         plan.tileOf(i[1], i[2], s, i[3]));
-      },
-      {dc, "input"});
+  Tensor t =
+      addBlockedVariable(graph, params.inputType, shape, splits, plan.splitCo,
+                         [&](const std::vector<unsigned> &i, unsigned s) {
+                           return groupTile(target, params.numConvGroups, i[0],
+                                            plan.tileOf(i[1], i[2], s, i[3]));
+                         },
+                         {dc, "input"});
   return publicActivations(t);
 }
 
@@ -419,18 +421,17 @@ Tensor createConvOutput(Graph &graph, const ConvParams &params,
   const DebugContext dc(debugContext, "createConvOutput");
   const ConvOptions options = parseConvOptions(optionFlags);
   checkConvType(params.outputType, "output type", "createConvOutput");
-  const ConvPlan plan = getConvPlan(graph.getTarget(), params, options,
-                                    ConvPass::Forward, cache);
+  const ConvPlan plan =
+      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
   const ConvGeometry geo = foldGeometry(params);
   if (!hasOutputPadding(params))
     return publicActivations(fromThreeFieldDims(
-        addOutputCore(graph, params, geo, plan, dc),
-        params.getNumFieldDims()));
-  Tensor out = graph.addVariable(
-      params.outputType,
-      activationShape(params, params.getNumOutputChans(),
-                      params.getOutputFieldShape()),
-      {dc, "output"});
+        addOutputCore(graph, params, geo, plan, dc), params.getNumFieldDims()));
+  Tensor out =
+      graph.addVariable(params.outputType,
+                        activationShape(params, params.getNumOutputChans(),
+                                        params.getOutputFieldShape()),
+                        {dc, "output"});
   poputil::mapTensorLinearly(graph, out);
   return out;
 }
@@ -596,8 +597,7 @@ void preplanConvolutions(const std::set<ConvPlanParams> &convs,
           "poplin::preplanConvolutions: a ConvPlanParams has no target");
     const ConvOptions opts =
         parseConvOptions(options ? *options : OptionFlags{});
-    const bool wu =
-        opts.pass == "TRAINING_WU" || opts.pass == "FC_TRAINING_WU";
+    const bool wu = opts.pass == "TRAINING_WU" || opts.pass == "FC_TRAINING_WU";
     getConvPlan(*target, params, opts,
                 wu ? ConvPass::WeightUpdate : ConvPass::Forward, &cache);
   }

@@ -22,10 +22,10 @@ template <class Args>
 const Args &argAt(const std::vector<Args> &args, unsigned index,
                   const char *op) {
   if (index >= args.size())
-    throw poputil::poplibs_error(
-        std::string("poplin::multiconv::") + op + ": index " +
-        std::to_string(index) + " is out of range for " +
-        std::to_string(args.size()) + " convolutions");
+    throw poputil::poplibs_error(std::string("poplin::multiconv::") + op +
+                                 ": index " + std::to_string(index) +
+                                 " is out of range for " +
+                                 std::to_string(args.size()) + " convolutions");
   return args[index];
 }
 
@@ -98,13 +98,12 @@ calculateWeightDeltas(Graph &graph,
 void convolutionWeightUpdate(Graph &graph,
                              const std::vector<ConvWeightUpdateArgs> &args,
                              Sequence &prog, const DebugContext &debugContext,
-                             const OptionFlags &options,
-                             PlanningCache *cache) {
+                             const OptionFlags &options, PlanningCache *cache) {
   for (std::size_t i = 0; i != args.size(); ++i)
-    poplin::convolutionWeightUpdate(
-        graph, args[i].zDeltas, args[i].weights, args[i].activations,
-        args[i].params, args[i].scale, prog, nth(debugContext, i),
-        merged(options, args[i].options), cache);
+    poplin::convolutionWeightUpdate(graph, args[i].zDeltas, args[i].weights,
+                                    args[i].activations, args[i].params,
+                                    args[i].scale, prog, nth(debugContext, i),
+                                    merged(options, args[i].options), cache);
 }
 
 void convolutionWeightUpdate(
@@ -112,10 +111,10 @@ void convolutionWeightUpdate(
     Sequence &prog, const DebugContext &debugContext,
     const OptionFlags &options, PlanningCache *cache) {
   for (std::size_t i = 0; i != args.size(); ++i)
-    poplin::convolutionWeightUpdate(
-        graph, args[i].zDeltas, args[i].weights, args[i].activations,
-        args[i].params, args[i].scale, prog, nth(debugContext, i),
-        merged(options, args[i].options), cache);
+    poplin::convolutionWeightUpdate(graph, args[i].zDeltas, args[i].weights,
+                                    args[i].activations, args[i].params,
+                                    args[i].scale, prog, nth(debugContext, i),
+                                    merged(options, args[i].options), cache);
 }
 
 } // namespace multiconv

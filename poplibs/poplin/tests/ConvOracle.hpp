@@ -30,10 +30,9 @@ inline long mapInput(std::size_t size, unsigned tl, unsigned tu, unsigned dil,
 // Calls f(outFlat, inFlat, weightFlat) for every contributing triple, with
 // out [B][G*Co][outField], in [B][G*Ci][inField], weights
 // [G][Co][Ci][kernel].
-inline void
-forEachTriple(const poplin::ConvParams &p,
-              const std::function<void(std::size_t, std::size_t, std::size_t)>
-                  &f) {
+inline void forEachTriple(
+    const poplin::ConvParams &p,
+    const std::function<void(std::size_t, std::size_t, std::size_t)> &f) {
   const std::size_t nd = p.getNumFieldDims();
   const auto outShape = p.getOutputFieldShape();
   std::size_t outElems = 1, inElems = 1, kElems = 1;
@@ -58,7 +57,8 @@ forEachTriple(const poplin::ConvParams &p,
       const auto &ot = p.outputTransform;
       const long conv = long(p.getUntransformedOutputSize(d));
       const long kept = conv - ot.truncationLower[d] - ot.truncationUpper[d];
-      const long count = kept > 0 ? (kept + ot.stride[d] - 1) / ot.stride[d] : 0;
+      const long count =
+          kept > 0 ? (kept + ot.stride[d] - 1) / ot.stride[d] : 0;
       const long jj = long(o[d]) - ot.paddingLower[d];
       if (jj < 0 || jj >= count)
         padding = true;
@@ -85,15 +85,14 @@ forEachTriple(const poplin::ConvParams &p,
       for (std::size_t d = 0; d != nd && !zero; ++d) {
         const auto &it = p.inputTransform;
         const auto &kt2 = p.kernelTransform;
-        const long ks =
-            mapInput(p.kernelShape[d], kt2.truncationLower[d],
-                     kt2.truncationUpper[d], kt2.dilation[d],
-                     kt2.paddingLower[d], kt2.paddingUpper[d], kt2.flip[d],
-                     long(kt[d]));
-        const long is = mapInput(p.inputFieldShape[d], it.truncationLower[d],
-                                 it.truncationUpper[d], it.dilation[d],
-                                 it.paddingLower[d], it.paddingUpper[d],
-                                 it.flip[d], pos[d] + long(kt[d]));
+        const long ks = mapInput(p.kernelShape[d], kt2.truncationLower[d],
+                                 kt2.truncationUpper[d], kt2.dilation[d],
+                                 kt2.paddingLower[d], kt2.paddingUpper[d],
+                                 kt2.flip[d], long(kt[d]));
+        const long is =
+            mapInput(p.inputFieldShape[d], it.truncationLower[d],
+                     it.truncationUpper[d], it.dilation[d], it.paddingLower[d],
+                     it.paddingUpper[d], it.flip[d], pos[d] + long(kt[d]));
         if (ks < 0 || is < 0) {
           zero = true;
           break;

@@ -1,8 +1,8 @@
 // The convolution planner and cycle model: vertex estimates by hand, the
 // spread of a ResNet layer over the Mk2 tiles, input-channel splits when
 // the output is small, the memory limit, and the weight-update pass.
-#include "ConvLayout.hpp"
 #include "ConvPlan.hpp"
+#include "ConvLayout.hpp"
 
 #include <poplar/Target.hpp>
 #include <poplin/ConvParams.hpp>
@@ -35,8 +35,7 @@ TEST_CASE("Conv vertex estimates follow the matrix unit", "[poplin][plan]") {
   CHECK(convMacsPerCycle(mk2, HALF) == 64);
   // 2 rows of 56 positions, a 3x3 kernel, 16 -> 32 channels on Mk2 FLOAT:
   // 30 + 6 * 2 * 9 + 112 * 9 * 16 * 32 / 16.
-  CHECK(convPartialCycles(mk2, FLOAT, 2, 112, 9, 16, 32) ==
-        30 + 108 + 32256);
+  CHECK(convPartialCycles(mk2, FLOAT, 2, 112, 9, 16, 32) == 30 + 108 + 32256);
   // Weight gradient: per weight row (kernel element, input channel).
   CHECK(convWeightGradCycles(mk1, HALF, 100, 9, 4, 8) ==
         30 + 6 * 36 + (100 * 9 * 4 * 8 + 31) / 32);
@@ -67,9 +66,9 @@ TEST_CASE("A ResNet layer spreads over the Mk2 tiles", "[poplin][plan]") {
   const auto start = std::chrono::steady_clock::now();
   const ConvPlan plan = planConv(mk2, FLOAT, resnetLayer(), mk2.getNumTiles(),
                                  {}, ConvPass::Forward);
-  const double seconds = std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - start)
-                             .count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   INFO(plan.splitB << "/" << plan.splitF << "/" << plan.splitCo << "/"
                    << plan.splitCi);
   CHECK(seconds < 5);
@@ -78,8 +77,8 @@ TEST_CASE("A ResNet layer spreads over the Mk2 tiles", "[poplin][plan]") {
   CHECK(plan.bytesPerTile <= 0.6 * mk2.getBytesPerTile());
   // The MACs alone take 8*56*56*64*64*9 / (16 * 1472) cycles.
   CHECK(plan.computeCycles >= 7854);
-  const ConvPlan few = planConv(mk2, FLOAT, resnetLayer(), 64, {},
-                                ConvPass::Forward);
+  const ConvPlan few =
+      planConv(mk2, FLOAT, resnetLayer(), 64, {}, ConvPass::Forward);
   CHECK(few.totalCycles() > plan.totalCycles());
 }
 
@@ -105,8 +104,7 @@ TEST_CASE("The conv memory limit is honoured", "[poplin][plan]") {
       poputil::poplibs_error);
 }
 
-TEST_CASE("The weight update reduces over batch and field",
-          "[poplin][plan]") {
+TEST_CASE("The weight update reduces over batch and field", "[poplin][plan]") {
   const Target mk2 = Target::createIPUTarget(1, "ipu2");
   const ConvPlan plan = planConv(mk2, FLOAT, resnetLayer(), mk2.getNumTiles(),
                                  {}, ConvPass::WeightUpdate);

@@ -62,9 +62,8 @@ std::vector<float> readFile(const fs::path &p, std::size_t n) {
 }
 
 poplin::ConvParams toParams(const Torch2d &t) {
-  poplin::ConvParams p(FLOAT, t.batch, {t.h, t.w},
-                       {t.kernel[0], t.kernel[1]}, t.in / t.groups,
-                       t.out / t.groups, t.groups);
+  poplin::ConvParams p(FLOAT, t.batch, {t.h, t.w}, {t.kernel[0], t.kernel[1]},
+                       t.in / t.groups, t.out / t.groups, t.groups);
   for (unsigned d = 0; d != 2; ++d) {
     p.inputTransform.paddingLower[d] = unsigned(t.padding[d]);
     p.inputTransform.paddingUpper[d] = unsigned(t.padding[d]);
@@ -99,10 +98,10 @@ void compareWithTorch(const Torch2d &t) {
   writeFile(dir / "w.bin", w);
   writeFile(dir / "dy.bin", dy);
   std::ostringstream cfg;
-  cfg << "{\"batch\":" << t.batch << ",\"in\":" << t.in << ",\"out\":"
-      << t.out << ",\"groups\":" << t.groups << ",\"h\":" << t.h
-      << ",\"w\":" << t.w << ",\"kernel\":[" << t.kernel[0] << ","
-      << t.kernel[1] << "],\"stride\":[" << t.stride[0] << "," << t.stride[1]
+  cfg << "{\"batch\":" << t.batch << ",\"in\":" << t.in << ",\"out\":" << t.out
+      << ",\"groups\":" << t.groups << ",\"h\":" << t.h << ",\"w\":" << t.w
+      << ",\"kernel\":[" << t.kernel[0] << "," << t.kernel[1]
+      << "],\"stride\":[" << t.stride[0] << "," << t.stride[1]
       << "],\"padding\":[" << t.padding[0] << "," << t.padding[1]
       << "],\"dilation\":[" << t.dilation[0] << "," << t.dilation[1] << "]}";
   const std::string command = "/usr/bin/python3 " TORCH_REFERENCE " " +
@@ -118,13 +117,12 @@ void compareWithTorch(const Torch2d &t) {
   // Our weights are [G, Co/G, Ci/G, kh, kw]: PyTorch's [Co, Ci/G, kh, kw]
   // split by group.
   Tensor weights = poplin::createWeights(graph, p, "w");
-  Tensor dyT = graph.addVariable(FLOAT, {t.batch, t.out, outField[0],
-                                         outField[1]}, "dy");
+  Tensor dyT = graph.addVariable(
+      FLOAT, {t.batch, t.out, outField[0], outField[1]}, "dy");
   poputil::mapTensorLinearly(graph, dyT);
   Tensor y = poplin::convolution(graph, in, weights, p, false, prog, "fwd");
-  Tensor dx = poplin::convolution(graph, dyT, weights,
-                                  poplin::getGradientParams(p), true, prog,
-                                  "bwd");
+  Tensor dx = poplin::convolution(
+      graph, dyT, weights, poplin::getGradientParams(p), true, prog, "bwd");
   Tensor dw = poplin::calculateWeightDeltas(graph, dyT, in, p, prog, "wu");
   graph.createHostWrite("x", in);
   graph.createHostWrite("w", weights);

@@ -262,8 +262,7 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
     h.inputTransform.paddingLower = {1, 1};
     h.outputTransform.stride = {2, 2};
     checkAllPasses(h, tiles, true);
-    checkAllPasses(ConvParams(HALF, FLOAT, 1, {6}, {3}, 3, 2, 1), tiles,
-                   false);
+    checkAllPasses(ConvParams(HALF, FLOAT, 1, {6}, {3}, 3, 2, 1), tiles, false);
   }
   SECTION("more tiles than work, and a tight memory budget") {
     checkAllPasses(plain(FLOAT, 2, {6, 6}, {3, 3}, 24, 20, 1), 64, true);
@@ -272,8 +271,7 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
   }
 }
 
-TEST_CASE("weight update, biases and weight transposition",
-          "[poplin][conv]") {
+TEST_CASE("weight update, biases and weight transposition", "[poplin][conv]") {
   ConvParams p = plain(FLOAT, 2, {5, 4}, {3, 2}, 3, 4, 1);
   p.inputTransform.paddingLower = {1, 0};
   const auto x = randomValues(convoracle::inputElems(p), 4);
@@ -297,8 +295,7 @@ TEST_CASE("weight update, biases and weight transposition",
   poplin::convolutionWeightUpdate(r.graph, dyT, weights, in, p, -0.5f, r.prog);
   Tensor scale = r.graph.addConstant(FLOAT, {}, 0.25f);
   r.graph.setTileMapping(scale, 0);
-  poplin::convolutionWeightUpdate(r.graph, dyT, weights2, in, p, scale,
-                                  r.prog);
+  poplin::convolutionWeightUpdate(r.graph, dyT, weights2, in, p, scale, r.prog);
   poplin::convolutionBiasUpdate(r.graph, dyT, biases, 2.0f, {}, r.prog);
   r.graph.createHostWrite("x", in);
   r.graph.createHostWrite("w", weights);
@@ -375,10 +372,9 @@ TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {
   Tensor badIn = addMapped(r.graph, FLOAT, {2, 3, 6, 6}, "badIn");
   Tensor badW = addMapped(r.graph, FLOAT, {1, 5, 4, 3, 2}, "badW");
   Tensor halfIn = addMapped(r.graph, HALF, {2, 4, 6, 6}, "halfIn");
-  CHECK_THROWS_WITH(
-      poplin::convolution(r.graph, badIn, w, p, false, r.prog),
-      Contains("input tensor has shape [2, 3, 6, 6]") &&
-          Contains("[2, 4, 6, 6]"));
+  CHECK_THROWS_WITH(poplin::convolution(r.graph, badIn, w, p, false, r.prog),
+                    Contains("input tensor has shape [2, 3, 6, 6]") &&
+                        Contains("[2, 4, 6, 6]"));
   CHECK_THROWS_WITH(poplin::convolution(r.graph, in, badW, p, false, r.prog),
                     Contains("weights tensor has shape [1, 5, 4, 3, 2]"));
   // Transposed weights are [G, Ci, Co, k].
@@ -386,10 +382,9 @@ TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {
                     Contains("weights tensor"));
   CHECK_THROWS_WITH(poplin::convolution(r.graph, halfIn, w, p, false, r.prog),
                     Contains("input (half)"));
-  CHECK_THROWS_WITH(
-      poplin::convolution(r.graph, in, w, p, false, r.prog, {},
-                          {{"availableMemoryProportion", "2"}}),
-      Contains("availableMemoryProportion"));
+  CHECK_THROWS_WITH(poplin::convolution(r.graph, in, w, p, false, r.prog, {},
+                                        {{"availableMemoryProportion", "2"}}),
+                    Contains("availableMemoryProportion"));
   CHECK_THROWS_WITH(poplin::createWeights(r.graph, p, "w", {{"bogus", "1"}}),
                     Contains("unknown convolution option 'bogus'"));
   CHECK_THROWS_WITH(poplin::createInput(r.graph, p, "in", {{"pass", "FWD"}}),
@@ -404,19 +399,18 @@ TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {
   ConvParams wrongDims = p;
   wrongDims.inputTransform.dilation = {1};
   CHECK_THROWS_WITH(wrongDims.validate(), Contains("input dilation"));
-  CHECK_THROWS_WITH(
-      poplin::calculateWeightDeltas(r.graph, in, in, p, r.prog),
-      Contains("zDeltas tensor has shape"));
+  CHECK_THROWS_WITH(poplin::calculateWeightDeltas(r.graph, in, in, p, r.prog),
+                    Contains("zDeltas tensor has shape"));
   Tensor biases = addMapped(r.graph, FLOAT, {4}, "biases");
   Tensor out = addMapped(r.graph, FLOAT, {2, 5, 4, 4}, "out");
   CHECK_THROWS_WITH(poplin::addBias(r.graph, out, biases, r.prog),
                     Contains("biases tensor has shape"));
   // No plan fits a tiny memory budget for a large convolution.
   ConvParams huge = plain(FLOAT, 64, {224, 224}, {7, 7}, 64, 64, 1);
-  CHECK_THROWS_WITH(poplin::createWeights(r.graph, huge, "w",
-                                          {{"availableMemoryProportion",
-                                            "0.001"}}),
-                    Contains("no convolution plan"));
+  CHECK_THROWS_WITH(
+      poplin::createWeights(r.graph, huge, "w",
+                            {{"availableMemoryProportion", "0.001"}}),
+      Contains("no convolution plan"));
 }
 
 TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
@@ -456,8 +450,8 @@ TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
   e.run(0);
   for (unsigned i = 0; i != 2; ++i) {
     const ConvParams &p = i ? b : a;
-    checkClose(r.read(e, "y" + std::to_string(i), FLOAT,
-                      convoracle::outputElems(p)),
-               convoracle::forward(p, x[i], w[i]), 1e-5);
+    checkClose(
+        r.read(e, "y" + std::to_string(i), FLOAT, convoracle::outputElems(p)),
+        convoracle::forward(p, x[i], w[i]), 1e-5);
   }
 }

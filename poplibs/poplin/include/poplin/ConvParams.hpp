@@ -40,8 +40,7 @@ struct POPLIN_API ConvParams {
                    std::vector<unsigned> truncationUpper,
                    std::vector<unsigned> dilation,
                    std::vector<unsigned> paddingLower,
-                   std::vector<unsigned> paddingUpper,
-                   std::vector<bool> flip);
+                   std::vector<unsigned> paddingUpper, std::vector<bool> flip);
   };
 
   struct POPLIN_API OutputTransform {

@@ -132,12 +132,10 @@ POPLIN_API void preplanConvolutions(poplar::Graph &graph,
 /// weightsOut[g][i][o][k...] = weightsIn[g][o][i][K - 1 - k...]: the
 /// channels of each kernel element transposed and every spatial dimension
 /// reversed.
-POPLIN_API void
-weightsTransposeChansFlipXY(poplar::Graph &graph,
-                            const poplar::Tensor &weightsIn,
-                            const poplar::Tensor &weightsOut,
-                            poplar::program::Sequence &prog,
-                            const poplar::DebugContext &debugContext = {});
+POPLIN_API void weightsTransposeChansFlipXY(
+    poplar::Graph &graph, const poplar::Tensor &weightsIn,
+    const poplar::Tensor &weightsOut, poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {});
 
 /// The gradient of the loss with respect to the weights, [convGroups,
 /// outChansPerConvGroup, inChansPerConvGroup, kernel...], from the output
@@ -145,8 +143,7 @@ weightsTransposeChansFlipXY(poplar::Graph &graph,
 POPLIN_API poplar::Tensor
 calculateWeightDeltas(poplar::Graph &graph, const poplar::Tensor &zDeltas,
                       const poplar::Tensor &activations,
-                      const ConvParams &params,
-                      poplar::program::Sequence &prog,
+                      const ConvParams &params, poplar::program::Sequence &prog,
                       const poplar::DebugContext &debugContext = {},
                       const poplar::OptionFlags &options = {},
                       PlanningCache *cache = nullptr);
@@ -170,8 +167,7 @@ POPLIN_API void convolutionWeightUpdate(
 /// biases += scale * (zDeltas summed over every dimension but 1).
 POPLIN_API void
 convolutionBiasUpdate(poplar::Graph &graph, const poplar::Tensor &zDeltas,
-                      const poplar::Tensor &biases,
-                      const poplar::Tensor &scale,
+                      const poplar::Tensor &biases, const poplar::Tensor &scale,
                       const poplar::OptionFlags &options,
                       poplar::program::Sequence &prog,
                       const poplar::DebugContext &debugContext = {});

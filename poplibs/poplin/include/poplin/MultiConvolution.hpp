@@ -33,10 +33,11 @@ createWeights(poplar::Graph &graph, const std::vector<CreateTensorArgs> &args,
               poplin::PlanningCache *cache = nullptr);
 
 /// The input of convolution args[inputIndex].
-POPLIN_API poplar::Tensor
-createInput(poplar::Graph &graph, const std::vector<CreateTensorArgs> &args,
-            unsigned inputIndex, const poplar::OptionFlags &options = {},
-            poplin::PlanningCache *cache = nullptr);
+POPLIN_API poplar::Tensor createInput(poplar::Graph &graph,
+                                      const std::vector<CreateTensorArgs> &args,
+                                      unsigned inputIndex,
+                                      const poplar::OptionFlags &options = {},
+                                      poplin::PlanningCache *cache = nullptr);
 
 struct ConvolutionArgs {
   poplar::Tensor inputs;
