@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <type_traits>
+#include <vector>
 
 namespace poplin {
 namespace {
@@ -396,6 +397,11 @@ public:
   void compute(unsigned wid) {
     const Geometry g(geometry);
     const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+    // Other input types: the worker converts the weights to float once.
+    thread_local std::vector<float> weightsF;
+    if constexpr (!std::is_same_v<InType, float>)
+      if (wid < rows)
+        weightsF.assign(weights.begin(), weights.end());
     for (unsigned r = wid; r < rows; r += numWorkers()) {
       const unsigned y = r % g.outSize[1];
       const unsigned z = (r / g.outSize[1]) % g.outSize[0];
@@ -403,8 +409,39 @@ public:
       if constexpr (std::is_same_v<InType, float>)
         forwardRowFloat(g, in.data(), weights.data(), out.data(), b, z, y);
       else
-        forwardRow<InType>(g, in.data(), weights.data(), out.data(), b, z, y);
+        forwardRowConverted(g, weightsF.data(), b, z, y);
     }
+  }
+
+private:
+  // Other input types: the input rows output row (b, z, y) reads are
+  // converted to float and the float kernel runs on them.
+  void forwardRowConverted(const Geometry &g, const float *weightsF,
+                           unsigned b, unsigned z, unsigned y) {
+    thread_local std::vector<float> rowsF;
+    Geometry local = g;
+    local.batch = 1;
+    for (unsigned d = 0; d != 2; ++d) {
+      local.inSize[d] = g.kernel[d];
+      local.outSize[d] = 1;
+      local.base[d] = 0;
+      local.stride[d] = 1;
+      local.dilation[d] = 1;
+    }
+    const std::size_t rowLength = std::size_t(g.inSize[2]) * g.inChans;
+    rowsF.resize(std::size_t(g.kernel[0]) * g.kernel[1] * rowLength);
+    float *dst = rowsF.data();
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const InType *src =
+            in.data() +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
+                g.inChans;
+        dst = std::copy(src, src + rowLength, dst);
+      }
+    forwardRowFloat(local, rowsF.data(), weightsF,
+                    out.data() + g.outRowOffset(b, z, y) * g.outChans, 0, 0,
+                    0);
   }
 };
 
@@ -432,12 +469,20 @@ public:
       const unsigned kx = kIndex % g.kernel[2];
       const unsigned ky = (kIndex / g.kernel[2]) % g.kernel[1];
       const unsigned kz = kIndex / (g.kernel[2] * g.kernel[1]);
-      if constexpr (std::is_same_v<InType, float>)
-        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky, kx,
-                            i0);
-      else
-        weightGradUnit<InType>(g, in.data(), deltas.data(), out.data(), kz, ky,
-                               kx, i0);
+      if constexpr (std::is_same_v<InType, float>) {
+        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky,
+                            kx, i0);
+      } else {
+        // Other input types: the worker converts its operands to float
+        // once and runs the float kernel.
+        thread_local std::vector<float> inF, deltasF;
+        if (u == wid) {
+          inF.assign(in.begin(), in.end());
+          deltasF.assign(deltas.begin(), deltas.end());
+        }
+        weightGradUnitFloat(g, inF.data(), deltasF.data(), out.data(), kz, ky,
+                            kx, i0);
+      }
     }
   }
 };
