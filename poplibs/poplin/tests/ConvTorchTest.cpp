@@ -1,5 +1,5 @@
-// poplin's convolution passes against PyTorch: conv2d with stride,
-// padding, dilation and groups (ONNX Conv), conv_transpose2d (ONNX
+// poplin's convolution passes against PyTorch: conv1d/2d/3d with stride,
+// padding, dilation and groups (ONNX Conv), conv_transpose1d/2d/3d (ONNX
 // ConvTranspose, our input-gradient pass through getGradientParams) and
 // the weight gradient. The references come from Debian's /usr/bin/python3
 // with python3-torch, run by the test (conv_torch_reference.py).
@@ -32,10 +32,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Torch2d {
-  std::size_t batch, in, out, groups, h, w;
-  std::size_t kernel[2], stride[2], padding[2], dilation[2];
+struct TorchConv {
+  std::size_t batch, in, out, groups;
+  std::vector<std::size_t> field, kernel, stride, padding, dilation;
 };
+
+std::string jsonList(const std::vector<std::size_t> &v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i != v.size(); ++i)
+    s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::size_t product(const std::vector<std::size_t> &v) {
+  std::size_t n = 1;
+  for (auto x : v)
+    n *= x;
+  return n;
+}
 
 std::vector<float> randomValues(std::size_t n, unsigned seed) {
   std::mt19937 gen(seed);
@@ -61,10 +75,10 @@ std::vector<float> readFile(const fs::path &p, std::size_t n) {
   return v;
 }
 
-poplin::ConvParams toParams(const Torch2d &t) {
-  poplin::ConvParams p(FLOAT, t.batch, {t.h, t.w}, {t.kernel[0], t.kernel[1]},
-                       t.in / t.groups, t.out / t.groups, t.groups);
-  for (unsigned d = 0; d != 2; ++d) {
+poplin::ConvParams toParams(const TorchConv &t) {
+  poplin::ConvParams p(FLOAT, t.batch, t.field, t.kernel, t.in / t.groups,
+                       t.out / t.groups, t.groups);
+  for (unsigned d = 0; d != t.field.size(); ++d) {
     p.inputTransform.paddingLower[d] = unsigned(t.padding[d]);
     p.inputTransform.paddingUpper[d] = unsigned(t.padding[d]);
     p.kernelTransform.dilation[d] = unsigned(t.dilation[d]);
@@ -81,13 +95,13 @@ void check(const std::vector<float> &got, const std::vector<float> &want) {
   }
 }
 
-void compareWithTorch(const Torch2d &t) {
+void compareWithTorch(const TorchConv &t) {
   const poplin::ConvParams p = toParams(t);
   INFO(p);
   const auto outField = p.getOutputFieldShape();
-  const std::size_t nx = t.batch * t.in * t.h * t.w;
-  const std::size_t nw = t.out * (t.in / t.groups) * t.kernel[0] * t.kernel[1];
-  const std::size_t ny = t.batch * t.out * outField[0] * outField[1];
+  const std::size_t nx = t.batch * t.in * product(t.field);
+  const std::size_t nw = t.out * (t.in / t.groups) * product(t.kernel);
+  const std::size_t ny = t.batch * t.out * product(outField);
   const auto x = randomValues(nx, 1), w = randomValues(nw, 2),
              dy = randomValues(ny, 3);
 
@@ -99,11 +113,11 @@ void compareWithTorch(const Torch2d &t) {
   writeFile(dir / "dy.bin", dy);
   std::ostringstream cfg;
   cfg << "{\"batch\":" << t.batch << ",\"in\":" << t.in << ",\"out\":" << t.out
-      << ",\"groups\":" << t.groups << ",\"h\":" << t.h << ",\"w\":" << t.w
-      << ",\"kernel\":[" << t.kernel[0] << "," << t.kernel[1]
-      << "],\"stride\":[" << t.stride[0] << "," << t.stride[1]
-      << "],\"padding\":[" << t.padding[0] << "," << t.padding[1]
-      << "],\"dilation\":[" << t.dilation[0] << "," << t.dilation[1] << "]}";
+      << ",\"groups\":" << t.groups << ",\"field\":" << jsonList(t.field)
+      << ",\"kernel\":" << jsonList(t.kernel)
+      << ",\"stride\":" << jsonList(t.stride)
+      << ",\"padding\":" << jsonList(t.padding)
+      << ",\"dilation\":" << jsonList(t.dilation) << "}";
   const std::string command = "/usr/bin/python3 " TORCH_REFERENCE " " +
                               dir.string() + " '" + cfg.str() + "'";
   REQUIRE(std::system(command.c_str()) == 0);
@@ -114,11 +128,12 @@ void compareWithTorch(const Torch2d &t) {
   poplin::addCodelets(graph);
   Sequence prog;
   Tensor in = poplin::createInput(graph, p, "x");
-  // Our weights are [G, Co/G, Ci/G, kh, kw]: PyTorch's [Co, Ci/G, kh, kw]
-  // split by group.
+  // Our weights are [G, Co/G, Ci/G, kernel...]: PyTorch's [Co, Ci/G,
+  // kernel...] split by group.
   Tensor weights = poplin::createWeights(graph, p, "w");
-  Tensor dyT = graph.addVariable(
-      FLOAT, {t.batch, t.out, outField[0], outField[1]}, "dy");
+  std::vector<std::size_t> dyShape{t.batch, t.out};
+  dyShape.insert(dyShape.end(), outField.begin(), outField.end());
+  Tensor dyT = graph.addVariable(FLOAT, dyShape, "dy");
   poputil::mapTensorLinearly(graph, dyT);
   Tensor y = poplin::convolution(graph, in, weights, p, false, prog, "fwd");
   Tensor dx = poplin::convolution(
@@ -158,16 +173,23 @@ void compareWithTorch(const Torch2d &t) {
 } // namespace
 
 TEST_CASE("convolution matches PyTorch", "[poplin][conv][torch]") {
-  SECTION("3x3, padding 1") {
-    compareWithTorch({2, 8, 16, 1, 9, 9, {3, 3}, {1, 1}, {1, 1}, {1, 1}});
+  SECTION("2-D 3x3, padding 1") {
+    compareWithTorch({2, 8, 16, 1, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}});
   }
-  SECTION("stride 2, uneven padding and size") {
-    compareWithTorch({2, 6, 10, 1, 11, 8, {3, 2}, {2, 2}, {1, 0}, {1, 1}});
+  SECTION("2-D stride 2, uneven padding and size") {
+    compareWithTorch({2, 6, 10, 1, {11, 8}, {3, 2}, {2, 2}, {1, 0}, {1, 1}});
   }
-  SECTION("dilation and groups") {
-    compareWithTorch({1, 6, 9, 3, 12, 10, {3, 3}, {1, 2}, {2, 1}, {2, 1}});
+  SECTION("2-D dilation and groups") {
+    compareWithTorch({1, 6, 9, 3, {12, 10}, {3, 3}, {1, 2}, {2, 1}, {2, 1}});
   }
-  SECTION("depthwise, stride 3") {
-    compareWithTorch({3, 4, 4, 4, 10, 10, {3, 3}, {3, 3}, {1, 1}, {1, 1}});
+  SECTION("2-D depthwise, stride 3") {
+    compareWithTorch({3, 4, 4, 4, {10, 10}, {3, 3}, {3, 3}, {1, 1}, {1, 1}});
+  }
+  SECTION("1-D stride, padding, dilation") {
+    compareWithTorch({2, 5, 7, 1, {23}, {4}, {2}, {3}, {2}});
+  }
+  SECTION("3-D stride and groups") {
+    compareWithTorch(
+        {2, 4, 6, 2, {5, 6, 7}, {2, 3, 3}, {1, 2, 2}, {1, 1, 0}, {1, 1, 1}});
   }
 }

@@ -4,9 +4,10 @@
     conv_torch_reference.py <dir> <json config>
 
 Reads x.bin, w.bin and dy.bin (float32, row-major) from <dir>; writes
-y.bin = conv2d(x, w), dx.bin = conv_transpose2d(dy, w) with the output
+y.bin = convNd(x, w), dx.bin = conv_transposeNd(dy, w) with the output
 padding that restores x's size (the input gradient) and dw.bin = the
-weight gradient, all computed in float64.
+weight gradient, all computed in float64, for N = 1, 2 or 3 field
+dimensions.
 """
 import json
 import os
@@ -23,27 +24,26 @@ def load(path, shape):
 
 def main():
     folder, cfg = sys.argv[1], json.loads(sys.argv[2])
-    n, cin, h, w_ = cfg["batch"], cfg["in"], cfg["h"], cfg["w"]
-    cout, groups = cfg["out"], cfg["groups"]
-    kh, kw = cfg["kernel"]
+    n, cin, cout, groups = cfg["batch"], cfg["in"], cfg["out"], cfg["groups"]
+    field, kernel = cfg["field"], cfg["kernel"]
     stride, padding, dilation = (tuple(cfg[k]) for k in
                                  ("stride", "padding", "dilation"))
-    x = load(os.path.join(folder, "x.bin"), (n, cin, h, w_))
-    w = load(os.path.join(folder, "w.bin"), (cout, cin // groups, kh, kw))
-    y = torch.nn.functional.conv2d(x, w, None, stride, padding, dilation,
-                                   groups)
+    nd = len(field)
+    conv = getattr(torch.nn.functional, f"conv{nd}d")
+    conv_t = getattr(torch.nn.functional, f"conv_transpose{nd}d")
+    weight_grad = getattr(torch.nn.grad, f"conv{nd}d_weight")
+    x = load(os.path.join(folder, "x.bin"), (n, cin, *field))
+    w = load(os.path.join(folder, "w.bin"), (cout, cin // groups, *kernel))
+    y = conv(x, w, None, stride, padding, dilation, groups)
     dy = load(os.path.join(folder, "dy.bin"), tuple(y.shape))
     out_pad = []
-    for d, size in enumerate((h, w_)):
-        k = (kh, kw)[d]
+    for d in range(nd):
         base = ((y.shape[2 + d] - 1) * stride[d] - 2 * padding[d] +
-                dilation[d] * (k - 1) + 1)
-        out_pad.append(size - base)
-    dx = torch.nn.functional.conv_transpose2d(dy, w, None, stride, padding,
-                                              tuple(out_pad), groups,
-                                              dilation)
-    dw = torch.nn.grad.conv2d_weight(x, w.shape, dy, stride, padding,
-                                     dilation, groups)
+                dilation[d] * (kernel[d] - 1) + 1)
+        out_pad.append(field[d] - base)
+    dx = conv_t(dy, w, None, stride, padding, tuple(out_pad), groups,
+                dilation)
+    dw = weight_grad(x, w.shape, dy, stride, padding, dilation, groups)
     for name, t in (("y", y), ("dx", dx), ("dw", dw)):
         t.numpy().astype(np.float32).tofile(os.path.join(folder, name + ".bin"))
 
