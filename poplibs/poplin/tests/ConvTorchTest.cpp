@@ -95,22 +95,35 @@ void check(const std::vector<float> &got, const std::vector<float> &want) {
   }
 }
 
-void compareWithTorch(const TorchConv &t) {
-  const poplin::ConvParams p = toParams(t);
-  INFO(p);
-  const auto outField = p.getOutputFieldShape();
+// The random operands of a case, written where the reference script
+// reads them.
+struct TorchCase {
+  TorchConv conv;
+  poplin::ConvParams params;
+  fs::path dir;
+  std::vector<float> x, w, dy;
+};
+
+TorchCase prepare(const TorchConv &t, unsigned index) {
+  TorchCase c{t, toParams(t), {}, {}, {}, {}};
   const std::size_t nx = t.batch * t.in * product(t.field);
   const std::size_t nw = t.out * (t.in / t.groups) * product(t.kernel);
-  const std::size_t ny = t.batch * t.out * product(outField);
-  const auto x = randomValues(nx, 1), w = randomValues(nw, 2),
-             dy = randomValues(ny, 3);
+  const std::size_t ny =
+      t.batch * t.out * product(c.params.getOutputFieldShape());
+  c.x = randomValues(nx, 3 * index + 1);
+  c.w = randomValues(nw, 3 * index + 2);
+  c.dy = randomValues(ny, 3 * index + 3);
+  c.dir = fs::temp_directory_path() /
+          ("poplin-conv-torch-" + std::to_string(::getpid()) + "-" +
+           std::to_string(index));
+  fs::create_directories(c.dir);
+  writeFile(c.dir / "x.bin", c.x);
+  writeFile(c.dir / "w.bin", c.w);
+  writeFile(c.dir / "dy.bin", c.dy);
+  return c;
+}
 
-  const fs::path dir = fs::temp_directory_path() /
-                       ("poplin-conv-torch-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  writeFile(dir / "x.bin", x);
-  writeFile(dir / "w.bin", w);
-  writeFile(dir / "dy.bin", dy);
+std::string configJson(const TorchConv &t) {
   std::ostringstream cfg;
   cfg << "{\"batch\":" << t.batch << ",\"in\":" << t.in << ",\"out\":" << t.out
       << ",\"groups\":" << t.groups << ",\"field\":" << jsonList(t.field)
@@ -118,10 +131,17 @@ void compareWithTorch(const TorchConv &t) {
       << ",\"stride\":" << jsonList(t.stride)
       << ",\"padding\":" << jsonList(t.padding)
       << ",\"dilation\":" << jsonList(t.dilation) << "}";
-  const std::string command = "/usr/bin/python3 " TORCH_REFERENCE " " +
-                              dir.string() + " '" + cfg.str() + "'";
-  REQUIRE(std::system(command.c_str()) == 0);
+  return cfg.str();
+}
 
+// Runs the three passes of a prepared case and compares them with the
+// references the script wrote beside its operands.
+void compareWithTorch(const TorchCase &c) {
+  const TorchConv &t = c.conv;
+  const poplin::ConvParams &p = c.params;
+  INFO(p);
+  const auto outField = p.getOutputFieldShape();
+  const std::size_t nx = c.x.size(), nw = c.w.size(), ny = c.dy.size();
   Device device = sdktest::createTestDevice(4);
   Graph graph(device.getTarget());
   popops::addCodelets(graph);
@@ -147,49 +167,53 @@ void compareWithTorch(const TorchConv &t) {
   graph.createHostRead("dw", dw);
   Engine e(graph, prog);
   e.load(device);
-  e.writeTensor("x", x.data(), x.data() + nx);
-  e.writeTensor("w", w.data(), w.data() + nw);
-  e.writeTensor("dy", dy.data(), dy.data() + ny);
+  e.writeTensor("x", c.x.data(), c.x.data() + nx);
+  e.writeTensor("w", c.w.data(), c.w.data() + nw);
+  e.writeTensor("dy", c.dy.data(), c.dy.data() + ny);
   e.run(0);
   std::vector<float> gy(ny), gdx(nx), gdw(nw);
   e.readTensor("y", gy.data(), gy.data() + ny);
   e.readTensor("dx", gdx.data(), gdx.data() + nx);
   e.readTensor("dw", gdw.data(), gdw.data() + nw);
   {
-    INFO("conv2d");
-    check(gy, readFile(dir / "y.bin", ny));
+    INFO("convNd");
+    check(gy, readFile(c.dir / "y.bin", ny));
   }
   {
-    INFO("conv_transpose2d (input gradient)");
-    check(gdx, readFile(dir / "dx.bin", nx));
+    INFO("conv_transposeNd (input gradient)");
+    check(gdx, readFile(c.dir / "dx.bin", nx));
   }
   {
     INFO("weight gradient");
-    check(gdw, readFile(dir / "dw.bin", nw));
+    check(gdw, readFile(c.dir / "dw.bin", nw));
   }
-  fs::remove_all(dir);
+  fs::remove_all(c.dir);
 }
 
 } // namespace
 
 TEST_CASE("convolution matches PyTorch", "[poplin][conv][torch]") {
-  SECTION("2-D 3x3, padding 1") {
-    compareWithTorch({2, 8, 16, 1, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}});
+  const std::vector<TorchConv> convs = {
+      // 2-D 3x3, padding 1
+      {2, 8, 16, 1, {9, 9}, {3, 3}, {1, 1}, {1, 1}, {1, 1}},
+      // 2-D stride 2, uneven padding and size
+      {2, 6, 10, 1, {11, 8}, {3, 2}, {2, 2}, {1, 0}, {1, 1}},
+      // 2-D dilation and groups
+      {1, 6, 9, 3, {12, 10}, {3, 3}, {1, 2}, {2, 1}, {2, 1}},
+      // 2-D depthwise, stride 3
+      {3, 4, 4, 4, {10, 10}, {3, 3}, {3, 3}, {1, 1}, {1, 1}},
+      // 1-D stride, padding, dilation
+      {2, 5, 7, 1, {23}, {4}, {2}, {3}, {2}},
+      // 3-D stride and groups
+      {2, 4, 6, 2, {5, 6, 7}, {2, 3, 3}, {1, 2, 2}, {1, 1, 0}, {1, 1, 1}}};
+  std::vector<TorchCase> cases;
+  std::string command = "/usr/bin/python3 " TORCH_REFERENCE;
+  for (unsigned i = 0; i != convs.size(); ++i) {
+    cases.push_back(prepare(convs[i], i));
+    command +=
+        " " + cases.back().dir.string() + " '" + configJson(convs[i]) + "'";
   }
-  SECTION("2-D stride 2, uneven padding and size") {
-    compareWithTorch({2, 6, 10, 1, {11, 8}, {3, 2}, {2, 2}, {1, 0}, {1, 1}});
-  }
-  SECTION("2-D dilation and groups") {
-    compareWithTorch({1, 6, 9, 3, {12, 10}, {3, 3}, {1, 2}, {2, 1}, {2, 1}});
-  }
-  SECTION("2-D depthwise, stride 3") {
-    compareWithTorch({3, 4, 4, 4, {10, 10}, {3, 3}, {3, 3}, {1, 1}, {1, 1}});
-  }
-  SECTION("1-D stride, padding, dilation") {
-    compareWithTorch({2, 5, 7, 1, {23}, {4}, {2}, {3}, {2}});
-  }
-  SECTION("3-D stride and groups") {
-    compareWithTorch(
-        {2, 4, 6, 2, {5, 6, 7}, {2, 3, 3}, {1, 2, 2}, {1, 1, 0}, {1, 1, 1}});
-  }
+  REQUIRE(std::system(command.c_str()) == 0);
+  for (const TorchCase &c : cases)
+    compareWithTorch(c);
 }

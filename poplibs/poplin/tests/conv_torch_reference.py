@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Reference results for ConvTorchTest from PyTorch (Debian's python3-torch).
 
-    conv_torch_reference.py <dir> <json config>
+    conv_torch_reference.py <dir> <json config> [<dir> <json config>...]
 
-Reads x.bin, w.bin and dy.bin (float32, row-major) from <dir>; writes
+For each pair (one Python start for all, as importing torch takes a
+second): reads x.bin, w.bin and dy.bin (float32, row-major) from <dir>;
+writes
 y.bin = convNd(x, w), dx.bin = conv_transposeNd(dy, w) with the output
 padding that restores x's size (the input gradient) and dw.bin = the
 weight gradient, all computed in float64, for N = 1, 2 or 3 field
@@ -22,8 +24,7 @@ def load(path, shape):
     return torch.from_numpy(data.reshape(shape))
 
 
-def main():
-    folder, cfg = sys.argv[1], json.loads(sys.argv[2])
+def reference(folder, cfg):
     n, cin, cout, groups = cfg["batch"], cfg["in"], cfg["out"], cfg["groups"]
     field, kernel = cfg["field"], cfg["kernel"]
     stride, padding, dilation = (tuple(cfg[k]) for k in
@@ -46,6 +47,14 @@ def main():
     dw = weight_grad(x, w.shape, dy, stride, padding, dilation, groups)
     for name, t in (("y", y), ("dx", dx), ("dw", dw)):
         t.numpy().astype(np.float32).tofile(os.path.join(folder, name + ".bin"))
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or len(args) % 2:
+        sys.exit(__doc__)
+    for i in range(0, len(args), 2):
+        reference(args[i], json.loads(args[i + 1]))
 
 
 if __name__ == "__main__":
