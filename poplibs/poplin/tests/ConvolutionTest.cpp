@@ -8,6 +8,7 @@
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
+#include <poplar/IPUModel.hpp>
 #include <poplin/ConvUtil.hpp>
 #include <poplin/Convolution.hpp>
 #include <poplin/MultiConvolution.hpp>
@@ -454,4 +455,34 @@ TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
         r.read(e, "y" + std::to_string(i), FLOAT, convoracle::outputElems(p)),
         convoracle::forward(p, x[i], w[i]), 1e-5);
   }
+}
+
+TEST_CASE("the IPU Model's cycles follow the plan's estimate",
+          "[poplin][conv]") {
+  // The plan prices the largest block's vertex, its operands' exchange and
+  // the reduction; the model runs every vertex with its estimate and
+  // prices the exchanges itself. Operands from createInput/createWeights.
+  IPUModel model("ipu2");
+  model.tilesPerIPU = 64;
+  Device device = model.createDevice();
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  ConvParams p = plain(FLOAT, 2, {16, 16}, {3, 3}, 32, 32, 1);
+  p.inputTransform.paddingLower = {1, 1};
+  p.inputTransform.paddingUpper = {1, 1};
+  Sequence prog;
+  poplin::PlanningCache cache;
+  Tensor in = poplin::createInput(graph, p, "in", {}, &cache);
+  Tensor w = poplin::createWeights(graph, p, "w", {}, &cache);
+  poplin::convolution(graph, in, w, p, false, prog, "conv", {}, &cache);
+  Engine e(graph, prog, {{"debug.instrument", "true"}});
+  e.load(device);
+  e.run(0);
+  const double simulated =
+      double(e.getExecutionProfile()["simulation"]["cycles"].asUint());
+  const double estimated =
+      double(poplin::getFwdEstimatedCycles(graph, p, {}, &cache));
+  INFO("simulated " << simulated << ", estimated " << estimated);
+  CHECK(std::abs(simulated - estimated) <= 0.15 * estimated);
 }
