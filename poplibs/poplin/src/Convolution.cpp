@@ -372,14 +372,27 @@ Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
                          prog, dc, options, cache);
 }
 
+namespace {
+
+// The forward plan the create* functions lay their tensors out for.
+ConvPlan creationPlan(const Graph &graph, const ConvParams &params,
+                      const OptionFlags &optionFlags, PlanningCache *cache,
+                      const char *op) {
+  const ConvOptions options = parseConvOptions(optionFlags);
+  checkConvType(params.inputType, "input type", op);
+  checkConvType(params.outputType, "output type", op);
+  return getConvPlan(graph.getTarget(), params, options, ConvPass::Forward,
+                     cache);
+}
+
+} // namespace
+
 Tensor createWeights(Graph &graph, const ConvParams &params,
                      const DebugContext &debugContext,
                      const OptionFlags &optionFlags, PlanningCache *cache) {
   const DebugContext dc(debugContext, "createWeights");
-  const ConvOptions options = parseConvOptions(optionFlags);
-  checkConvType(params.inputType, "input type", "createWeights");
   const ConvPlan plan =
-      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
+      creationPlan(graph, params, optionFlags, cache, "createWeights");
   return addPlannedWeights(graph, params, plan, dc);
 }
 
@@ -387,10 +400,8 @@ Tensor createInput(Graph &graph, const ConvParams &params,
                    const DebugContext &debugContext,
                    const OptionFlags &optionFlags, PlanningCache *cache) {
   const DebugContext dc(debugContext, "createInput");
-  const ConvOptions options = parseConvOptions(optionFlags);
-  checkConvType(params.inputType, "input type", "createInput");
   const ConvPlan plan =
-      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
+      creationPlan(graph, params, optionFlags, cache, "createInput");
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
   std::vector<std::size_t> shape{params.numConvGroups, params.batchSize};
   shape.insert(shape.end(), params.inputFieldShape.begin(),
@@ -419,10 +430,8 @@ Tensor createConvOutput(Graph &graph, const ConvParams &params,
                         const DebugContext &debugContext,
                         const OptionFlags &optionFlags, PlanningCache *cache) {
   const DebugContext dc(debugContext, "createConvOutput");
-  const ConvOptions options = parseConvOptions(optionFlags);
-  checkConvType(params.outputType, "output type", "createConvOutput");
   const ConvPlan plan =
-      getConvPlan(graph.getTarget(), params, options, ConvPass::Forward, cache);
+      creationPlan(graph, params, optionFlags, cache, "createConvOutput");
   const ConvGeometry geo = foldGeometry(params);
   if (!hasOutputPadding(params))
     return publicActivations(fromThreeFieldDims(

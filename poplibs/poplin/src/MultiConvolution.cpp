@@ -95,10 +95,12 @@ calculateWeightDeltas(Graph &graph,
   return outs;
 }
 
-void convolutionWeightUpdate(Graph &graph,
-                             const std::vector<ConvWeightUpdateArgs> &args,
-                             Sequence &prog, const DebugContext &debugContext,
-                             const OptionFlags &options, PlanningCache *cache) {
+namespace {
+
+template <class Args>
+void weightUpdates(Graph &graph, const std::vector<Args> &args, Sequence &prog,
+                   const DebugContext &debugContext, const OptionFlags &options,
+                   PlanningCache *cache) {
   for (std::size_t i = 0; i != args.size(); ++i)
     poplin::convolutionWeightUpdate(graph, args[i].zDeltas, args[i].weights,
                                     args[i].activations, args[i].params,
@@ -106,15 +108,20 @@ void convolutionWeightUpdate(Graph &graph,
                                     merged(options, args[i].options), cache);
 }
 
+} // namespace
+
+void convolutionWeightUpdate(Graph &graph,
+                             const std::vector<ConvWeightUpdateArgs> &args,
+                             Sequence &prog, const DebugContext &debugContext,
+                             const OptionFlags &options, PlanningCache *cache) {
+  weightUpdates(graph, args, prog, debugContext, options, cache);
+}
+
 void convolutionWeightUpdate(
     Graph &graph, const std::vector<ConvWeightUpdateArgsScalar> &args,
     Sequence &prog, const DebugContext &debugContext,
     const OptionFlags &options, PlanningCache *cache) {
-  for (std::size_t i = 0; i != args.size(); ++i)
-    poplin::convolutionWeightUpdate(graph, args[i].zDeltas, args[i].weights,
-                                    args[i].activations, args[i].params,
-                                    args[i].scale, prog, nth(debugContext, i),
-                                    merged(options, args[i].options), cache);
+  weightUpdates(graph, args, prog, debugContext, options, cache);
 }
 
 } // namespace multiconv
