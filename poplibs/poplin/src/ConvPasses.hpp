@@ -16,18 +16,14 @@
 namespace poplin {
 
 struct PlanningCacheImpl {
-  using Key =
-      std::tuple<std::string, unsigned, std::uint64_t, ConvParams, double, int>;
+  // Target, tiles, tiles per group, bytes per tile, params, memory
+  // proportion, pass.
+  using Key = std::tuple<std::string, unsigned, unsigned, std::uint64_t,
+                         ConvParams, double, int>;
   std::map<Key, detail::ConvPlan> plans;
 };
 
 namespace detail {
-
-/// Tiles given to each conv group (at least one).
-unsigned tilesPerGroup(const poplar::Target &target, std::size_t groups);
-/// The tile of `local` (a plan's tile index) in group g.
-unsigned groupTile(const poplar::Target &target, std::size_t groups,
-                   std::size_t g, unsigned local);
 
 /// The plan of `params` for `pass`, from the cache when it holds it.
 ConvPlan getConvPlan(const poplar::Target &target, const ConvParams &params,

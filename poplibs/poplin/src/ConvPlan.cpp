@@ -53,6 +53,17 @@ ConvOptions parseConvOptions(const poplar::OptionFlags &options) {
       if (value != "float" && value != "half")
         badOption(key, value, "half or float");
       result.partialsType = value == "half" ? poplar::HALF : poplar::FLOAT;
+    } else if (key == "partialsType.interIPU" ||
+               key == "partialsType.interTile") {
+      // Partials cross tiles and IPUs in float whatever is asked.
+      if (value != "float" && value != "half")
+        badOption(key, value, "half or float");
+    } else if (key == "tilesPerIPU") {
+      char *end = nullptr;
+      const long v = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || v < 1)
+        badOption(key, value, "a positive whole number");
+      result.tilesPerIPU = static_cast<unsigned>(v);
     } else if (key == "pass") {
       if (std::find(std::begin(passes), std::end(passes), value) ==
           std::end(passes))
@@ -76,6 +87,13 @@ unsigned convMacsPerCycle(const poplar::Target &target,
                           const poplar::Type &inputType) {
   // The same matrix unit as the matmul's.
   return ampMacsPerCycle(target, inputType);
+}
+
+unsigned convTiles(const poplar::Target &target, const ConvOptions &options) {
+  if (options.tilesPerIPU == 0)
+    return target.getNumTiles();
+  return std::min(options.tilesPerIPU, target.getTilesPerIPU()) *
+         target.getNumIPUs();
 }
 
 unsigned convChanGrain(const poplar::Type &inputType) {

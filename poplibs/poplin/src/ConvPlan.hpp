@@ -21,7 +21,13 @@ struct ConvOptions {
   double availableMemoryProportion = 0.6;
   poplar::Type partialsType = poplar::FLOAT;
   std::string pass = "NONE";
+  // The tiles of each IPU the convolution may use; 0 for all of them.
+  unsigned tilesPerIPU = 0;
 };
+
+/// The tiles a convolution with these options uses: tilesPerIPU (at most
+/// the target's) on each IPU, or every tile.
+unsigned convTiles(const poplar::Target &target, const ConvOptions &options);
 
 /// Validates the options; an unknown option or a bad value is a
 /// poputil::poplibs_error naming it.
@@ -106,6 +112,12 @@ struct ConvPlan {
     return computeCycles + exchangeCycles + reduceCycles;
   }
   unsigned tilesUsed() const { return splitB * splitF * splitCo * splitCi; }
+  // The tiles available and those each conv group gets (group g starts
+  // at tile g * tilesPerGroup, modulo numTiles).
+  unsigned numTiles = 1, tilesPerGroup = 1;
+  unsigned groupTile(std::size_t g, unsigned local) const {
+    return static_cast<unsigned>((g * tilesPerGroup + local) % numTiles);
+  }
   /// Channel block i of `size` channels split into blocks of `block`.
   static std::size_t chanBegin(std::size_t size, std::size_t block,
                                unsigned i) {

@@ -108,19 +108,18 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
   const ConvGeometry geo = foldGeometry(params);
   const ConvPlan plan =
       getConvPlan(target, params, options, ConvPass::WeightUpdate, cache);
-  Tensor core =
-      addBlockedVariable(graph, params.inputType,
-                         {geo.groups, geo.kernel[0], geo.kernel[1],
-                          geo.kernel[2], geo.inChans, geo.outChans},
-                         {{0, static_cast<unsigned>(geo.groups)},
-                          {4, plan.splitCi, plan.blockCi},
-                          {5, plan.splitCo, plan.blockCo}},
-                         1,
-                         [&](const std::vector<unsigned> &i, unsigned) {
-                           return groupTile(target, geo.groups, i[0],
-                                            plan.tileOf(0, 0, i[2], i[1]));
-                         },
-                         {dc, "weightDeltas"});
+  Tensor core = addBlockedVariable(
+      graph, params.inputType,
+      {geo.groups, geo.kernel[0], geo.kernel[1], geo.kernel[2], geo.inChans,
+       geo.outChans},
+      {{0, static_cast<unsigned>(geo.groups)},
+       {4, plan.splitCi, plan.blockCi},
+       {5, plan.splitCo, plan.blockCo}},
+      1,
+      [&](const std::vector<unsigned> &i, unsigned) {
+        return plan.groupTile(i[0], plan.tileOf(0, 0, i[2], i[1]));
+      },
+      {dc, "weightDeltas"});
   if (core.numElements() == 0)
     return rawWeightGradient(graph, params, core, prog, dc);
   if (geo.batch == 0 || geo.outElems() == 0) {
@@ -161,7 +160,7 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
             if (b0 == b1 || o0 == o1)
               continue;
             const unsigned tile =
-                groupTile(target, geo.groups, g, plan.tileOf(ib, jf, ico, ici));
+                plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
             const SlabBlock s =
                 inputSlab(transformedInput(graph, activations, params, tile),
                           geo, g, b0, b1, o0, o1, ci0, ci1, co0, co1);

@@ -26,35 +26,28 @@ std::size_t PlanningCache::size() const { return impl->plans.size(); }
 
 namespace detail {
 
-unsigned tilesPerGroup(const Target &target, std::size_t groups) {
-  return std::max<unsigned>(
-      1, static_cast<unsigned>(target.getNumTiles() /
-                               std::max<std::size_t>(1, groups)));
-}
-
-unsigned groupTile(const Target &target, std::size_t groups, std::size_t g,
-                   unsigned local) {
-  const std::size_t numTiles = target.getNumTiles();
-  return static_cast<unsigned>((g * tilesPerGroup(target, groups) + local) %
-                               numTiles);
-}
-
 ConvPlan getConvPlan(const Target &target, const ConvParams &params,
                      const ConvOptions &options, ConvPass pass,
                      PlanningCache *cache) {
   const ConvGeometry geometry = foldGeometry(params);
-  const unsigned tiles = tilesPerGroup(target, params.numConvGroups);
+  // Each conv group gets an equal share of the tiles (at least one).
+  const unsigned numTiles = convTiles(target, options);
+  const unsigned tiles = std::max<unsigned>(
+      1, static_cast<unsigned>(numTiles /
+                               std::max<std::size_t>(1, params.numConvGroups)));
   PlanningCacheImpl::Key key{
-      target.getTargetArchString(),      tiles,
-      target.getBytesPerTile(),          params,
-      options.availableMemoryProportion, static_cast<int>(pass)};
+      target.getTargetArchString(), numTiles, tiles,
+      target.getBytesPerTile(),     params,   options.availableMemoryProportion,
+      static_cast<int>(pass)};
   if (cache) {
     auto it = cache->impl->plans.find(key);
     if (it != cache->impl->plans.end())
       return it->second;
   }
-  const ConvPlan plan =
+  ConvPlan plan =
       planConv(target, params.inputType, geometry, tiles, options, pass);
+  plan.numTiles = numTiles;
+  plan.tilesPerGroup = tiles;
   if (cache)
     cache->impl->plans.emplace(key, plan);
   return plan;
@@ -182,7 +175,6 @@ bool hasOutputPadding(const ConvParams &p) {
 Tensor addOutputCore(Graph &graph, const ConvParams &params,
                      const ConvGeometry &geo, const ConvPlan &plan,
                      const DebugContext &dc) {
-  const Target &target = graph.getTarget();
   return addBlockedVariable(graph, params.outputType,
                             {geo.groups, geo.batch, geo.outSize[0],
                              geo.outSize[1], geo.outSize[2], geo.outChans},
@@ -192,9 +184,8 @@ Tensor addOutputCore(Graph &graph, const ConvParams &params,
                              {5, plan.splitCo, plan.blockCo}},
                             1,
                             [&](const std::vector<unsigned> &i, unsigned) {
-                              return groupTile(
-                                  target, geo.groups, i[0],
-                                  plan.tileOf(i[1], i[2], i[3], 0));
+                              return plan.groupTile(
+                                  i[0], plan.tileOf(i[1], i[2], i[3], 0));
                             },
                             {dc, "output"});
 }
@@ -242,7 +233,6 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
                params.kernelShape.end());
   shape.push_back(params.inputChannelsPerConvGroup);
   shape.push_back(params.outputChannelsPerConvGroup);
-  const Target &target = graph.getTarget();
   Tensor w = addBlockedVariable(
       graph, params.inputType, shape,
       {{0, static_cast<unsigned>(params.numConvGroups)},
@@ -251,9 +241,8 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
       // Spread over the splitB * splitF tiles that read the block.
       plan.splitB * plan.splitF,
       [&](const std::vector<unsigned> &i, unsigned s) {
-        return groupTile(
-            target, params.numConvGroups, i[0],
-            plan.tileOf(s / plan.splitF, s % plan.splitF, i[2], i[1]));
+        return plan.groupTile(
+            i[0], plan.tileOf(s / plan.splitF, s % plan.splitF, i[2], i[1]));
       },
       {dc, "weights"});
   std::vector<unsigned> perm{0, nd + 2, nd + 1};
@@ -333,7 +322,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
             if (ci0 == ci1)
               continue;
             const unsigned tile =
-                groupTile(target, geo.groups, g, plan.tileOf(ib, jf, ico, ici));
+                plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
             const SlabBlock s =
                 inputSlab(transformedInput(graph, in, params, tile), geo, g, b0,
                           b1, o0, o1, ci0, ci1, co0, co1);
@@ -414,15 +403,13 @@ Tensor createInput(Graph &graph, const ConvParams &params,
   splits.push_back({fieldDim >= 0 ? 2 + unsigned(fieldDim) : 2,
                     fieldDim >= 0 ? plan.splitF : 1u});
   splits.push_back({2 + nd, plan.splitCi, plan.blockCi});
-  const Target &target = graph.getTarget();
   // Spread over the splitCo tiles that read the block.
-  Tensor t =
-      addBlockedVariable(graph, params.inputType, shape, splits, plan.splitCo,
-                         [&](const std::vector<unsigned> &i, unsigned s) {
-                           return groupTile(target, params.numConvGroups, i[0],
-                                            plan.tileOf(i[1], i[2], s, i[3]));
-                         },
-                         {dc, "input"});
+  Tensor t = addBlockedVariable(
+      graph, params.inputType, shape, splits, plan.splitCo,
+      [&](const std::vector<unsigned> &i, unsigned s) {
+        return plan.groupTile(i[0], plan.tileOf(i[1], i[2], s, i[3]));
+      },
+      {dc, "input"});
   return publicActivations(t);
 }
 

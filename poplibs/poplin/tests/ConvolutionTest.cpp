@@ -486,3 +486,27 @@ TEST_CASE("the IPU Model's cycles follow the plan's estimate",
   INFO("simulated " << simulated << ", estimated " << estimated);
   CHECK(std::abs(simulated - estimated) <= 0.15 * estimated);
 }
+
+TEST_CASE("tilesPerIPU limits the tiles a convolution uses", "[poplin][conv]") {
+  IPUModel model("ipu2");
+  model.tilesPerIPU = 16;
+  Device device = model.createDevice();
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  ConvParams p = plain(FLOAT, 2, {8, 8}, {3, 3}, 16, 16, 1);
+  const OptionFlags options{{"tilesPerIPU", "4"},
+                            {"partialsType.interTile", "float"}};
+  Sequence prog;
+  Tensor in = poplin::createInput(graph, p, "in", options);
+  Tensor w = poplin::createWeights(graph, p, "w", options);
+  Tensor out =
+      poplin::convolution(graph, in, w, p, false, prog, "conv", options);
+  for (const Tensor &t : {in, w, out}) {
+    const auto mapping = graph.getTileMapping(t);
+    for (std::size_t tile = 4; tile < mapping.size(); ++tile)
+      CHECK(mapping[tile].empty());
+  }
+  CHECK_THROWS_WITH(poplin::createInput(graph, p, "in", {{"tilesPerIPU", "0"}}),
+                    Contains("tilesPerIPU"));
+}
