@@ -19,6 +19,10 @@
 //                              FC_TRAINING_FWD, FC_TRAINING_BWD,
 //                              FC_TRAINING_WU [NONE]; validated, does not
 //                              change the plan
+//   tilesPerIPU                the tiles of each IPU to use [all]
+//   partialsType.interIPU, partialsType.interTile
+//                              "half" or "float"; validated, partials
+//                              cross tiles in float
 //   use128BitConvUnitLoad, enableMultiStageReduce, enableFastReduce,
 //   remapOutputTensor, enableConvDithering
 //                              true or false; validated, no effect here
