@@ -277,40 +277,6 @@ void ConvParams::validate() const {
   }
 }
 
-ConvParams ConvParams::canonicalize() const {
-  validate();
-  ConvParams p = *this;
-  for (unsigned d = 0; d != getNumFieldDims(); ++d) {
-    auto &ot = p.outputTransform;
-    const std::size_t conv = p.getUntransformedOutputSize(d);
-    std::size_t truncated =
-        conv - ot.truncationLower[d] - ot.truncationUpper[d];
-    // Result elements past the last one the stride keeps are truncated.
-    if (truncated > 0) {
-      const unsigned ignored =
-          static_cast<unsigned>((truncated - 1) % ot.stride[d]);
-      ot.truncationUpper[d] += ignored;
-      truncated -= ignored;
-    }
-    if (truncated <= 1)
-      ot.stride[d] = 1;
-    // Dilation and flipping of a one-element field do nothing.
-    for (auto *t : {&p.inputTransform, &p.kernelTransform}) {
-      const std::size_t size =
-          t == &p.inputTransform ? p.inputFieldShape[d] : p.kernelShape[d];
-      if (size <=
-          std::size_t(t->truncationLower[d]) + 1 + t->truncationUpper[d]) {
-        t->dilation[d] = 1;
-        if (t->flip[d]) {
-          t->flip[d] = false;
-          std::swap(t->paddingLower[d], t->paddingUpper[d]);
-        }
-      }
-    }
-  }
-  return p;
-}
-
 std::ostream &operator<<(std::ostream &os, const ConvParams &p) {
   const auto line = [&](const char *name) -> std::ostream & {
     return os << name;

@@ -199,15 +199,52 @@ TEST_CASE("ConvParams sizes and printing", "[poplin][conv]") {
   CHECK_THAT(os.str(), Contains("        outputFieldShape           {7,3}\n"));
   CHECK(p == ConvParams(p));
   CHECK(std::hash<ConvParams>()(p) == std::hash<ConvParams>()(ConvParams(p)));
-  const ConvParams c = p.canonicalize();
-  CHECK(c.getOutputFieldShape() == p.getOutputFieldShape());
-  // 7 results kept of 13 with stride 2: none ignored; 3 of 7 with stride 3:
-  // the last is ignored.
-  CHECK(c.outputTransform.truncationUpper == std::vector<unsigned>{0, 0});
+  // 6 results with stride 3 keep results 0 and 3 and read inputs 0 to 5:
+  // the results the stride skips are truncated, then the two unused
+  // inputs, and that truncation of the input replaces the output's.
   ConvParams q(FLOAT, 1, {8}, {3}, 1, 1, 1);
   q.outputTransform.stride = {3};
-  CHECK(q.canonicalize().outputTransform.truncationUpper ==
-        std::vector<unsigned>{2});
+  const ConvParams cq = q.canonicalize();
+  CHECK(cq.inputTransform.truncationUpper == std::vector<unsigned>{2});
+  CHECK(cq.outputTransform.truncationUpper == std::vector<unsigned>{0});
+  CHECK(cq.getOutputFieldShape() == q.getOutputFieldShape());
+}
+
+TEST_CASE("canonicalize keeps the convolution", "[poplin][conv]") {
+  std::vector<ConvParams> cases;
+  cases.push_back(ConvParams(FLOAT, 2, {7, 6}, {3, 2}, 2, 3, 1));
+  cases.back().inputTransform.paddingLower = {1, 0};
+  cases.back().inputTransform.paddingUpper = {1, 2};
+  cases.back().inputTransform.dilation = {2, 1};
+  cases.back().outputTransform.stride = {2, 3};
+  cases.push_back(ConvParams(FLOAT, 1, {11}, {3}, 2, 2, 1));
+  cases.back().inputTransform.flip = {true};
+  cases.back().inputTransform.paddingLower = {4};
+  cases.back().kernelTransform.paddingLower = {2};
+  cases.back().kernelTransform.dilation = {2};
+  cases.back().outputTransform.truncationLower = {1};
+  cases.back().outputTransform.paddingUpper = {2};
+  // Padding wider than the kernel: some outputs see only zeros.
+  cases.push_back(ConvParams(FLOAT, 1, {4, 3}, {2, 2}, 1, 2, 1));
+  cases.back().inputTransform.paddingLower = {3, 0};
+  cases.back().inputTransform.paddingUpper = {0, 4};
+  cases.back().kernelTransform.flip = {true, false};
+  // Every output zero: the kernel sees only padding.
+  cases.push_back(ConvParams(FLOAT, 1, {3}, {2}, 1, 1, 1));
+  cases.back().inputTransform.paddingLower = {6};
+  cases.back().outputTransform.truncationUpper = {3};
+  for (const ConvParams &p : cases) {
+    INFO(p);
+    const ConvParams c = p.canonicalize();
+    INFO(c);
+    CHECK(c.canonicalize() == c);
+    REQUIRE(c.getOutputFieldShape() == p.getOutputFieldShape());
+    const auto x = randomValues(convoracle::inputElems(p), 7);
+    const auto w = randomValues(convoracle::weightElems(p), 8);
+    const auto want = convoracle::forward(p, x, w);
+    const auto got = convoracle::forward(c, x, w);
+    REQUIRE(got == want);
+  }
 }
 
 TEST_CASE("convolution passes match the host model", "[poplin][conv]") {

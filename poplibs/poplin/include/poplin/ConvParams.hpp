@@ -127,10 +127,14 @@ struct POPLIN_API ConvParams {
   /// Throws poputil::poplibs_error when the parameters are inconsistent,
   /// naming what is wrong.
   void validate() const;
-  /// The same convolution with transforms that do nothing removed: output
-  /// elements the stride skips at the upper end are truncated, striding of
-  /// a one-element result and dilation or flipping of one-element fields
-  /// dropped.
+  /// The same convolution in a canonical form: outputs with no non-zero
+  /// term become output padding, result elements the stride skips are
+  /// truncated, input and kernel elements no output uses are truncated
+  /// (their place kept by padding), padding that cancels (input against
+  /// kernel, input against output truncation) is removed, and striding of
+  /// one element and dilation or flipping of one-element fields dropped.
+  /// A convolution whose output is all zeros becomes the zero
+  /// convolution of the same shapes.
   ConvParams canonicalize() const;
 };
 
