@@ -25,7 +25,8 @@ struct PlanningCacheImpl {
 
 namespace detail {
 
-/// The plan of `params` for `pass`, from the cache when it holds it.
+/// The plan of params.canonicalize() for `pass`, from the cache when it
+/// holds it.
 ConvPlan getConvPlan(const poplar::Target &target, const ConvParams &params,
                      const ConvOptions &options, ConvPass pass,
                      PlanningCache *cache);

@@ -85,14 +85,15 @@ Tensor rawWeightGradient(Graph &graph, const ConvParams &params,
 
 Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
                              const Tensor &activations,
-                             const ConvParams &params, Sequence &prog,
+                             const ConvParams &userParams, Sequence &prog,
                              const DebugContext &debugContext,
                              const OptionFlags &optionFlags,
                              PlanningCache *cache) {
   const DebugContext dc(debugContext, "calculateWeightDeltas");
   const std::string op = "calculateWeightDeltas";
   const ConvOptions options = parseConvOptions(optionFlags);
-  params.validate();
+  // Canonical: unused kernel elements become truncation (zero gradient).
+  const ConvParams params = userParams.canonicalize();
   checkConvType(params.inputType, "input type", op);
   checkShape(zDeltas,
              shapeOf(params.batchSize, params.getNumOutputChans(),

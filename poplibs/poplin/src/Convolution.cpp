@@ -26,9 +26,12 @@ std::size_t PlanningCache::size() const { return impl->plans.size(); }
 
 namespace detail {
 
-ConvPlan getConvPlan(const Target &target, const ConvParams &params,
+ConvPlan getConvPlan(const Target &target, const ConvParams &userParams,
                      const ConvOptions &options, ConvPass pass,
                      PlanningCache *cache) {
+  // Plans are made (and cached) for the canonical form, which the passes
+  // compute.
+  const ConvParams params = userParams.canonicalize();
   const ConvGeometry geometry = foldGeometry(params);
   // Each conv group gets an equal share of the tiles (at least one).
   const unsigned numTiles = convTiles(target, options);
@@ -252,12 +255,14 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
 }
 
 Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
-                       const ConvParams &params, bool transposeAndFlip,
+                       const ConvParams &userParams, bool transposeAndFlip,
                        Sequence &prog, const DebugContext &dc,
                        const OptionFlags &optionFlags, PlanningCache *cache) {
   const std::string op = "convolution";
   const ConvOptions options = parseConvOptions(optionFlags);
-  params.validate();
+  // The canonical form computes no output that is only zeros and reads no
+  // input that no output uses; its shapes are the user's.
+  const ConvParams params = userParams.canonicalize();
   checkConvType(params.inputType, "input type", op);
   checkConvType(params.outputType, "output type", op);
   checkShape(in,
