@@ -540,7 +540,7 @@ void weightsTransposeChansFlipXY(Graph &graph, const Tensor &weightsIn,
 }
 
 std::uint64_t getFwdFlops(const ConvParams &params) {
-  const ConvGeometry g = foldGeometry(params);
+  const ConvGeometry g = foldGeometry(params.canonicalize());
   return 2 * std::uint64_t(g.groups) * g.batch * g.outElems() * g.outChans *
          g.inChans * g.kernelElems();
 }
