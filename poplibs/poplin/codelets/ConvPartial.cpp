@@ -1,0 +1,522 @@
+// The convolution vertices. Operands are laid out with channels innermost:
+//   in       [batch][inZ][inY][inX][inChans]     the block's input slab
+//   weights  [kZ][kY][kX][inChans][outChans]     the block's weights
+//   out      [batch][outZ][outY][outX][outChans] float partial sums
+// and `geometry` holds batch, inChans, outChans, then for each of the three
+// spatial dimensions d: inSize, outSize, kernel, kernelDilation, stride and
+// base, so that output o reads input base + o * stride + k * kernelDilation
+// for kernel element k.
+//
+// The inner loops run over 16 contiguous output channels for 4 output
+// positions (or, for the weight gradient, 4 input channels) at once: 64
+// float accumulators that stay in registers while a whole kernel window
+// and every input channel are summed, each weight row loaded once for the
+// 4 positions. On x86-64 the float kernels are also compiled for AVX2/FMA
+// and AVX-512 and chosen at run time.
+#include <poplar/Vertex.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+#include <vector>
+
+namespace poplin {
+namespace {
+
+constexpr unsigned chanBlock = 16; // contiguous channels per accumulator row
+constexpr unsigned posBlock = 4;   // positions (or channels) sharing a load
+
+// The float kernels are compiled three times on x86-64 (baseline, AVX2 with
+// FMA, AVX-512) and the widest the host supports is chosen once.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CONV_HAVE_X86_CLONES 1
+#define CONV_TARGET_AVX2 __attribute__((target("avx2,fma")))
+#define CONV_TARGET_AVX512 __attribute__((target("avx512f,avx512vl,avx2,fma")))
+#endif
+
+enum class HostIsa { Baseline, Avx2, Avx512 };
+
+HostIsa hostIsa() {
+#ifdef CONV_HAVE_X86_CLONES
+  static const HostIsa isa = [] {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+      return HostIsa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+      return HostIsa::Avx2;
+    return HostIsa::Baseline;
+  }();
+  return isa;
+#else
+  return HostIsa::Baseline;
+#endif
+}
+
+struct Geometry {
+  unsigned batch, inChans, outChans;
+  unsigned inSize[3], outSize[3], kernel[3], dilation[3], stride[3], base[3];
+
+  template <class Vec> explicit Geometry(const Vec &g) {
+    batch = g[0];
+    inChans = g[1];
+    outChans = g[2];
+    for (unsigned d = 0; d != 3; ++d) {
+      const unsigned *p = &g[3 + 6 * d];
+      inSize[d] = p[0];
+      outSize[d] = p[1];
+      kernel[d] = p[2];
+      dilation[d] = p[3];
+      stride[d] = p[4];
+      base[d] = p[5];
+    }
+  }
+  std::size_t inRowOffset(unsigned b, unsigned z, unsigned y) const {
+    return ((std::size_t(b) * inSize[0] + z) * inSize[1] + y) * inSize[2];
+  }
+  std::size_t outRowOffset(unsigned b, unsigned z, unsigned y) const {
+    return ((std::size_t(b) * outSize[0] + z) * outSize[1] + y) * outSize[2];
+  }
+  unsigned inIndex(unsigned d, unsigned o, unsigned k) const {
+    return base[d] + o * stride[d] + k * dilation[d];
+  }
+};
+
+// out[x0 .. x0+P)[c0 .. c0+W) of one output row, summed over the kernel
+// window and every input channel. P and W are the block sizes (compile-time
+// for the fast path); p and w the sizes actually used.
+template <class T, unsigned P, unsigned W, bool Full>
+inline __attribute__((always_inline)) void
+forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
+             unsigned b, unsigned z, unsigned y, unsigned x0, unsigned c0,
+             unsigned p, unsigned w) {
+  float acc[P][W] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const T *inRow =
+          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+      for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+        const T *wk =
+            weights +
+            (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci) *
+                co +
+            c0;
+        const T *a[P];
+        for (unsigned q = 0; q != P; ++q)
+          a[q] = inRow +
+                 std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
+        for (unsigned i = 0; i != ci; ++i) {
+          const T *wr = wk + std::size_t(i) * co;
+          float wv[W];
+          for (unsigned c = 0; c != W; ++c)
+            wv[c] = Full || c < w ? float(wr[c]) : 0.0f;
+          for (unsigned q = 0; q != P; ++q) {
+            const float av = float(a[q][i]);
+            for (unsigned c = 0; c != W; ++c)
+              acc[q][c] += av * wv[c];
+          }
+        }
+      }
+    }
+  float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned c = 0; c != w; ++c)
+      o[std::size_t(q) * co + c] = acc[q][c];
+}
+
+// Eight floats as one GCC vector: on AVX2 one register, on the baseline
+// two SSE registers.
+typedef float f32x8 __attribute__((vector_size(32)));
+
+// By reference: passing AVX vectors by value would depend on the ABI.
+inline __attribute__((always_inline)) void load8(f32x8 &v, const float *p) {
+  __builtin_memcpy(&v, p, sizeof v);
+}
+inline __attribute__((always_inline)) void store8(float *p, const f32x8 &v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// The float fast path of forwardBlock for 8 * V channels: 4 x V vector
+// accumulators, each weight row loaded once for the 4 positions.
+template <unsigned V>
+inline __attribute__((always_inline)) void
+forwardBlockVec(const Geometry &g, const float *in, const float *weights,
+                float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
+                unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][V] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const float *inRow =
+          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+      for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+        const float *wk =
+            weights +
+            (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci) *
+                co +
+            c0;
+        const float *a[posBlock];
+        for (unsigned q = 0; q != posBlock; ++q)
+          a[q] = inRow +
+                 std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
+        for (unsigned i = 0; i != ci; ++i) {
+          const float *wr = wk + std::size_t(i) * co;
+          f32x8 wv[V];
+          for (unsigned v = 0; v != V; ++v)
+            load8(wv[v], wr + 8 * v);
+          for (unsigned q = 0; q != posBlock; ++q) {
+            const float av = a[q][i];
+            for (unsigned v = 0; v != V; ++v)
+              acc[q][v] += av * wv[v];
+          }
+        }
+      }
+    }
+  float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned v = 0; v != V; ++v)
+      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
+}
+
+// One output row (b, z, y): full blocks on the fast path, the edges with
+// the same code at run-time sizes.
+template <class T>
+inline __attribute__((always_inline)) void
+forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
+           unsigned b, unsigned z, unsigned y) {
+  const unsigned ox = g.outSize[2], co = g.outChans;
+  for (unsigned c0 = 0; c0 < co;) {
+    const unsigned rest = co - c0;
+    // Float: 16 or 8 channels at a time in vectors; the rest generic.
+    const unsigned vectors =
+        std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
+    const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
+    for (unsigned x0 = 0; x0 < ox; x0 += posBlock) {
+      const unsigned p = std::min(posBlock, ox - x0);
+      if constexpr (std::is_same_v<T, float>) {
+        if (vectors == 2) {
+          forwardBlockVec<2>(g, in, weights, out, b, z, y, x0, c0, p);
+          continue;
+        }
+        if (vectors == 1) {
+          forwardBlockVec<1>(g, in, weights, out, b, z, y, x0, c0, p);
+          continue;
+        }
+      }
+      if (w == chanBlock)
+        forwardBlock<T, posBlock, chanBlock, true>(g, in, weights, out, b, z, y,
+                                                   x0, c0, p, w);
+      else if (w <= 4)
+        forwardBlock<T, posBlock, 4, false>(g, in, weights, out, b, z, y, x0,
+                                            c0, p, w);
+      else
+        forwardBlock<T, posBlock, chanBlock, false>(g, in, weights, out, b, z,
+                                                    y, x0, c0, p, w);
+    }
+    c0 += w;
+  }
+}
+
+#ifdef CONV_HAVE_X86_CLONES
+CONV_TARGET_AVX2 void forwardRowAvx2(const Geometry &g, const float *in,
+                                     const float *weights, float *out,
+                                     unsigned b, unsigned z, unsigned y) {
+  forwardRow<float>(g, in, weights, out, b, z, y);
+}
+CONV_TARGET_AVX512 void forwardRowAvx512(const Geometry &g, const float *in,
+                                         const float *weights, float *out,
+                                         unsigned b, unsigned z, unsigned y) {
+  forwardRow<float>(g, in, weights, out, b, z, y);
+}
+#endif
+
+void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
+                     float *out, unsigned b, unsigned z, unsigned y) {
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return forwardRowAvx512(g, in, weights, out, b, z, y);
+  case HostIsa::Avx2:
+    return forwardRowAvx2(g, in, weights, out, b, z, y);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
+  forwardRow<float>(g, in, weights, out, b, z, y);
+}
+
+// dW[k][i0 .. i0+P)[c0 .. c0+W) summed over the batch and every output
+// position of the block.
+template <class T, unsigned P, unsigned W, bool Full>
+inline __attribute__((always_inline)) void
+weightGradBlock(const Geometry &g, const T *in, const T *deltas, float *out,
+                unsigned kz, unsigned ky, unsigned kx, unsigned i0, unsigned c0,
+                unsigned p, unsigned w) {
+  float acc[P][W] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned b = 0; b != g.batch; ++b)
+    for (unsigned z = 0; z != g.outSize[0]; ++z)
+      for (unsigned y = 0; y != g.outSize[1]; ++y) {
+        const T *inRow =
+            in +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+        const T *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
+        for (unsigned x = 0; x != g.outSize[2]; ++x) {
+          const T *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
+          const T *d = dRow + std::size_t(x) * co;
+          float dv[W];
+          for (unsigned c = 0; c != W; ++c)
+            dv[c] = Full || c < w ? float(d[c]) : 0.0f;
+          for (unsigned q = 0; q != P; ++q) {
+            const float av = float(a[std::min(q, p - 1)]);
+            for (unsigned c = 0; c != W; ++c)
+              acc[q][c] += av * dv[c];
+          }
+        }
+      }
+  float *o =
+      out +
+      (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
+      c0;
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned c = 0; c != w; ++c)
+      o[std::size_t(q) * co + c] = acc[q][c];
+}
+
+// The float fast path of weightGradBlock for 8 * V channels.
+template <unsigned V>
+inline __attribute__((always_inline)) void
+weightGradBlockVec(const Geometry &g, const float *in, const float *deltas,
+                   float *out, unsigned kz, unsigned ky, unsigned kx,
+                   unsigned i0, unsigned c0, unsigned p) {
+  f32x8 acc[posBlock][V] = {};
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned b = 0; b != g.batch; ++b)
+    for (unsigned z = 0; z != g.outSize[0]; ++z)
+      for (unsigned y = 0; y != g.outSize[1]; ++y) {
+        const float *inRow =
+            in +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+        const float *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
+        for (unsigned x = 0; x != g.outSize[2]; ++x) {
+          const float *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
+          const float *d = dRow + std::size_t(x) * co;
+          f32x8 dv[V];
+          for (unsigned v = 0; v != V; ++v)
+            load8(dv[v], d + 8 * v);
+          for (unsigned q = 0; q != posBlock; ++q) {
+            const float av = a[std::min(q, p - 1)];
+            for (unsigned v = 0; v != V; ++v)
+              acc[q][v] += av * dv[v];
+          }
+        }
+      }
+  float *o =
+      out +
+      (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
+      c0;
+  for (unsigned q = 0; q != p; ++q)
+    for (unsigned v = 0; v != V; ++v)
+      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
+}
+
+template <class T>
+inline __attribute__((always_inline)) void
+weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
+               unsigned kz, unsigned ky, unsigned kx, unsigned i0) {
+  const unsigned p = std::min(posBlock, g.inChans - i0);
+  for (unsigned c0 = 0; c0 < g.outChans;) {
+    const unsigned rest = g.outChans - c0;
+    const unsigned vectors =
+        std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
+    const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
+    if constexpr (std::is_same_v<T, float>) {
+      if (vectors == 2)
+        weightGradBlockVec<2>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
+      else if (vectors == 1)
+        weightGradBlockVec<1>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
+    }
+    if (vectors == 0) {
+      if (w == chanBlock)
+        weightGradBlock<T, posBlock, chanBlock, true>(g, in, deltas, out, kz,
+                                                      ky, kx, i0, c0, p, w);
+      else if (w <= 4)
+        weightGradBlock<T, posBlock, 4, false>(g, in, deltas, out, kz, ky, kx,
+                                               i0, c0, p, w);
+      else
+        weightGradBlock<T, posBlock, chanBlock, false>(g, in, deltas, out, kz,
+                                                       ky, kx, i0, c0, p, w);
+    }
+    c0 += w;
+  }
+}
+
+#ifdef CONV_HAVE_X86_CLONES
+CONV_TARGET_AVX2 void weightGradUnitAvx2(const Geometry &g, const float *in,
+                                         const float *deltas, float *out,
+                                         unsigned kz, unsigned ky, unsigned kx,
+                                         unsigned i0) {
+  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+}
+CONV_TARGET_AVX512 void weightGradUnitAvx512(const Geometry &g, const float *in,
+                                             const float *deltas, float *out,
+                                             unsigned kz, unsigned ky,
+                                             unsigned kx, unsigned i0) {
+  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+}
+#endif
+
+void weightGradUnitFloat(const Geometry &g, const float *in,
+                         const float *deltas, float *out, unsigned kz,
+                         unsigned ky, unsigned kx, unsigned i0) {
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return weightGradUnitAvx512(g, in, deltas, out, kz, ky, kx, i0);
+  case HostIsa::Avx2:
+    return weightGradUnitAvx2(g, in, deltas, out, kz, ky, kx, i0);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
+  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+}
+
+} // namespace
+
+// ConvPartial: the float partial sums of one block of a convolution's
+// output over the block's input channels. A MultiVertex: the workers share
+// the output rows.
+template <class InType> class ConvPartial : public poplar::MultiVertex {
+public:
+  poplar::Input<poplar::Vector<InType>> in;
+  poplar::Input<poplar::Vector<InType>> weights;
+  poplar::Output<poplar::Vector<float>> out;
+  poplar::Vector<unsigned> geometry;
+
+  void compute(unsigned wid) {
+    const Geometry g(geometry);
+    const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+    // Other input types: the worker converts the weights to float once.
+    thread_local std::vector<float> weightsF;
+    if constexpr (!std::is_same_v<InType, float>)
+      if (wid < rows)
+        weightsF.assign(weights.begin(), weights.end());
+    for (unsigned r = wid; r < rows; r += numWorkers()) {
+      const unsigned y = r % g.outSize[1];
+      const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+      const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+      if constexpr (std::is_same_v<InType, float>)
+        forwardRowFloat(g, in.data(), weights.data(), out.data(), b, z, y);
+      else
+        forwardRowConverted(g, weightsF.data(), b, z, y);
+    }
+  }
+
+private:
+  // Other input types: the input rows output row (b, z, y) reads are
+  // converted to float and the float kernel runs on them.
+  void forwardRowConverted(const Geometry &g, const float *weightsF,
+                           unsigned b, unsigned z, unsigned y) {
+    thread_local std::vector<float> rowsF;
+    Geometry local = g;
+    local.batch = 1;
+    for (unsigned d = 0; d != 2; ++d) {
+      local.inSize[d] = g.kernel[d];
+      local.outSize[d] = 1;
+      local.base[d] = 0;
+      local.stride[d] = 1;
+      local.dilation[d] = 1;
+    }
+    const std::size_t rowLength = std::size_t(g.inSize[2]) * g.inChans;
+    rowsF.resize(std::size_t(g.kernel[0]) * g.kernel[1] * rowLength);
+    float *dst = rowsF.data();
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const InType *src =
+            in.data() +
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
+                g.inChans;
+        dst = std::copy(src, src + rowLength, dst);
+      }
+    forwardRowFloat(local, rowsF.data(), weightsF,
+                    out.data() + g.outRowOffset(b, z, y) * g.outChans, 0, 0,
+                    0);
+  }
+};
+
+template class ConvPartial<float>;
+template class ConvPartial<half>;
+
+// ConvWeightGradPartial: the float partial weight gradient of one block of
+// weights over the block's batch and output positions. A MultiVertex: the
+// workers share (kernel element, 4 input channels) units.
+template <class InType>
+class ConvWeightGradPartial : public poplar::MultiVertex {
+public:
+  poplar::Input<poplar::Vector<InType>> in;
+  poplar::Input<poplar::Vector<InType>> deltas;
+  poplar::Output<poplar::Vector<float>> out;
+  poplar::Vector<unsigned> geometry;
+
+  void compute(unsigned wid) {
+    const Geometry g(geometry);
+    const unsigned chanUnits = (g.inChans + posBlock - 1) / posBlock;
+    const unsigned units = g.kernel[0] * g.kernel[1] * g.kernel[2] * chanUnits;
+    for (unsigned u = wid; u < units; u += numWorkers()) {
+      const unsigned i0 = (u % chanUnits) * posBlock;
+      const unsigned kIndex = u / chanUnits;
+      const unsigned kx = kIndex % g.kernel[2];
+      const unsigned ky = (kIndex / g.kernel[2]) % g.kernel[1];
+      const unsigned kz = kIndex / (g.kernel[2] * g.kernel[1]);
+      if constexpr (std::is_same_v<InType, float>) {
+        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky,
+                            kx, i0);
+      } else {
+        // Other input types: the worker converts its operands to float
+        // once and runs the float kernel.
+        thread_local std::vector<float> inF, deltasF;
+        if (u == wid) {
+          inF.assign(in.begin(), in.end());
+          deltasF.assign(deltas.begin(), deltas.end());
+        }
+        weightGradUnitFloat(g, inF.data(), deltasF.data(), out.data(), kz, ky,
+                            kx, i0);
+      }
+    }
+  }
+};
+
+template class ConvWeightGradPartial<float>;
+template class ConvWeightGradPartial<half>;
+
+// ConvReduce: out[i] = the sum over p of partials[p][i], in float, rounded
+// once to OutType. A MultiVertex: the workers share contiguous ranges.
+template <class OutType> class ConvReduce : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<float>>> partials;
+  poplar::Output<poplar::Vector<OutType>> out;
+
+  void compute(unsigned wid) {
+    const std::size_t n = out.size();
+    const std::size_t begin = n * wid / numWorkers();
+    const std::size_t end = n * (wid + 1) / numWorkers();
+    const unsigned depth = partials.size();
+    for (std::size_t i0 = begin; i0 < end; i0 += 64) {
+      const std::size_t i1 = std::min(end, i0 + 64);
+      float acc[64] = {};
+      for (unsigned p = 0; p != depth; ++p) {
+        const float *src = partials[p].data();
+        for (std::size_t i = i0; i != i1; ++i)
+          acc[i - i0] += src[i];
+      }
+      for (std::size_t i = i0; i != i1; ++i)
+        out[i] = static_cast<OutType>(acc[i - i0]);
+    }
+  }
+};
+
+template class ConvReduce<float>;
+template class ConvReduce<half>;
+
+} // namespace poplin

@@ -1,0 +1,612 @@
+// The forward convolution (and, with transposed and flipped weights, the
+// input gradient), the creation of its operands, biases and plan queries.
+#include <poplin/Convolution.hpp>
+
+#include "ConvLayout.hpp"
+#include "ConvPasses.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Reduce.hpp>
+#include <popops/ScaledAdd.hpp>
+#include <popops/Zero.hpp>
+#include <poputil/TileMapping.hpp>
+#include <poputil/VertexTemplates.hpp>
+#include <poputil/exceptions.hpp>
+
+#include <poplar/Program.hpp>
+
+using namespace poplar;
+using namespace poplar::program;
+
+namespace poplin {
+
+PlanningCache::PlanningCache() : impl(std::make_unique<PlanningCacheImpl>()) {}
+PlanningCache::~PlanningCache() = default;
+std::size_t PlanningCache::size() const { return impl->plans.size(); }
+
+namespace detail {
+
+ConvPlan getConvPlan(const Target &target, const ConvParams &userParams,
+                     const ConvOptions &options, ConvPass pass,
+                     PlanningCache *cache) {
+  // Plans are made (and cached) for the canonical form, which the passes
+  // compute.
+  const ConvParams params = userParams.canonicalize();
+  const ConvGeometry geometry = foldGeometry(params);
+  // Each conv group gets an equal share of the tiles (at least one).
+  const unsigned numTiles = convTiles(target, options);
+  const unsigned tiles = std::max<unsigned>(
+      1, static_cast<unsigned>(numTiles /
+                               std::max<std::size_t>(1, params.numConvGroups)));
+  PlanningCacheImpl::Key key{
+      target.getTargetArchString(), numTiles, tiles,
+      target.getBytesPerTile(),     params,   options.availableMemoryProportion,
+      static_cast<int>(pass)};
+  if (cache) {
+    auto it = cache->impl->plans.find(key);
+    if (it != cache->impl->plans.end())
+      return it->second;
+  }
+  ConvPlan plan =
+      planConv(target, params.inputType, geometry, tiles, options, pass);
+  plan.numTiles = numTiles;
+  plan.tilesPerGroup = tiles;
+  if (cache)
+    cache->impl->plans.emplace(key, plan);
+  return plan;
+}
+
+SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
+                    std::size_t b0, std::size_t b1, std::size_t o0,
+                    std::size_t o1, std::size_t ci0, std::size_t ci1,
+                    std::size_t co0, std::size_t co1) {
+  const unsigned fd = geo.fieldDim();
+  const std::size_t start = geo.base[fd] + o0 * geo.stride[fd];
+  Tensor slab = x[g].slice(b0, b1, 0).slice(ci0, ci1, 4);
+  slab = slab.slice(start, start + geo.inputSpan(fd, o1 - o0), 1 + fd);
+  SlabBlock block;
+  block.geometry = {static_cast<unsigned>(b1 - b0),
+                    static_cast<unsigned>(ci1 - ci0),
+                    static_cast<unsigned>(co1 - co0)};
+  for (unsigned d = 0; d != 3; ++d) {
+    block.geometry.push_back(static_cast<unsigned>(slab.dim(1 + d)));
+    block.geometry.push_back(
+        static_cast<unsigned>(d == fd ? o1 - o0 : geo.outSize[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.kernel[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.kernelDilation[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.stride[d]));
+    block.geometry.push_back(static_cast<unsigned>(d == fd ? 0 : geo.base[d]));
+  }
+  block.slab = slab;
+  return block;
+}
+
+Tensor PartialSet::destination(Graph &graph, const Tensor &outBlock,
+                               bool direct, unsigned tile,
+                               const DebugContext &dc) {
+  if (direct)
+    return outBlock;
+  Tensor result = graph.addVariable(FLOAT, outBlock.shape(), {dc, "partials"});
+  graph.setTileMapping(result, tile);
+  partials.push_back(result);
+  tiles.push_back(tile);
+  return result;
+}
+
+void addReduce(Graph &graph, const ComputeSet &cs,
+               const std::vector<Tensor> &partials,
+               const std::vector<unsigned> &tiles, const Tensor &out) {
+  const Tensor flat = out.flatten();
+  const std::size_t n = flat.numElements();
+  const unsigned parts = static_cast<unsigned>(partials.size());
+  const std::string vertexType =
+      poputil::templateVertex("poplin::ConvReduce", out.elementType());
+  for (unsigned r = 0; r != parts; ++r) {
+    const std::size_t b = partBegin(n, parts, r),
+                      e = partBegin(n, parts, r + 1);
+    if (b == e)
+      continue;
+    std::vector<Tensor> slices;
+    for (const Tensor &p : partials)
+      slices.push_back(p.flatten().slice(b, e));
+    graph.setTileMapping(flat.slice(b, e), tiles[r]);
+    VertexRef v = graph.addVertex(cs, vertexType);
+    graph.connect(v["partials"], slices);
+    graph.connect(v["out"], flat.slice(b, e));
+    graph.setTileMapping(v, tiles[r]);
+    graph.setPerfEstimate(v, convReduceCycles(e - b, parts));
+  }
+}
+
+void checkOperandTypes(
+    const ConvParams &params,
+    const std::vector<std::pair<std::string, Tensor>> &operands,
+    const std::string &op) {
+  bool ok = true;
+  std::string names;
+  for (const auto &[name, t] : operands) {
+    ok &= t.elementType() == params.inputType;
+    names += std::string(names.empty() ? "" : " and ") + name + " (" +
+             std::string(t.elementType().toString()) + ")";
+  }
+  if (!ok)
+    throw poputil::poplibs_error("poplin::" + op + ": the " + names +
+                                 " must have the params' input type " +
+                                 std::string(params.inputType.toString()));
+}
+
+void checkConvType(const Type &t, const std::string &what,
+                   const std::string &op) {
+  if (t != FLOAT && t != HALF)
+    throw poputil::poplibs_error("poplin::" + op + ": the " + what +
+                                 " must be FLOAT or HALF, not " +
+                                 std::string(t.toString()));
+}
+
+} // namespace detail
+
+namespace {
+
+using namespace detail;
+
+std::vector<std::size_t> activationShape(const ConvParams &p,
+                                         std::size_t channels,
+                                         const std::vector<std::size_t> &f) {
+  std::vector<std::size_t> shape{p.batchSize, channels};
+  shape.insert(shape.end(), f.begin(), f.end());
+  return shape;
+}
+
+std::vector<std::size_t> weightShape(const ConvParams &p, bool transposed) {
+  std::vector<std::size_t> shape{
+      p.numConvGroups,
+      transposed ? p.inputChannelsPerConvGroup : p.outputChannelsPerConvGroup,
+      transposed ? p.outputChannelsPerConvGroup : p.inputChannelsPerConvGroup};
+  shape.insert(shape.end(), p.kernelShape.begin(), p.kernelShape.end());
+  return shape;
+}
+
+bool hasOutputPadding(const ConvParams &p) {
+  for (unsigned d = 0; d != p.getNumFieldDims(); ++d)
+    if (p.outputTransform.paddingLower[d] || p.outputTransform.paddingUpper[d])
+      return true;
+  return false;
+}
+
+// The computed outputs [G, B, Z, Y, X, Co], one variable per plan block on
+// the tile that finishes it.
+Tensor addOutputCore(Graph &graph, const ConvParams &params,
+                     const ConvGeometry &geo, const ConvPlan &plan,
+                     const DebugContext &dc) {
+  return addBlockedVariable(graph, params.outputType,
+                            {geo.groups, geo.batch, geo.outSize[0],
+                             geo.outSize[1], geo.outSize[2], geo.outChans},
+                            {{0, static_cast<unsigned>(geo.groups)},
+                             {1, plan.splitB},
+                             {2 + plan.fieldDim, plan.splitF},
+                             {5, plan.splitCo, plan.blockCo}},
+                            1,
+                            [&](const std::vector<unsigned> &i, unsigned) {
+                              return plan.groupTile(
+                                  i[0], plan.tileOf(i[1], i[2], i[3], 0));
+                            },
+                            {dc, "output"});
+}
+
+// [G, B, Z, Y, X, C] as [G, B, field..., C] of the params' rank.
+Tensor fromThreeFieldDims(const Tensor &t, std::size_t nd) {
+  std::vector<std::size_t> shape{t.dim(0), t.dim(1)};
+  for (unsigned d = 3 - nd; d != 3; ++d)
+    shape.push_back(t.dim(2 + d));
+  shape.push_back(t.dim(5));
+  return t.reshape(shape);
+}
+
+// The public output of the core, zero-padded as the output transform says.
+Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
+                    Sequence &prog, const DebugContext &dc) {
+  const std::size_t nd = params.getNumFieldDims();
+  Tensor out = fromThreeFieldDims(core, nd);
+  if (!hasOutputPadding(params))
+    return publicActivations(out);
+  std::vector<std::size_t> shape{out.dim(0), out.dim(1)};
+  const auto padded = params.getOutputFieldShape();
+  shape.insert(shape.end(), padded.begin(), padded.end());
+  shape.push_back(out.dim(nd + 2));
+  Tensor full = graph.addVariable(params.outputType, shape, {dc, "output"});
+  poputil::mapTensorLinearly(graph, full);
+  popops::zero(graph, full, prog, {dc, "outputPadding"});
+  Tensor inner = full;
+  for (unsigned d = 0; d != nd; ++d)
+    inner =
+        inner.slice(params.outputTransform.paddingLower[d],
+                    padded[d] - params.outputTransform.paddingUpper[d], 2 + d);
+  prog.add(Copy(out, inner, false, {dc, "output"}));
+  return publicActivations(full);
+}
+
+// Weights [G, Co, Ci, kernel...] stored as [G, kernel..., Ci, Co] in one
+// variable per (group, input channel block, output channel block) on the
+// tile that uses it first, so a block's weights are contiguous rows of Co.
+Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
+                         const ConvPlan &plan, const DebugContext &dc) {
+  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
+  std::vector<std::size_t> shape{params.numConvGroups};
+  shape.insert(shape.end(), params.kernelShape.begin(),
+               params.kernelShape.end());
+  shape.push_back(params.inputChannelsPerConvGroup);
+  shape.push_back(params.outputChannelsPerConvGroup);
+  Tensor w = addBlockedVariable(
+      graph, params.inputType, shape,
+      {{0, static_cast<unsigned>(params.numConvGroups)},
+       {nd + 1, plan.splitCi, plan.blockCi},
+       {nd + 2, plan.splitCo, plan.blockCo}},
+      // Spread over the splitB * splitF tiles that read the block.
+      plan.splitB * plan.splitF,
+      [&](const std::vector<unsigned> &i, unsigned s) {
+        return plan.groupTile(
+            i[0], plan.tileOf(s / plan.splitF, s % plan.splitF, i[2], i[1]));
+      },
+      {dc, "weights"});
+  std::vector<unsigned> perm{0, nd + 2, nd + 1};
+  for (unsigned d = 0; d != nd; ++d)
+    perm.push_back(1 + d);
+  return w.dimShuffle(perm);
+}
+
+Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
+                       const ConvParams &userParams, bool transposeAndFlip,
+                       Sequence &prog, const DebugContext &dc,
+                       const OptionFlags &optionFlags, PlanningCache *cache) {
+  const std::string op = "convolution";
+  const ConvOptions options = parseConvOptions(optionFlags);
+  // The canonical form computes no output that is only zeros and reads no
+  // input that no output uses; its shapes are the user's.
+  const ConvParams params = userParams.canonicalize();
+  checkConvType(params.inputType, "input type", op);
+  checkConvType(params.outputType, "output type", op);
+  checkShape(in,
+             activationShape(params, params.getNumInputChans(),
+                             params.inputFieldShape),
+             "input", op);
+  checkShape(weights, weightShape(params, transposeAndFlip), "weights", op);
+  checkOperandTypes(params, {{"input", in}, {"weights", weights}}, op);
+  const Target &target = graph.getTarget();
+  const ConvGeometry geo = foldGeometry(params);
+  const ConvPlan plan =
+      getConvPlan(target, params, options, ConvPass::Forward, cache);
+  Tensor core = addOutputCore(graph, params, geo, plan, dc);
+  if (core.numElements() == 0)
+    return finishOutput(graph, params, core, prog, dc);
+  if (hasNoMacs(geo)) {
+    popops::zero(graph, core, prog, {dc, "zeroOutput"});
+    return finishOutput(graph, params, core, prog, dc);
+  }
+
+  Tensor w;
+  if (transposeAndFlip) {
+    // Transpose and flip once into the plan's layout rather than have
+    // every vertex gather single elements.
+    const Tensor planned = addPlannedWeights(graph, params, plan, dc);
+    prog.add(Copy(transformedKernel(weights, params, true),
+                  transformedKernel(planned, params, false), false,
+                  {dc, "transposeWeights"}));
+    w = transformedKernel(planned, params, false);
+  } else {
+    w = transformedKernel(weights, params, false);
+  }
+  const bool direct = plan.splitCi == 1 && params.outputType == FLOAT;
+  const unsigned fd = plan.fieldDim;
+  const ComputeSet cs = graph.addComputeSet({dc, "Conv"});
+  const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
+  const std::string vertexType =
+      poputil::templateVertex("poplin::ConvPartial", params.inputType);
+  for (std::size_t g = 0; g != geo.groups; ++g)
+    for (unsigned ib = 0; ib != plan.splitB; ++ib)
+      for (unsigned jf = 0; jf != plan.splitF; ++jf)
+        for (unsigned ico = 0; ico != plan.splitCo; ++ico) {
+          const std::size_t b0 = partBegin(geo.batch, plan.splitB, ib),
+                            b1 = partBegin(geo.batch, plan.splitB, ib + 1);
+          const std::size_t o0 = partBegin(geo.outSize[fd], plan.splitF, jf),
+                            o1 =
+                                partBegin(geo.outSize[fd], plan.splitF, jf + 1);
+          const std::size_t co0 = ConvPlan::chanBegin(geo.outChans,
+                                                      plan.blockCo, ico),
+                            co1 = ConvPlan::chanBegin(geo.outChans,
+                                                      plan.blockCo, ico + 1);
+          if (b0 == b1 || o0 == o1 || co0 == co1)
+            continue;
+          const Tensor outBlock =
+              core[g].slice(b0, b1, 0).slice(o0, o1, 1 + fd).slice(co0, co1, 4);
+          PartialSet partials;
+          for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
+            const std::size_t ci0 = ConvPlan::chanBegin(geo.inChans,
+                                                        plan.blockCi, ici),
+                              ci1 = ConvPlan::chanBegin(geo.inChans,
+                                                        plan.blockCi, ici + 1);
+            if (ci0 == ci1)
+              continue;
+            const unsigned tile =
+                plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
+            const SlabBlock s =
+                inputSlab(transformedInput(graph, in, params, tile), geo, g, b0,
+                          b1, o0, o1, ci0, ci1, co0, co1);
+            const Tensor result =
+                partials.destination(graph, outBlock, direct, tile, dc);
+            VertexRef v = graph.addVertex(cs, vertexType);
+            graph.connect(v["in"], s.slab.flatten());
+            graph.connect(v["weights"],
+                          w[g].slice(ci0, ci1, 3).slice(co0, co1, 4).flatten());
+            graph.connect(v["out"], result.flatten());
+            graph.setInitialValue<unsigned>(v["geometry"], s.geometry);
+            graph.setTileMapping(v, tile);
+            const std::size_t positions = outBlock.numElements() / (co1 - co0);
+            graph.setPerfEstimate(
+                v, convPartialCycles(target, params.inputType,
+                                     positions / outBlock.dim(4), positions,
+                                     geo.kernelElems(), ci1 - ci0, co1 - co0));
+          }
+          if (!direct)
+            addReduce(graph, rcs, partials.partials, partials.tiles, outBlock);
+        }
+  prog.add(Execute(cs, {dc, "Conv"}));
+  if (!direct)
+    prog.add(Execute(rcs, {dc, "ReducePartials"}));
+  return finishOutput(graph, params, core, prog, dc);
+}
+
+} // namespace
+
+Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
+                   const ConvParams &params, bool transposeAndFlipWeights,
+                   Sequence &prog, const DebugContext &debugContext,
+                   const OptionFlags &options, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "convolution");
+  return convolutionImpl(graph, in, weights, params, transposeAndFlipWeights,
+                         prog, dc, options, cache);
+}
+
+namespace {
+
+// The forward plan the create* functions lay their tensors out for.
+ConvPlan creationPlan(const Graph &graph, const ConvParams &params,
+                      const OptionFlags &optionFlags, PlanningCache *cache,
+                      const char *op) {
+  const ConvOptions options = parseConvOptions(optionFlags);
+  checkConvType(params.inputType, "input type", op);
+  checkConvType(params.outputType, "output type", op);
+  return getConvPlan(graph.getTarget(), params, options, ConvPass::Forward,
+                     cache);
+}
+
+} // namespace
+
+Tensor createWeights(Graph &graph, const ConvParams &params,
+                     const DebugContext &debugContext,
+                     const OptionFlags &optionFlags, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "createWeights");
+  const ConvPlan plan =
+      creationPlan(graph, params, optionFlags, cache, "createWeights");
+  return addPlannedWeights(graph, params, plan, dc);
+}
+
+Tensor createInput(Graph &graph, const ConvParams &params,
+                   const DebugContext &debugContext,
+                   const OptionFlags &optionFlags, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "createInput");
+  const ConvPlan plan =
+      creationPlan(graph, params, optionFlags, cache, "createInput");
+  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
+  std::vector<std::size_t> shape{params.numConvGroups, params.batchSize};
+  shape.insert(shape.end(), params.inputFieldShape.begin(),
+               params.inputFieldShape.end());
+  shape.push_back(params.inputChannelsPerConvGroup);
+  // The plan's field dimension, if it is one of the params' dimensions.
+  const int fieldDim = static_cast<int>(plan.fieldDim) - int(3 - nd);
+  std::vector<BlockSplit> splits{
+      {0, static_cast<unsigned>(params.numConvGroups)}, {1, plan.splitB}};
+  splits.push_back({fieldDim >= 0 ? 2 + unsigned(fieldDim) : 2,
+                    fieldDim >= 0 ? plan.splitF : 1u});
+  splits.push_back({2 + nd, plan.splitCi, plan.blockCi});
+  // Spread over the splitCo tiles that read the block.
+  Tensor t = addBlockedVariable(
+      graph, params.inputType, shape, splits, plan.splitCo,
+      [&](const std::vector<unsigned> &i, unsigned s) {
+        return plan.groupTile(i[0], plan.tileOf(i[1], i[2], s, i[3]));
+      },
+      {dc, "input"});
+  return publicActivations(t);
+}
+
+Tensor createConvOutput(Graph &graph, const ConvParams &params,
+                        const DebugContext &debugContext,
+                        const OptionFlags &optionFlags, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "createConvOutput");
+  const ConvPlan plan =
+      creationPlan(graph, params, optionFlags, cache, "createConvOutput");
+  const ConvGeometry geo = foldGeometry(params);
+  if (!hasOutputPadding(params))
+    return publicActivations(fromThreeFieldDims(
+        addOutputCore(graph, params, geo, plan, dc), params.getNumFieldDims()));
+  Tensor out =
+      graph.addVariable(params.outputType,
+                        activationShape(params, params.getNumOutputChans(),
+                                        params.getOutputFieldShape()),
+                        {dc, "output"});
+  poputil::mapTensorLinearly(graph, out);
+  return out;
+}
+
+Tensor createBiases(Graph &graph, const Tensor &activations,
+                    const DebugContext &debugContext) {
+  if (activations.rank() < 2)
+    throw poputil::poplibs_error(
+        "poplin::createBiases: the activations must have rank 2 or more "
+        "([B, channels, field...]), not " +
+        std::to_string(activations.rank()));
+  Tensor b = graph.addVariable(activations.elementType(), {activations.dim(1)},
+                               {debugContext, "biases"});
+  poputil::mapTensorLinearly(graph, b);
+  return b;
+}
+
+namespace {
+
+// biases [C] as a view of the shape of acts [B, C, field...].
+Tensor broadcastBiases(const Tensor &acts, const Tensor &biases,
+                       const std::string &op) {
+  if (acts.rank() < 2 || biases.rank() != 1 || biases.dim(0) != acts.dim(1))
+    throw poputil::poplibs_error(
+        "poplin::" + op + ": the biases tensor has shape " +
+        biases.shapeToString() + " but the activations " +
+        acts.shapeToString() + " need [" +
+        std::to_string(acts.rank() >= 2 ? acts.dim(1) : 0) + "]");
+  std::vector<std::size_t> shape(acts.rank(), 1);
+  shape[1] = biases.dim(0);
+  Tensor b = biases.reshape(shape);
+  for (unsigned d = 0; d != acts.rank(); ++d)
+    if (d != 1)
+      b = b.broadcast(static_cast<unsigned>(acts.dim(d)), d);
+  return b;
+}
+
+std::vector<std::size_t> allDimsBut1(const Tensor &t) {
+  std::vector<std::size_t> dims{0};
+  for (unsigned d = 2; d < t.rank(); ++d)
+    dims.push_back(d);
+  return dims;
+}
+
+} // namespace
+
+void addBias(Graph &graph, const Tensor &in, const Tensor &biases,
+             Sequence &prog, const DebugContext &debugContext) {
+  const DebugContext dc(debugContext, "addBias");
+  popops::addInPlace(graph, in, broadcastBiases(in, biases, "addBias"), prog,
+                     dc);
+}
+
+namespace {
+
+template <class Scale>
+void biasUpdate(Graph &graph, const Tensor &zDeltas, const Tensor &biases,
+                Scale scale, Sequence &prog, const DebugContext &debugContext) {
+  const DebugContext dc(debugContext, "convolutionBiasUpdate");
+  broadcastBiases(zDeltas, biases, "convolutionBiasUpdate");
+  Tensor grads = popops::reduce(graph, zDeltas, FLOAT, allDimsBut1(zDeltas),
+                                popops::Operation::ADD, prog, {dc, "reduce"});
+  popops::scaledAddTo(graph, biases, grads, scale, prog, {dc, "update"});
+}
+
+} // namespace
+
+void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
+                           const Tensor &biases, const Tensor &scale,
+                           const OptionFlags &, Sequence &prog,
+                           const DebugContext &debugContext) {
+  biasUpdate(graph, zDeltas, biases, scale, prog, debugContext);
+}
+
+void convolutionBiasUpdate(Graph &graph, const Tensor &zDeltas,
+                           const Tensor &biases, float scale,
+                           const OptionFlags &, Sequence &prog,
+                           const DebugContext &debugContext) {
+  biasUpdate(graph, zDeltas, biases, scale, prog, debugContext);
+}
+
+void weightsTransposeChansFlipXY(Graph &graph, const Tensor &weightsIn,
+                                 const Tensor &weightsOut, Sequence &prog,
+                                 const DebugContext &debugContext) {
+  (void)graph;
+  const DebugContext dc(debugContext, "weightsTransposeChansFlipXY");
+  if (weightsIn.rank() < 3)
+    throw poputil::poplibs_error(
+        "poplin::weightsTransposeChansFlipXY: weightsIn must be [G, out, in, "
+        "kernel...], not " +
+        weightsIn.shapeToString());
+  Tensor t = weightsIn;
+  for (unsigned d = 3; d != t.rank(); ++d)
+    t = t.reverse(d);
+  std::vector<unsigned> perm{0, 2, 1};
+  for (unsigned d = 3; d != t.rank(); ++d)
+    perm.push_back(d);
+  t = t.dimShuffle(perm);
+  if (t.shape() != weightsOut.shape())
+    throw poputil::poplibs_error(
+        "poplin::weightsTransposeChansFlipXY: weightsOut has shape " +
+        weightsOut.shapeToString() + " but transposing weightsIn " +
+        weightsIn.shapeToString() + " gives " + t.shapeToString());
+  prog.add(Copy(t, weightsOut, false, dc));
+}
+
+std::uint64_t getFwdFlops(const ConvParams &params) {
+  const ConvGeometry g = foldGeometry(params.canonicalize());
+  return 2 * std::uint64_t(g.groups) * g.batch * g.outElems() * g.outChans *
+         g.inChans * g.kernelElems();
+}
+std::uint64_t getBwdFlops(const ConvParams &params) {
+  return getFwdFlops(params);
+}
+std::uint64_t getWuFlops(const ConvParams &params) {
+  return getFwdFlops(params);
+}
+
+namespace {
+double perfectCycles(const Graph &graph, const ConvParams &params,
+                     std::uint64_t flops) {
+  const Target &target = graph.getTarget();
+  return double(flops) / (2.0 * convMacsPerCycle(target, params.inputType) *
+                          target.getNumTiles());
+}
+} // namespace
+
+double getFwdPerfectCycleCount(const Graph &graph, const ConvParams &params) {
+  return perfectCycles(graph, params, getFwdFlops(params));
+}
+double getBwdPerfectCycleCount(const Graph &graph, const ConvParams &params) {
+  return perfectCycles(graph, params, getBwdFlops(params));
+}
+double getWuPerfectCycleCount(const Graph &graph, const ConvParams &params) {
+  return perfectCycles(graph, params, getWuFlops(params));
+}
+
+void reportPlanInfo(std::ostream &out, const Graph &graph,
+                    const ConvParams &params, const OptionFlags &options,
+                    PlanningCache *cache) {
+  const ConvOptions opts = parseConvOptions(options);
+  const bool wu = opts.pass == "TRAINING_WU" || opts.pass == "FC_TRAINING_WU";
+  const ConvPlan plan =
+      getConvPlan(graph.getTarget(), params, opts,
+                  wu ? ConvPass::WeightUpdate : ConvPass::Forward, cache);
+  printPlan(out, plan);
+}
+
+std::uint64_t getFwdEstimatedCycles(const Graph &graph,
+                                    const ConvParams &params,
+                                    const OptionFlags &options,
+                                    PlanningCache *cache) {
+  return getConvPlan(graph.getTarget(), params, parseConvOptions(options),
+                     ConvPass::Forward, cache)
+      .totalCycles();
+}
+
+void preplanConvolutions(const std::set<ConvPlanParams> &convs,
+                         PlanningCache &cache) {
+  for (const auto &[target, params, options] : convs) {
+    if (target == nullptr)
+      throw poputil::poplibs_error(
+          "poplin::preplanConvolutions: a ConvPlanParams has no target");
+    const ConvOptions opts =
+        parseConvOptions(options ? *options : OptionFlags{});
+    const bool wu = opts.pass == "TRAINING_WU" || opts.pass == "FC_TRAINING_WU";
+    getConvPlan(*target, params, opts,
+                wu ? ConvPass::WeightUpdate : ConvPass::Forward, &cache);
+  }
+}
+
+void preplanConvolutions(Graph &, const std::set<ConvPlanParams> &convs,
+                         PlanningCache &cache) {
+  preplanConvolutions(convs, cache);
+}
+
+} // namespace poplin
