@@ -23,6 +23,7 @@
 #include <random>
 #include <sstream>
 
+#include "TestValues.hpp"
 #include <unistd.h>
 
 using namespace poplar;
@@ -49,30 +50,6 @@ std::size_t product(const std::vector<std::size_t> &v) {
   for (auto x : v)
     n *= x;
   return n;
-}
-
-std::vector<float> randomValues(std::size_t n, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto &x : v)
-    x = dist(gen);
-  return v;
-}
-
-void writeFile(const fs::path &p, const std::vector<float> &v) {
-  std::ofstream f(p, std::ios::binary);
-  f.write(reinterpret_cast<const char *>(v.data()),
-          std::streamsize(v.size() * sizeof(float)));
-}
-
-std::vector<float> readFile(const fs::path &p, std::size_t n) {
-  std::vector<float> v(n);
-  std::ifstream f(p, std::ios::binary);
-  f.read(reinterpret_cast<char *>(v.data()),
-         std::streamsize(n * sizeof(float)));
-  REQUIRE(f.gcount() == std::streamsize(n * sizeof(float)));
-  return v;
 }
 
 poplin::ConvParams toParams(const TorchConv &t) {
@@ -110,16 +87,16 @@ TorchCase prepare(const TorchConv &t, unsigned index) {
   const std::size_t nw = t.out * (t.in / t.groups) * product(t.kernel);
   const std::size_t ny =
       t.batch * t.out * product(c.params.getOutputFieldShape());
-  c.x = randomValues(nx, 3 * index + 1);
-  c.w = randomValues(nw, 3 * index + 2);
-  c.dy = randomValues(ny, 3 * index + 3);
+  c.x = poplin_test::uniformValues(nx, 3 * index + 1);
+  c.w = poplin_test::uniformValues(nw, 3 * index + 2);
+  c.dy = poplin_test::uniformValues(ny, 3 * index + 3);
   c.dir = fs::temp_directory_path() /
           ("poplin-conv-torch-" + std::to_string(::getpid()) + "-" +
            std::to_string(index));
   fs::create_directories(c.dir);
-  writeFile(c.dir / "x.bin", c.x);
-  writeFile(c.dir / "w.bin", c.w);
-  writeFile(c.dir / "dy.bin", c.dy);
+  poplin_test::writeFloats(c.dir / "x.bin", c.x);
+  poplin_test::writeFloats(c.dir / "w.bin", c.w);
+  poplin_test::writeFloats(c.dir / "dy.bin", c.dy);
   return c;
 }
 
@@ -177,15 +154,15 @@ void compareWithTorch(const TorchCase &c) {
   e.readTensor("dw", gdw.data(), gdw.data() + nw);
   {
     INFO("convNd");
-    check(gy, readFile(c.dir / "y.bin", ny));
+    check(gy, poplin_test::readFloats(c.dir / "y.bin", ny));
   }
   {
     INFO("conv_transposeNd (input gradient)");
-    check(gdx, readFile(c.dir / "dx.bin", nx));
+    check(gdx, poplin_test::readFloats(c.dir / "dx.bin", nx));
   }
   {
     INFO("weight gradient");
-    check(gdw, readFile(c.dir / "dw.bin", nw));
+    check(gdw, poplin_test::readFloats(c.dir / "dw.bin", nw));
   }
   fs::remove_all(c.dir);
 }

@@ -19,6 +19,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "TestValues.hpp"
 #include <cmath>
 #include <random>
 #include <sstream>
@@ -29,16 +30,6 @@ using Catch::Matchers::Contains;
 using poplin::ConvParams;
 
 namespace {
-
-std::vector<float> randomValues(std::size_t n, unsigned seed) {
-  std::mt19937 gen(seed);
-  // Small multiples of 0.5: exact in HALF, sums exact in float.
-  std::uniform_int_distribution<int> dist(-4, 4);
-  std::vector<float> v(n);
-  for (auto &x : v)
-    x = float(dist(gen)) * 0.5f;
-  return v;
-}
 
 struct Rig {
   Device device;
@@ -117,9 +108,10 @@ void checkAllPasses(const ConvParams &p, unsigned tiles, bool useCreate,
                     const OptionFlags &options = {}) {
   INFO(p);
   const Type t = p.inputType;
-  const auto x = randomValues(convoracle::inputElems(p), 1);
-  const auto w = randomValues(convoracle::weightElems(p), 2);
-  const auto dy = randomValues(convoracle::outputElems(p), 3);
+  const auto x = poplin_test::halfExactValues(convoracle::inputElems(p), 1, 4);
+  const auto w = poplin_test::halfExactValues(convoracle::weightElems(p), 2, 4);
+  const auto dy =
+      poplin_test::halfExactValues(convoracle::outputElems(p), 3, 4);
   Rig r(tiles);
   Tensor in = useCreate ? poplin::createInput(r.graph, p, "in", options)
                         : addMapped(r.graph, t, inShape(p), "in");
@@ -239,8 +231,10 @@ TEST_CASE("canonicalize keeps the convolution", "[poplin][conv]") {
     INFO(c);
     CHECK(c.canonicalize() == c);
     REQUIRE(c.getOutputFieldShape() == p.getOutputFieldShape());
-    const auto x = randomValues(convoracle::inputElems(p), 7);
-    const auto w = randomValues(convoracle::weightElems(p), 8);
+    const auto x =
+        poplin_test::halfExactValues(convoracle::inputElems(p), 7, 4);
+    const auto w =
+        poplin_test::halfExactValues(convoracle::weightElems(p), 8, 4);
     const auto want = convoracle::forward(p, x, w);
     const auto got = convoracle::forward(c, x, w);
     REQUIRE(got == want);
@@ -312,9 +306,10 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
 TEST_CASE("weight update, biases and weight transposition", "[poplin][conv]") {
   ConvParams p = plain(FLOAT, 2, {5, 4}, {3, 2}, 3, 4, 1);
   p.inputTransform.paddingLower = {1, 0};
-  const auto x = randomValues(convoracle::inputElems(p), 4);
-  const auto w = randomValues(convoracle::weightElems(p), 5);
-  const auto dy = randomValues(convoracle::outputElems(p), 6);
+  const auto x = poplin_test::halfExactValues(convoracle::inputElems(p), 4, 4);
+  const auto w = poplin_test::halfExactValues(convoracle::weightElems(p), 5, 4);
+  const auto dy =
+      poplin_test::halfExactValues(convoracle::outputElems(p), 6, 4);
   const std::vector<float> bias{0.5f, -1.0f, 2.0f, 1.5f};
   Rig r(4);
   Tensor in = poplin::createInput(r.graph, p, "in");
@@ -473,8 +468,10 @@ TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
   std::vector<std::vector<float>> x, w;
   for (unsigned i = 0; i != 2; ++i) {
     const ConvParams &p = i ? b : a;
-    x.push_back(randomValues(convoracle::inputElems(p), 10 + i));
-    w.push_back(randomValues(convoracle::weightElems(p), 20 + i));
+    x.push_back(
+        poplin_test::halfExactValues(convoracle::inputElems(p), 10 + i, 4));
+    w.push_back(
+        poplin_test::halfExactValues(convoracle::weightElems(p), 20 + i, 4));
     r.graph.createHostWrite("x" + std::to_string(i), args[i].inputs);
     r.graph.createHostWrite("w" + std::to_string(i), args[i].weights);
     r.graph.createHostRead("y" + std::to_string(i), outs[i]);

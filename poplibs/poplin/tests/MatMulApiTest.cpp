@@ -66,9 +66,9 @@ TEST_CASE("Empty products", "[poplin][matmul]") {
                                r.mapped(HALF, {5, 0}, "Bn"), r.prog);
   REQUIRE(cols.shape() == std::vector<std::size_t>{2, 0});
   REQUIRE(cols.elementType() == HALF);
-  Tensor none = poplin::matMulGrouped(r.graph, r.mapped(FLOAT, {0, 2, 3}, "Ag"),
-                                      r.mapped(FLOAT, {0, 3, 2}, "Bg"), r.prog,
-                                      FLOAT);
+  Tensor none =
+      poplin::matMulGrouped(r.graph, r.mapped(FLOAT, {0, 2, 3}, "Ag"),
+                            r.mapped(FLOAT, {0, 3, 2}, "Bg"), r.prog, FLOAT);
   REQUIRE(none.shape() == std::vector<std::size_t>{0, 2, 2});
   // The create functions give the shapes asked for.
   REQUIRE(poplin::createMatMulInputLHS(r.graph, FLOAT, {0, 4}, {4, 3}, "L")
@@ -78,8 +78,8 @@ TEST_CASE("Empty products", "[poplin][matmul]") {
   Tensor out0 = poplin::createMatMulOutput(r.graph, FLOAT, {2, 0}, {0, 3}, "O");
   REQUIRE(out0.shape() == std::vector<std::size_t>{2, 3});
 
-  for (auto [name, t] : {std::pair{"zeros", zeros}, {"given", given},
-                         {"acc", acc}})
+  for (auto [name, t] :
+       {std::pair{"zeros", zeros}, {"given", given}, {"acc", acc}})
     r.graph.createHostRead(name, t);
   r.graph.createHostWrite("givenIn", given);
   r.graph.createHostWrite("accIn", acc);
@@ -114,10 +114,9 @@ TEST_CASE("preArrangeMatMulInputRHS", "[poplin][matmul]") {
   REQUIRE(arranged.shape() == B.shape());
   REQUIRE(arranged.getVarRegions() != B.getVarRegions());
   // Laid out as createMatMulInputRHS lays out B for the same product.
-  Tensor created = poplin::createMatMulInputRHS(r.graph, FLOAT, {m, k},
-                                                {k, n}, "created", bwd, &cache);
-  REQUIRE(r.graph.getTileMapping(arranged) ==
-          r.graph.getTileMapping(created));
+  Tensor created = poplin::createMatMulInputRHS(r.graph, FLOAT, {m, k}, {k, n},
+                                                "created", bwd, &cache);
+  REQUIRE(r.graph.getTileMapping(arranged) == r.graph.getTileMapping(created));
   Tensor C = poplin::matMul(r.graph, A, arranged, r.prog, "C", bwd, &cache);
   Tensor Bg = r.mapped(FLOAT, {2, k, n}, "Bg");
   Tensor arrangedG = poplin::preArrangeMatMulGroupedInputRHS(
@@ -176,13 +175,13 @@ TEST_CASE("preplanMatMuls fills the planning cache", "[poplin][matmul]") {
   // Bad parameters are reported as matMul reports them.
   const OptionFlags bad{{"enableFastReduce", "maybe"}};
   std::set<poplin::MatMulPlanParams> badParams;
-  badParams.emplace(&target,
-                    poplin::MatMulParams{FLOAT, FLOAT, {8, 4}, {4, 6}}, &bad);
+  badParams.emplace(&target, poplin::MatMulParams{FLOAT, FLOAT, {8, 4}, {4, 6}},
+                    &bad);
   REQUIRE_THROWS_WITH(poplin::preplanMatMuls(badParams, cache),
                       Contains("enableFastReduce"));
   std::set<poplin::MatMulPlanParams> badShape;
-  badShape.emplace(&target,
-                   poplin::MatMulParams{FLOAT, FLOAT, {8, 4}, {5, 6}}, &opts);
+  badShape.emplace(&target, poplin::MatMulParams{FLOAT, FLOAT, {8, 4}, {5, 6}},
+                   &opts);
   REQUIRE_THROWS_AS(poplin::preplanMatMuls(badShape, cache),
                     poputil::poplibs_error);
 }

@@ -48,7 +48,9 @@ TEST_CASE("The memory limit is honoured", "[poplin][plan]") {
 
 namespace {
 
-std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+  return (a + b - 1) / b;
+}
 
 // The README's formulas, evaluated here from a plan's splits.
 struct Recomputed {
@@ -64,8 +66,9 @@ Recomputed recompute(const Target &target, const Type &type, std::size_t m,
   r.compute = 30 + 6 * mb + ceilDiv(mb * nb * kb, rate);
   const std::uint64_t aRecv = ceilDiv(mb * kb * (p.splitN - 1), p.splitN);
   const std::uint64_t bRecv = ceilDiv(kb * nb * (p.splitM - 1), p.splitM);
-  const std::uint64_t S =
-      target.getSupportsSuperTileSendReceive() ? target.getTilesPerSuperTile() : 1;
+  const std::uint64_t S = target.getSupportsSuperTileSendReceive()
+                              ? target.getTilesPerSuperTile()
+                              : 1;
   const std::uint64_t aShared =
       S > 1 && p.splitN % S == 0 ? mb * kb * (p.splitN - S) / p.splitN : 0;
   r.exchange = ceilDiv((aRecv + bRecv - aShared) * bytes, 4) +
@@ -84,8 +87,8 @@ TEST_CASE("The plan's estimates follow the documented formulas",
   for (const char *arch : {"ipu1", "ipu2"})
     for (const Type &type : {HALF, FLOAT}) {
       const Target target = Target::createIPUTarget(1, arch);
-      const MatMulPlan plan = planMatMul(target, type, 1024, 1024, 1024,
-                                         target.getNumTiles(), {});
+      const MatMulPlan plan =
+          planMatMul(target, type, 1024, 1024, 1024, target.getNumTiles(), {});
       INFO(arch << " " << type << ": " << plan.splitM << "/" << plan.splitN
                 << "/" << plan.splitK);
       const Recomputed want = recompute(target, type, 1024, 1024, 1024, plan);
@@ -110,8 +113,8 @@ TEST_CASE("Mk2 supertiles share the receive of A", "[poplin][plan]") {
   const Target mk2 = Target::createIPUTarget(1, "ipu2");
   const MatMulPlan shared =
       planMatMul(mk2, HALF, 1024, 1024, 1024, mk2.getNumTiles(), {});
-  const MatMulPlan unaligned = planMatMul(mk2, HALF, 1024, 1024, 1024,
-                                          mk2.getNumTiles(), {}, false);
+  const MatMulPlan unaligned =
+      planMatMul(mk2, HALF, 1024, 1024, 1024, mk2.getNumTiles(), {}, false);
   REQUIRE(shared.splitN % 2 == 0);
   REQUIRE(shared.totalCycles() < unaligned.totalCycles());
   // 1024^3 HALF: 1024^3 / (64 x 1472) = 11,398 cycles at the matrix

@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "TestValues.hpp"
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -24,16 +25,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::vector<float> randomValues(std::size_t n, unsigned seed) {
-  std::mt19937 gen(seed);
-  // Small integers and halves: exact in HALF, sums exact in float.
-  std::uniform_int_distribution<int> dist(-8, 8);
-  std::vector<float> v(n);
-  for (auto &x : v)
-    x = float(dist(gen)) * 0.5f;
-  return v;
-}
-
 // out[g][i][j] = sum over l of a[g][i][l] * b[g][l][j]
 std::vector<double> hostMatMul(const std::vector<float> &a,
                                const std::vector<float> &b, std::size_t groups,
@@ -44,7 +35,8 @@ std::vector<double> hostMatMul(const std::vector<float> &a,
       for (std::size_t j = 0; j != n; ++j) {
         double acc = 0;
         for (std::size_t l = 0; l != k; ++l)
-          acc += double(a[(g * m + i) * k + l]) * double(b[(g * k + l) * n + j]);
+          acc +=
+              double(a[(g * m + i) * k + l]) * double(b[(g * k + l) * n + j]);
         out[(g * m + i) * n + j] = acc;
       }
   return out;
@@ -55,8 +47,7 @@ struct Rig {
   Graph graph;
   Sequence prog;
   explicit Rig(unsigned tiles = 4)
-      : device(sdktest::createTestDevice(tiles)),
-        graph(device.getTarget()) {
+      : device(sdktest::createTestDevice(tiles)), graph(device.getTarget()) {
     popops::addCodelets(graph);
     poplin::addCodelets(graph);
   }
@@ -113,10 +104,10 @@ std::vector<float> runMatMul(std::size_t groups, std::size_t m, std::size_t k,
   Tensor B = r.graph.addVariable(inType, bShape, "B");
   poputil::mapTensorLinearly(r.graph, A);
   poputil::mapTensorLinearly(r.graph, B);
-  Tensor C = grouped ? poplin::matMulGrouped(r.graph, A, B, r.prog, outType,
-                                             "C", options)
-                     : poplin::matMul(r.graph, A, B, r.prog, outType, "C",
-                                      options);
+  Tensor C =
+      grouped
+          ? poplin::matMulGrouped(r.graph, A, B, r.prog, outType, "C", options)
+          : poplin::matMul(r.graph, A, B, r.prog, outType, "C", options);
   REQUIRE(C.elementType() == outType);
   r.graph.createHostWrite("a", A);
   r.graph.createHostWrite("b", B);
@@ -133,11 +124,12 @@ std::vector<float> runMatMul(std::size_t groups, std::size_t m, std::size_t k,
 
 TEST_CASE("matMul matches a host loop", "[poplin][matmul]") {
   const std::vector<std::array<std::size_t, 3>> shapes = {
-      {1, 1, 1}, {1, 1, 7}, {5, 1, 3},   {3, 7, 1},  {2, 3, 4},
+      {1, 1, 1},   {1, 1, 7},   {5, 1, 3},    {3, 7, 1},  {2, 3, 4},
       {7, 13, 11}, {17, 31, 5}, {16, 64, 16}, {40, 9, 33}};
   for (const auto &[m, k, n] : shapes) {
     INFO(m << "x" << k << "x" << n);
-    const auto a = randomValues(m * k, 1), b = randomValues(k * n, 2);
+    const auto a = poplin_test::halfExactValues(m * k, 1, 8),
+               b = poplin_test::halfExactValues(k * n, 2, 8);
     checkClose(runMatMul(0, m, k, n, FLOAT, FLOAT, a, b),
                hostMatMul(a, b, 1, m, k, n));
   }
@@ -145,26 +137,29 @@ TEST_CASE("matMul matches a host loop", "[poplin][matmul]") {
 
 TEST_CASE("matMul on many tiles splits k", "[poplin][matmul]") {
   const std::size_t m = 3, k = 97, n = 2;
-  const auto a = randomValues(m * k, 3), b = randomValues(k * n, 4);
+  const auto a = poplin_test::halfExactValues(m * k, 3, 8),
+             b = poplin_test::halfExactValues(k * n, 4, 8);
   checkClose(runMatMul(0, m, k, n, FLOAT, FLOAT, a, b, 64),
              hostMatMul(a, b, 1, m, k, n));
 }
 
 TEST_CASE("HALF inputs and outputs", "[poplin][matmul]") {
   const std::size_t m = 6, k = 10, n = 5;
-  const auto a = randomValues(m * k, 5), b = randomValues(k * n, 6);
+  const auto a = poplin_test::halfExactValues(m * k, 5, 8),
+             b = poplin_test::halfExactValues(k * n, 6, 8);
   const auto want = hostMatMul(a, b, 1, m, k, n);
   checkClose(runMatMul(0, m, k, n, HALF, FLOAT, a, b), want);
   checkClose(runMatMul(0, m, k, n, HALF, HALF, a, b), want, 1e-3);
   checkClose(runMatMul(0, m, k, n, FLOAT, HALF, a, b), want, 1e-3);
-  checkClose(runMatMul(0, m, k, n, HALF, HALF, a, b, 4,
-                       {{"partialsType", "half"}}),
-             want, 1e-3);
+  checkClose(
+      runMatMul(0, m, k, n, HALF, HALF, a, b, 4, {{"partialsType", "half"}}),
+      want, 1e-3);
 }
 
 TEST_CASE("matMulGrouped", "[poplin][matmul]") {
   const std::size_t g = 3, m = 4, k = 5, n = 7;
-  const auto a = randomValues(g * m * k, 7), b = randomValues(g * k * n, 8);
+  const auto a = poplin_test::halfExactValues(g * m * k, 7, 8),
+             b = poplin_test::halfExactValues(g * k * n, 8, 8);
   checkClose(runMatMul(g, m, k, n, FLOAT, FLOAT, a, b),
              hostMatMul(a, b, g, m, k, n));
   checkClose(runMatMul(g, m, k, n, FLOAT, FLOAT, a, b, 2),
@@ -173,17 +168,18 @@ TEST_CASE("matMulGrouped", "[poplin][matmul]") {
 
 TEST_CASE("matMulAcc and matMulWithOutput", "[poplin][matmul]") {
   const std::size_t m = 5, k = 3, n = 4;
-  const auto a = randomValues(m * k, 9), b = randomValues(k * n, 10);
-  const auto c0 = randomValues(m * n, 11);
+  const auto a = poplin_test::halfExactValues(m * k, 9, 8),
+             b = poplin_test::halfExactValues(k * n, 10, 8);
+  const auto c0 = poplin_test::halfExactValues(m * n, 11, 8);
   const auto ab = hostMatMul(a, b, 1, m, k, n);
   Rig r;
   Tensor A = poplin::createMatMulInputLHS(r.graph, FLOAT, {m, k}, {k, n}, "A");
-  Tensor B = poplin::createMatMulInputRHS(r.graph, FLOAT, FLOAT, {m, k},
-                                          {k, n}, "B");
+  Tensor B =
+      poplin::createMatMulInputRHS(r.graph, FLOAT, FLOAT, {m, k}, {k, n}, "B");
   REQUIRE(A.shape() == std::vector<std::size_t>{m, k});
   REQUIRE(B.shape() == std::vector<std::size_t>{k, n});
-  Tensor C1 = poplin::createMatMulOutput(r.graph, FLOAT, FLOAT, {m, k},
-                                         {k, n}, "C1");
+  Tensor C1 =
+      poplin::createMatMulOutput(r.graph, FLOAT, FLOAT, {m, k}, {k, n}, "C1");
   Tensor C2 = r.graph.clone(C1, "C2");
   Tensor C3 = r.graph.clone(C1, "C3");
   Tensor kScale = r.graph.addConstant(FLOAT, {}, -0.5f, "k");
@@ -233,11 +229,10 @@ TEST_CASE("Options are validated", "[poplin][matmul]") {
   REQUIRE_THROWS_WITH(poplin::matMul(r.graph, A, B, r.prog, "C",
                                      {{"availableMemoryProportion", "x"}}),
                       Contains("availableMemoryProportion"));
-  REQUIRE_NOTHROW(poplin::matMul(
-      r.graph, A, B, r.prog, "C",
-      {{"fullyConnectedPass", "TRAINING_FWD"},
-       {"availableMemoryProportion", "0.3"},
-       {"partialsType", "float"}}));
+  REQUIRE_NOTHROW(poplin::matMul(r.graph, A, B, r.prog, "C",
+                                 {{"fullyConnectedPass", "TRAINING_FWD"},
+                                  {"availableMemoryProportion", "0.3"},
+                                  {"partialsType", "float"}}));
   REQUIRE_THROWS_AS(poplin::matMul(r.graph, A, A, r.prog),
                     poputil::poplibs_error);
   Tensor I = r.graph.addVariable(INT, {3, 2}, "I");
@@ -249,13 +244,10 @@ TEST_CASE("Options are validated", "[poplin][matmul]") {
 TEST_CASE("The planning cache remembers plans", "[poplin][matmul]") {
   Rig r;
   poplin::matmul::PlanningCache cache;
-  poplin::createMatMulInputLHS(r.graph, FLOAT, {8, 8}, {8, 8}, "A", {},
-                               &cache);
-  poplin::createMatMulInputRHS(r.graph, FLOAT, {8, 8}, {8, 8}, "B", {},
-                               &cache);
+  poplin::createMatMulInputLHS(r.graph, FLOAT, {8, 8}, {8, 8}, "A", {}, &cache);
+  poplin::createMatMulInputRHS(r.graph, FLOAT, {8, 8}, {8, 8}, "B", {}, &cache);
   REQUIRE(cache.size() == 1);
-  poplin::createMatMulInputRHS(r.graph, FLOAT, {8, 9}, {9, 8}, "B", {},
-                               &cache);
+  poplin::createMatMulInputRHS(r.graph, FLOAT, {8, 9}, {9, 8}, "B", {}, &cache);
   REQUIRE(cache.size() == 2);
 }
 
@@ -266,10 +258,10 @@ TEST_CASE("A 256^3 matmul on the Mk1 model uses many tiles",
   poplin::addCodelets(graph);
   REQUIRE(graph.getTarget().getNumTiles() == 1216);
   poplin::matmul::PlanningCache cache;
-  Tensor A = poplin::createMatMulInputLHS(graph, FLOAT, {256, 256},
-                                          {256, 256}, "A", {}, &cache);
-  Tensor B = poplin::createMatMulInputRHS(graph, FLOAT, {256, 256},
-                                          {256, 256}, "B", {}, &cache);
+  Tensor A = poplin::createMatMulInputLHS(graph, FLOAT, {256, 256}, {256, 256},
+                                          "A", {}, &cache);
+  Tensor B = poplin::createMatMulInputRHS(graph, FLOAT, {256, 256}, {256, 256},
+                                          "B", {}, &cache);
   std::set<unsigned> tiles;
   for (const Tensor &t : {A, B}) {
     const auto mapping = graph.getTileMapping(t);

@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "TestValues.hpp"
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -36,30 +37,6 @@ struct Case {
   std::vector<float> a, b, c;
 };
 
-std::vector<float> uniform(std::size_t n, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto &x : v)
-    x = dist(gen);
-  return v;
-}
-
-void writeFloats(const std::filesystem::path &p, const std::vector<float> &v) {
-  std::ofstream out(p, std::ios::binary);
-  out.write(reinterpret_cast<const char *>(v.data()),
-            std::streamsize(v.size() * sizeof(float)));
-}
-
-std::vector<float> readFloats(const std::filesystem::path &p, std::size_t n) {
-  std::vector<float> v(n);
-  std::ifstream in(p, std::ios::binary);
-  in.read(reinterpret_cast<char *>(v.data()),
-          std::streamsize(n * sizeof(float)));
-  REQUIRE(in.gcount() == std::streamsize(n * sizeof(float)));
-  return v;
-}
-
 // Fills each case's c with torch.matmul's result.
 void torchReferences(std::vector<Case> &cases) {
   const auto dir = std::filesystem::temp_directory_path() /
@@ -70,8 +47,8 @@ void torchReferences(std::vector<Case> &cases) {
     for (const Case &c : cases) {
       list << c.name << ' ' << c.groups << ' ' << c.m << ' ' << c.k << ' '
            << c.n << ' ' << (c.inputType == HALF ? 1 : 0) << '\n';
-      writeFloats(dir / (c.name + "_a.bin"), c.a);
-      writeFloats(dir / (c.name + "_b.bin"), c.b);
+      poplin_test::writeFloats(dir / (c.name + "_a.bin"), c.a);
+      poplin_test::writeFloats(dir / (c.name + "_b.bin"), c.b);
     }
   }
   const std::string command = "/usr/bin/python3 '" +
@@ -80,8 +57,9 @@ void torchReferences(std::vector<Case> &cases) {
   INFO(command);
   REQUIRE(std::system(command.c_str()) == 0);
   for (Case &c : cases)
-    c.c = readFloats(dir / (c.name + "_c.bin"),
-                     std::max<std::size_t>(c.groups, 1) * c.m * c.n);
+    c.c =
+        poplin_test::readFloats(dir / (c.name + "_c.bin"),
+                                std::max<std::size_t>(c.groups, 1) * c.m * c.n);
   std::filesystem::remove_all(dir);
 }
 
@@ -101,9 +79,8 @@ std::vector<float> runOnDevice(const Case &c) {
   Tensor B = graph.addVariable(c.inputType, bShape, "B");
   poputil::mapTensorLinearly(graph, A);
   poputil::mapTensorLinearly(graph, B);
-  Tensor C = grouped
-                 ? poplin::matMulGrouped(graph, A, B, prog, FLOAT, "C")
-                 : poplin::matMul(graph, A, B, prog, FLOAT, "C");
+  Tensor C = grouped ? poplin::matMulGrouped(graph, A, B, prog, FLOAT, "C")
+                     : poplin::matMul(graph, A, B, prog, FLOAT, "C");
   graph.createHostWrite("a", A);
   graph.createHostWrite("b", B);
   graph.createHostRead("c", C);
@@ -144,13 +121,13 @@ TEST_CASE("matMul matches torch.matmul", "[poplin][matmul][torch]") {
   unsigned seed = 1;
   for (Case &c : cases) {
     const std::size_t g = std::max<std::size_t>(c.groups, 1);
-    c.a = uniform(g * c.m * c.k, seed++);
-    c.b = uniform(g * c.k * c.n, seed++);
+    c.a = poplin_test::uniformValues(g * c.m * c.k, seed++);
+    c.b = poplin_test::uniformValues(g * c.k * c.n, seed++);
   }
   torchReferences(cases);
   for (const Case &c : cases) {
-    INFO(c.name << ": " << c.groups << " x " << c.m << "x" << c.k << "x"
-                << c.n << " " << c.inputType.toString());
+    INFO(c.name << ": " << c.groups << " x " << c.m << "x" << c.k << "x" << c.n
+                << " " << c.inputType.toString());
     const std::vector<float> got = runOnDevice(c);
     REQUIRE(got.size() == c.c.size());
     for (std::size_t i = 0; i != got.size(); ++i) {
