@@ -36,7 +36,8 @@ std::string literal(const ExprNode &node) {
   }
   if (node.type == BOOL)
     return v.integer ? "true" : "false";
-  return type + "(" + std::to_string(v.integer) + "LL)";
+  // static_cast, since a functional cast cannot name "unsigned int".
+  return "static_cast<" + type + ">(" + std::to_string(v.integer) + "LL)";
 }
 
 std::string call(const char *function, const std::vector<std::string> &args) {

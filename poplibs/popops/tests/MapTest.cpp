@@ -130,6 +130,9 @@ TEST_CASE("Expression typing: constants, casts, comparisons and select",
                                    {i, h}, rig.prog());
   CHECK(isBig.elementType() == BOOL);
   rig.read("isBig", isBig);
+  // Constants of unsigned types, whose C++ names have spaces.
+  const Tensor u = rig.input("u", UNSIGNED_INT, {6}, {0, 1, 2, 3, 4, 5});
+  rig.read("unsigned", popops::map(graph, _1 * 3 + 2, {u}, rig.prog()));
   // Clamp with constant bounds, and integer division and shifts fused.
   rig.read("clamp",
            popops::map(graph,
@@ -138,9 +141,10 @@ TEST_CASE("Expression typing: constants, casts, comparisons and select",
   rig.run();
   const Values vi = {-3, -1, 0, 2, 5, 9}, vh = {-1.5, -0.5, 0, 0.5, 1.5, 2.5},
                vf = {10, 20, 30, 40, 50, 60};
-  Values rInt, rHalf, rMixed, rBig, rClamp;
+  Values rInt, rHalf, rMixed, rBig, rClamp, rUnsigned;
   for (std::size_t k = 0; k != 6; ++k) {
     rInt.push_back(vi[k] * 2 + 1);
+    rUnsigned.push_back(double(k) * 3 + 2);
     rHalf.push_back(vh[k] * 0.5 + 1);
     const bool even = std::fmod(vi[k], 2) == 0;
     rMixed.push_back(even ? vh[k] * vf[k] : vf[k]);
@@ -153,6 +157,7 @@ TEST_CASE("Expression typing: constants, casts, comparisons and select",
   CHECK(compare(rig.values("mixed"), rMixed, true, 0) == "");
   CHECK(compare(rig.values("isBig"), rBig, true, 0) == "");
   CHECK(compare(rig.values("clamp"), rClamp, true, 0) == "");
+  CHECK(compare(rig.values("unsigned"), rUnsigned, true, 0) == "");
 }
 
 TEST_CASE("Fused expressions broadcast, including single elements",
