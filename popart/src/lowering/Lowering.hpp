@@ -1,0 +1,60 @@
+// Lowering: each IR op type has a function that grows its poplar program
+// from the poplar tensors of its inputs, through the public poplar and
+// PopLibs APIs only, and records the tensors of its outputs.
+#ifndef POPART_SRC_LOWERING_LOWERING_HPP
+#define POPART_SRC_LOWERING_LOWERING_HPP
+
+#include "ir/Op.hpp"
+
+#include <poplar/Graph.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Type.hpp>
+#include <poplin/MatMul.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+
+namespace popart {
+
+/// The element type a tensor of `type` has on the device (INT64 is held as
+/// INT, DOUBLE as FLOAT: the supported-type casting of the original).
+poplar::Type deviceType(DataType type);
+
+class LoweringContext {
+public:
+  LoweringContext(poplar::Graph &graph, const std::map<std::string, std::string> &matmulOptions)
+      : graph(graph), matmulOptions(matmulOptions) {}
+  poplar::Graph &graph;
+  std::map<std::string, std::string> matmulOptions;
+  poplin::matmul::PlanningCache matmulCache;
+
+  const poplar::Tensor &get(const Tensor &t) const;
+  void set(const Tensor &t, const poplar::Tensor &value);
+  bool has(const TensorId &id) const { return tensors.count(id) != 0; }
+
+private:
+  std::map<TensorId, poplar::Tensor> tensors;
+};
+
+using LoweringFunction =
+    std::function<void(const Op &, LoweringContext &, poplar::program::Sequence &)>;
+
+class LoweringRegistry {
+public:
+  static LoweringRegistry &instance();
+  void add(const std::string &domain, const std::string &type, LoweringFunction f);
+  /// popart::error naming the op if it has no lowering.
+  const LoweringFunction &get(const Op &op) const;
+
+private:
+  std::map<std::pair<std::string, std::string>, LoweringFunction> functions;
+};
+
+void registerElementwiseLowerings(LoweringRegistry &r);
+void registerTensorLowerings(LoweringRegistry &r);
+void registerMathLowerings(LoweringRegistry &r);
+
+} // namespace popart
+
+#endif
