@@ -17,6 +17,7 @@ int64_t castTypeAttribute(const std::string &name) {
 }
 
 BuilderImpl::BuilderImpl() {
+  onnxutil::registerGraphcoreSchemas();
   model_.set_ir_version(onnx::IR_VERSION);
   model_.set_producer_name("popart");
   model_.mutable_graph()->set_name("BuilderGraph");
@@ -222,18 +223,20 @@ BuilderImpl::op(const std::string &domain, int opsetVersion,
   for (const auto &a : scopedAttributes)
     setNodeAttribute(*node, a.first, a.second);
 
-  if (onnxDomain) {
-    const auto *schema =
-        onnx::OpSchemaRegistry::Schema(opType, opsetVersion, "");
-    if (!schema)
+  {
+    const auto *schema = onnx::OpSchemaRegistry::Schema(
+        opType, opsetVersion, onnxDomain ? "" : domain);
+    if (!schema && onnxDomain)
       throw error("{} is not an operator of ai.onnx opset {}", opType,
                   opsetVersion);
-    try {
-      schema->Verify(*node);
-    } catch (const std::exception &e) {
-      std::string what = e.what();
-      model_.mutable_graph()->mutable_node()->RemoveLast();
-      throw error("{} (node '{}'): {}", opType, node->name(), what);
+    if (schema) {
+      try {
+        schema->Verify(*node);
+      } catch (const std::exception &e) {
+        const std::string what = e.what(), name = node->name();
+        model_.mutable_graph()->mutable_node()->RemoveLast();
+        throw error("{} (node '{}'): {}", opType, name, what);
+      }
     }
   }
   logging::builder::trace("Added node {} '{}'", opType, node->name());
@@ -313,7 +316,8 @@ TensorInfo BuilderImpl::inferredInfo(const TensorId &id) const {
     vi = find(g.value_info());
   if (!vi)
     vi = find(g.output());
-  if (!vi || !vi->has_type())
+  if (!vi || !vi->has_type() || !vi->type().has_tensor_type() ||
+      !vi->type().tensor_type().has_shape())
     throw error("The shape of tensor '{}' could not be inferred", id);
   return TensorInfo(vi->type());
 }

@@ -75,7 +75,17 @@ void Ir::prepare(onnx::ModelProto model_, const InputShapeInfo &shapes,
                       "{} nodes",
                       opset, model.graph().node_size());
     setInputShapes(model, shapes);
-    onnxutil::checkModel(model);
+    {
+      // Outputs whose type ONNX could not infer when the model was built
+      // (shapes computed from data) are left out of the check: the IR
+      // works their types out itself.
+      onnx::ModelProto checked = model;
+      auto *outputs = checked.mutable_graph()->mutable_output();
+      for (int i = outputs->size(); i-- > 0;)
+        if (!outputs->Get(i).has_type())
+          outputs->DeleteSubrange(i, 1);
+      onnxutil::checkModel(checked);
+    }
     onnxutil::inferShapes(model);
 
     importOnnxGraph(model, shapes, options, mainGraph);

@@ -46,6 +46,7 @@ onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename) {
 }
 
 void checkModel(const onnx::ModelProto &model) {
+  registerGraphcoreSchemas();
   try {
     onnx::checker::check_model(model);
   } catch (const std::exception &e) {
@@ -54,6 +55,7 @@ void checkModel(const onnx::ModelProto &model) {
 }
 
 void inferShapes(onnx::ModelProto &model) {
+  registerGraphcoreSchemas();
   try {
     onnx::shape_inference::InferShapes(model);
   } catch (const std::exception &e) {

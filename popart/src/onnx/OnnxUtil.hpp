@@ -16,6 +16,8 @@ namespace onnxutil {
 /// The model of a file, or of serialised ModelProto bytes; popart::error
 /// naming the file if it cannot be read or parsed.
 onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename);
+/// Makes the ai.graphcore ops known to the ONNX library (once).
+void registerGraphcoreSchemas();
 /// The ONNX checker (popart::error with its message).
 void checkModel(const onnx::ModelProto &model);
 /// ONNX shape inference over the model, in place.

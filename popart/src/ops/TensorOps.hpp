@@ -82,6 +82,7 @@ public:
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
+  bool foldsFromShapesOnly() const override { return true; }
 };
 
 

@@ -154,10 +154,10 @@ void SessionImpl::lower() {
   // after the last batch, SUM a running sum copied after the last batch.
   poplar::Tensor counter;
   if (dataFlow.isBatchCountingRequired()) {
-    counter = graph->addVariable(poplar::UNSIGNED_INT, {}, "batchCounter");
+    counter = graph->addVariable(poplar::INT, {}, "batchCounter");
     graph->setTileMapping(counter, 0);
     popops::zero(*graph, counter, before, "batchCounter");
-    popops::mapInPlace(*graph, popops::expr::_1 + popops::expr::Const(1u),
+    popops::mapInPlace(*graph, popops::expr::_1 + popops::expr::Const(1),
                        {counter}, body, "batchCounter");
   }
   for (const auto &id : dataFlow.anchors()) {
@@ -178,8 +178,8 @@ void SessionImpl::lower() {
       poplar::Tensor due = popops::map(
           *graph,
           popops::expr::Equal(popops::expr::Rem(popops::expr::_1,
-                                                popops::expr::Const(unsigned(art.rp()))),
-                              popops::expr::Const(0u)),
+                                                popops::expr::Const(art.rp())),
+                              popops::expr::Const(0)),
           {counter}, check, id + "/everyN");
       body.add(check);
       body.add(poplar::program::If(due, poplar::program::Copy(value, stream)));
