@@ -61,6 +61,21 @@ void registerTensorLowerings(LoweringRegistry &r) {
     }
     setCopy(op, ctx, prog, t);
   });
+  r.add(onnx, "Split", [](const Op &op, LoweringContext &ctx,
+                          poplar::program::Sequence &prog) {
+    const auto &s = static_cast<const SplitOp &>(op);
+    poplar::Tensor in = ctx.get(op.inTensor(0));
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < s.sizes.size(); ++i) {
+      const std::size_t end = begin + static_cast<std::size_t>(s.sizes[i]);
+      poplar::Tensor part = in.slice(begin, end, static_cast<unsigned>(s.axis));
+      poplar::Tensor out = ctx.graph.clone(part, op.name);
+      prog.add(poplar::program::Copy(part, out));
+      if (op.outputs[i])
+        ctx.set(*op.outputs[i], out);
+      begin = end;
+    }
+  });
   r.add(onnx, "Gather", [](const Op &op, LoweringContext &ctx,
                            poplar::program::Sequence &prog) {
     namespace pe = popops::expr;

@@ -50,6 +50,7 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ConcatOp>(m, onnx, "Concat", {4, 11, 13});
   registerOp<GatherOp>(m, onnx, "Gather", {1, 11, 13});
   registerOp<SliceOp>(m, onnx, "Slice", {1, 10, 11, 13});
+  registerOp<SplitOp>(m, onnx, "Split", {2, 11, 13});
   registerOp<CastOp>(m, onnx, "Cast", {6, 9, 13});
   registerOp<ShapeOp>(m, onnx, "Shape", {1, 13});
 

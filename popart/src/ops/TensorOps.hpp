@@ -1,6 +1,6 @@
 // Ops that move or reinterpret data: Reshape, Flatten, Squeeze and
 // Unsqueeze (one class: a new shape over the same elements), Transpose,
-// Concat, Gather, Cast, Shape.
+// Concat, Gather, Slice, Split, Cast, Shape.
 #ifndef POPART_SRC_OPS_TENSOROPS_HPP
 #define POPART_SRC_OPS_TENSOROPS_HPP
 
@@ -62,6 +62,20 @@ public:
 
 private:
   std::vector<int64_t> attrStarts, attrEnds, attrAxes;
+};
+
+/// Split along an axis into the sizes given (attribute before opset 13,
+/// constant input after), or into equal parts.
+class SplitOp : public Op {
+public:
+  SplitOp(const OperatorIdentifier &id, const std::string &name,
+          const Attributes &a);
+  void setup() override;
+  int64_t axis;
+  std::vector<int64_t> sizes;
+
+private:
+  std::vector<int64_t> attrSplit;
 };
 
 class CastOp : public Op {
