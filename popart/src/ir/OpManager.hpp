@@ -39,11 +39,15 @@ private:
 
 void registerBuiltinOps(OpManager &manager);
 
-/// Registers T for every version given; T is made as T(opid, name, attrs).
+/// Registers T for every definition given (Onnx::Operators::Add_7, ...,
+/// all of one type); T is made as T(opid, name, attributes).
 template <typename T>
-void registerOp(OpManager &m, const std::string &domain, const std::string &type,
-                std::vector<OpVersion> versions) {
-  m.registerOp(domain, type, versions,
+void registerOp(OpManager &m, std::initializer_list<OperatorIdentifier> ids) {
+  std::vector<OpVersion> versions;
+  for (const auto &id : ids)
+    versions.push_back(id.version);
+  const OperatorIdentifier &first = *ids.begin();
+  m.registerOp(first.domain, first.type, versions,
                [](const OperatorIdentifier &id, const std::string &name,
                   const Attributes &a) -> std::unique_ptr<Op> {
                  return std::make_unique<T>(id, name, a);

@@ -138,6 +138,15 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
     growExpr(pe::_1 * pe::Const(static_cast<const ScaleOp &>(op).scale), op, ctx,
              prog);
   });
+  r.add(gc, "ScaledAdd", [](const Op &op, LoweringContext &ctx,
+                            poplar::program::Sequence &prog) {
+    const auto &s = static_cast<const ScaledAddOp &>(op);
+    ctx.set(*op.outputs[0],
+            popops::map(ctx.graph,
+                        pe::_1 * pe::Const(s.scale0) + pe::_2 * pe::Const(s.scale1),
+                        {ctx.get(op.inTensor(0)), ctx.get(op.inTensor(1))}, prog,
+                        op.name));
+  });
   auto identity = [](const Op &op, LoweringContext &ctx,
                      poplar::program::Sequence &prog) {
     // A copy, so that the output is a tensor of its own.

@@ -16,12 +16,6 @@ UnaryOp::UnaryOp(const OperatorIdentifier &id, const std::string &name,
     : Op(id, name) {
   if (id.type == "LeakyRelu")
     alpha = a.getFloat("alpha", 0.01f);
-  if ((id.type == "Relu" || id.type == "Neg" || id.type == "Abs" ||
-       id.type == "Sigmoid" || id.type == "Sqrt" || id.type == "Exp" ||
-       id.type == "Log" || id.type == "Reciprocal" || id.type == "Floor" ||
-       id.type == "Ceil" || id.type == "Tanh" || id.type == "LeakyRelu") &&
-      id.version < 6)
-    a.getInt("consumed_inputs", 0); // legacy attribute, no effect
 }
 
 void UnaryOp::setup() {
