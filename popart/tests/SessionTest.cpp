@@ -535,3 +535,24 @@ TEST_CASE("DeviceManager without IPU hardware", "[popart][device]") {
   REQUIRE(cpu->getType() == DeviceType::Cpu);
   REQUIRE(cpu->isAttached());
 }
+
+TEST_CASE("ai.graphcore ops: Gelu, GeluErf, Scale, ScaledAdd, Detach",
+          "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{5}));
+  auto gc = b->aiGraphcoreOpset1();
+  auto g = gc.gelu({x});
+  auto ge = gc.geluerf({gc.detach({x})});
+  auto out = gc.scaledadd({gc.scale({g}, 2.0f), ge}, 0.5f, -3.0f);
+  b->addOutputTensor(out);
+  REQUIRE(b->getTensorShape(out) == Shape{5});
+  const Floats xv = {-2.0f, -0.5f, 0.0f, 0.75f, 3.0f};
+  Floats want;
+  for (float v : xv) {
+    float tanhForm =
+        0.5f * v * (1.0f + std::tanh(0.7978845608f * (v + 0.044715f * v * v * v)));
+    float erfForm = 0.5f * v * (1.0f + std::erf(v / std::sqrt(2.0f)));
+    want.push_back(0.5f * 2.0f * tanhForm - 3.0f * erfForm);
+  }
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 5), want, 1e-4f);
+}
