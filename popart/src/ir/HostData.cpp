@@ -39,13 +39,13 @@ void writeAll(const std::vector<double> &values, std::vector<char> &out) {
   X(UINT8, uint8_t)                                                            \
   X(BOOL, uint8_t)
 
-std::vector<double> toDoubles(const std::vector<char> &data, DataType type) {
-  std::vector<double> out;
+// Calls f with a value of the C++ type that holds elements of `type`.
+template <typename F> void withHostType(DataType type, F &&f) {
   switch (type) {
 #define X(T, C)                                                                \
   case DataType::T:                                                            \
-    readAll<C>(data, out);                                                     \
-    return out;
+    f(C{});                                                                    \
+    return;
     POPART_HOSTDATA_TYPES(X)
 #undef X
   default:
@@ -54,19 +54,16 @@ std::vector<double> toDoubles(const std::vector<char> &data, DataType type) {
   }
 }
 
+std::vector<double> toDoubles(const std::vector<char> &data, DataType type) {
+  std::vector<double> out;
+  withHostType(type, [&](auto c) { readAll<decltype(c)>(data, out); });
+  return out;
+}
+
 std::vector<char> fromDoubles(const std::vector<double> &values, DataType type) {
   std::vector<char> out;
-  switch (type) {
-#define X(T, C)                                                                \
-  case DataType::T:                                                            \
-    writeAll<C>(values, out);                                                  \
-    return out;
-    POPART_HOSTDATA_TYPES(X)
-#undef X
-  default:
-    throw error("Constant folding of {} data is not supported",
-                getDataTypeInfo(type).name());
-  }
+  withHostType(type, [&](auto c) { writeAll<decltype(c)>(values, out); });
+  return out;
 }
 
 std::vector<double> broadcastTo(const std::vector<double> &values,

@@ -7,6 +7,8 @@
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 
+#include <type_traits>
+
 namespace popart {
 namespace pe = popops::expr;
 
@@ -31,6 +33,23 @@ void growBinary(pe::BinaryOpType type, const Op &op, LoweringContext &ctx,
                       ctx.get(op.inTensor(1)), prog, op.name));
 }
 
+// Registers, for each (op type, operation) of a table, the lowering that
+// maps the operation over the op's inputs.
+template <typename OpTypeEnum>
+void registerMaps(LoweringRegistry &r, const std::string &domain,
+                  const std::vector<std::pair<const char *, OpTypeEnum>> &table) {
+  for (const auto &entry : table) {
+    auto type = entry.second;
+    r.add(domain, entry.first, [type](const Op &op, LoweringContext &ctx,
+                                      poplar::program::Sequence &prog) {
+      if constexpr (std::is_same_v<OpTypeEnum, pe::UnaryOpType>)
+        growUnary(type, op, ctx, prog);
+      else
+        growBinary(type, op, ctx, prog);
+    });
+  }
+}
+
 } // namespace
 
 void registerElementwiseLowerings(LoweringRegistry &r) {
@@ -44,24 +63,12 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
       {"Floor", pe::UnaryOpType::FLOOR},   {"Ceil", pe::UnaryOpType::CEIL},
       {"Not", pe::UnaryOpType::LOGICAL_NOT}, {"Sign", pe::UnaryOpType::SIGNUM},
       {"Sin", pe::UnaryOpType::SIN},       {"Cos", pe::UnaryOpType::COS}};
-  for (const auto &u : unary) {
-    auto type = u.second;
-    r.add(onnx, u.first, [type](const Op &op, LoweringContext &ctx,
-                                poplar::program::Sequence &prog) {
-      growUnary(type, op, ctx, prog);
-    });
-  }
+  registerMaps(r, onnx, unary);
   const std::vector<std::pair<const char *, pe::UnaryOpType>> gcUnary = {
       {"GeluErf", pe::UnaryOpType::GELU_ERF}, {"Square", pe::UnaryOpType::SQUARE},
       {"Log1p", pe::UnaryOpType::LOGARITHM_ONE_PLUS},
       {"Expm1", pe::UnaryOpType::EXPONENT_MINUS_ONE}};
-  for (const auto &u : gcUnary) {
-    auto type = u.second;
-    r.add(gc, u.first, [type](const Op &op, LoweringContext &ctx,
-                              poplar::program::Sequence &prog) {
-      growUnary(type, op, ctx, prog);
-    });
-  }
+  registerMaps(r, gc, gcUnary);
   r.add(onnx, "LeakyRelu", [](const Op &op, LoweringContext &ctx,
                               poplar::program::Sequence &prog) {
     const float alpha = static_cast<const UnaryOp &>(op).alpha;
@@ -90,13 +97,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
       {"Pow", pe::BinaryOpType::POWER},      {"Equal", pe::BinaryOpType::EQUAL},
       {"Less", pe::BinaryOpType::LESS_THAN}, {"Greater", pe::BinaryOpType::GREATER_THAN},
       {"And", pe::BinaryOpType::LOGICAL_AND}, {"Or", pe::BinaryOpType::LOGICAL_OR}};
-  for (const auto &b : binary) {
-    auto type = b.second;
-    r.add(onnx, b.first, [type](const Op &op, LoweringContext &ctx,
-                                poplar::program::Sequence &prog) {
-      growBinary(type, op, ctx, prog);
-    });
-  }
+  registerMaps(r, onnx, binary);
 
   // Max, Min, Sum, Mean of any number of inputs: pairwise.
   for (const char *t : {"Max", "Min", "Sum", "Mean"}) {

@@ -94,6 +94,13 @@ std::vector<std::size_t> dims(const Shape &s) {
   return std::vector<std::size_t>(s.begin(), s.end());
 }
 
+template <typename T>
+poplar::Tensor addConstant(poplar::Graph &graph, const Tensor &t,
+                           const poplar::Type &type, const std::vector<char> &data) {
+  return graph.addConstant(type, dims(t.info.shape()),
+                           reinterpret_cast<const T *>(data.data()), t.id);
+}
+
 } // namespace
 
 void SessionImpl::lower() {
@@ -116,17 +123,13 @@ void SessionImpl::lower() {
         c = graph->addConstantHalf(type, dims(t.info.shape()),
                                    reinterpret_cast<const uint16_t *>(data.data()), t.id);
       else if (type == poplar::FLOAT)
-        c = graph->addConstant(type, dims(t.info.shape()),
-                               reinterpret_cast<const float *>(data.data()), t.id);
+        c = addConstant<float>(*graph, t, type, data);
       else if (type == poplar::INT)
-        c = graph->addConstant(type, dims(t.info.shape()),
-                               reinterpret_cast<const int *>(data.data()), t.id);
+        c = addConstant<int>(*graph, t, type, data);
       else if (type == poplar::UNSIGNED_INT)
-        c = graph->addConstant(type, dims(t.info.shape()),
-                               reinterpret_cast<const unsigned *>(data.data()), t.id);
+        c = addConstant<unsigned>(*graph, t, type, data);
       else if (type == poplar::BOOL)
-        c = graph->addConstant(type, dims(t.info.shape()),
-                               reinterpret_cast<const bool *>(data.data()), t.id);
+        c = addConstant<bool>(*graph, t, type, data);
       else
         throw error("Constant '{}' of type {} is not supported on the device",
                     t.id, t.info.data_type());
