@@ -51,9 +51,43 @@ private:
   std::map<std::pair<std::string, std::string>, LoweringFunction> functions;
 };
 
-void registerElementwiseLowerings(LoweringRegistry &r);
-void registerTensorLowerings(LoweringRegistry &r);
-void registerMathLowerings(LoweringRegistry &r);
+void registerBuiltinLowerings(LoweringRegistry &r);
+
+/// The lowering of each op class, one file each (XLowering.cpp); the
+/// table of op types to lowerings is RegisterLowerings.cpp.
+#define POPART_LOWERING(NAME)                                                  \
+  void NAME(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog);
+POPART_LOWERING(growUnary)
+POPART_LOWERING(growBinary)
+POPART_LOWERING(growVariadic)
+POPART_LOWERING(growWhere)
+POPART_LOWERING(growClip)
+POPART_LOWERING(growScale)
+POPART_LOWERING(growScaledAdd)
+POPART_LOWERING(growIdentity)
+POPART_LOWERING(growReshape)
+POPART_LOWERING(growTranspose)
+POPART_LOWERING(growConcat)
+POPART_LOWERING(growSlice)
+POPART_LOWERING(growSplit)
+POPART_LOWERING(growGather)
+POPART_LOWERING(growCast)
+POPART_LOWERING(growMatMul)
+POPART_LOWERING(growGemm)
+POPART_LOWERING(growSoftmax)
+POPART_LOWERING(growReduce)
+#undef POPART_LOWERING
+
+/// A tensor of its own holding a copy of `view` (the output of ops that
+/// only rearrange their input).
+poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,
+                      poplar::program::Sequence &prog, const std::string &name);
+/// [.., m, k] x [.., k, n] with broadcast batch dimensions (numpy matmul),
+/// reshaped to outShape.
+poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
+                           poplar::Tensor b, const Shape &outShape,
+                           poplar::program::Sequence &prog,
+                           const std::string &name);
 
 } // namespace popart
 

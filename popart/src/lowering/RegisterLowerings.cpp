@@ -46,14 +46,51 @@ void LoweringContext::set(const Tensor &t, const poplar::Tensor &value) {
   tensors[t.id] = value;
 }
 
+// The lowering of every op type (one function per op class, each in its
+// own file).
+void registerBuiltinLowerings(LoweringRegistry &r) {
+  const std::string onnx = Domain::ai_onnx, gc = Domain::ai_graphcore;
+  for (const char *t : {"Abs", "Neg", "Exp", "Log", "Sqrt", "Relu", "Sigmoid",
+                        "Tanh", "Erf", "Reciprocal", "Floor", "Ceil", "Not",
+                        "Sign", "Sin", "Cos", "LeakyRelu"})
+    r.add(onnx, t, growUnary);
+  for (const char *t : {"Gelu", "GeluErf", "Square", "Swish", "Log1p", "Expm1"})
+    r.add(gc, t, growUnary);
+  for (const char *t : {"Add", "Sub", "Mul", "Div", "Pow", "Equal", "Less",
+                        "Greater", "And", "Or"})
+    r.add(onnx, t, growBinary);
+  for (const char *t : {"Max", "Min", "Sum", "Mean"})
+    r.add(onnx, t, growVariadic);
+  r.add(onnx, "Where", growWhere);
+  r.add(onnx, "Clip", growClip);
+  r.add(gc, "Scale", growScale);
+  r.add(gc, "ScaledAdd", growScaledAdd);
+  for (const char *t : {"Identity", "Dropout"})
+    r.add(onnx, t, growIdentity);
+  for (const char *t : {"Detach", "Nop"})
+    r.add(gc, t, growIdentity);
+  for (const char *t : {"Reshape", "Flatten", "Squeeze", "Unsqueeze"})
+    r.add(onnx, t, growReshape);
+  r.add(gc, "Reshape", growReshape);
+  r.add(onnx, "Transpose", growTranspose);
+  r.add(onnx, "Concat", growConcat);
+  r.add(onnx, "Slice", growSlice);
+  r.add(onnx, "Split", growSplit);
+  r.add(onnx, "Gather", growGather);
+  r.add(onnx, "Cast", growCast);
+  r.add(onnx, "MatMul", growMatMul);
+  r.add(onnx, "Gemm", growGemm);
+  for (const char *t : {"Softmax", "LogSoftmax"})
+    r.add(onnx, t, growSoftmax);
+  for (const char *t : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin",
+                        "ReduceProd"})
+    r.add(onnx, t, growReduce);
+}
+
 LoweringRegistry &LoweringRegistry::instance() {
   static LoweringRegistry registry;
   static std::once_flag once;
-  std::call_once(once, [] {
-    registerElementwiseLowerings(registry);
-    registerTensorLowerings(registry);
-    registerMathLowerings(registry);
-  });
+  std::call_once(once, [] { registerBuiltinLowerings(registry); });
   return registry;
 }
 

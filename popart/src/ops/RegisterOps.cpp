@@ -1,10 +1,27 @@
 // Every built-in op with the definitions (ONNX versions) supported. Adding
-// an op: its class in ops/, a line here, and its lowering registered in
-// lowering/ (see popart/README.md).
+// an op: its class in ops/ (a file pair), a line here, and its lowering
+// (lowering/XLowering.cpp and a line in RegisterLowerings.cpp).
 #include "ir/OpManager.hpp"
-#include "ops/ElementwiseOps.hpp"
-#include "ops/MathOps.hpp"
-#include "ops/TensorOps.hpp"
+#include "ops/BinaryOp.hpp"
+#include "ops/CastOp.hpp"
+#include "ops/ClipOp.hpp"
+#include "ops/ConcatOp.hpp"
+#include "ops/GatherOp.hpp"
+#include "ops/GemmOp.hpp"
+#include "ops/IdentityOp.hpp"
+#include "ops/MatMulOp.hpp"
+#include "ops/ReduceOp.hpp"
+#include "ops/ReshapeOp.hpp"
+#include "ops/ScaleOp.hpp"
+#include "ops/ScaledAddOp.hpp"
+#include "ops/ShapeOp.hpp"
+#include "ops/SliceOp.hpp"
+#include "ops/SoftmaxOp.hpp"
+#include "ops/SplitOp.hpp"
+#include "ops/TransposeOp.hpp"
+#include "ops/UnaryOp.hpp"
+#include "ops/VariadicOp.hpp"
+#include "ops/WhereOp.hpp"
 
 #include <popart/graphcoreoperators.hpp>
 #include <popart/onnxoperators.gen.hpp>

@@ -4,7 +4,7 @@
 //   PreUniRepl: an Identity whose output is neither a model output nor an
 //     anchor is removed, its consumers reading its input.
 #include "ir/Ir.hpp"
-#include "ops/ElementwiseOps.hpp"
+#include "ops/IdentityOp.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
