@@ -109,16 +109,24 @@ TEST_CASE("DOT checkpoints and the IR dump", "[popart][ir]") {
   opts.dotChecks = {"Fwd0", "Final"};
   opts.logDir = ".";
   setenv("POPART_IR_DUMP", "popart_ir_test_dump.json", 1);
+  setenv("POPART_DOT_CHECKS", "FWD1", 1); // added to the options' checkpoints
   Ir ir;
   ir.prepare(modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}), opts,
              Patterns());
   unsetenv("POPART_IR_DUMP");
-  std::ifstream fwd0("FWD0.dot"), final("FINAL.dot"), dump("popart_ir_test_dump.json");
+  unsetenv("POPART_DOT_CHECKS");
+  std::ifstream fwd0("FWD0.dot"), fwd1("FWD1.dot"), final("FINAL.dot"),
+      dump("popart_ir_test_dump.json");
   REQUIRE(fwd0.good());
+  REQUIRE(fwd1.good());
+  std::string dot((std::istreambuf_iterator<char>(fwd0)), {});
+  REQUIRE(dot.find("digraph") != std::string::npos);
+  REQUIRE(dot.find("Sigmoid") != std::string::npos);
   REQUIRE(final.good());
   std::string dumped((std::istreambuf_iterator<char>(dump)), {});
   REQUIRE(dumped.find("\"Sigmoid\"") != std::string::npos);
   std::remove("FWD0.dot");
+  std::remove("FWD1.dot");
   std::remove("FINAL.dot");
   std::remove("popart_ir_test_dump.json");
 }

@@ -556,3 +556,59 @@ TEST_CASE("ai.graphcore ops: Gelu, GeluErf, Scale, ScaledAdd, Detach",
   }
   requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 5), want, 1e-4f);
 }
+
+TEST_CASE("More reductions, Pow of integers, Dropout's mask, Shape ranges",
+          "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 3}));
+  auto o = b->aiOnnxOpset15();
+  const std::vector<int64_t> axis1{1};
+  auto l1 = o.reducel1({x}, axis1, 0);
+  auto l2 = o.reducel2({x}, axis1, 0);
+  auto lse = o.reducelogsumexp({x}, axis1, 0);
+  auto sq = o.reducesumsquare({x}, axis1, 0);
+  auto drop = o.dropout({x}, 2, 0);
+  auto kept = o.cast({drop.at(1)}, "FLOAT");                 // all ones
+  auto shapeTail = o.shape({x}, nonstd::nullopt, -1);          // [3]
+  auto le = o.cast({o.lessorequal({x, o.neg({x})})}, "FLOAT"); // x <= -x
+  // out[i] = l1 + l2 + lse + sq + sum_j(kept)[i] + shapeTail + sum_j le
+  auto perRow = o.sum({l1, l2, lse, sq, o.reducesum({kept, b->aiOnnxOpset15().constant(
+                                                          ConstVoidData(axis1.data(), TensorInfo("INT64", Shape{1})))}, 0),
+                       o.reducesum({le, b->aiOnnxOpset15().constant(
+                                            ConstVoidData(axis1.data(), TensorInfo("INT64", Shape{1})))}, 0)});
+  auto out = o.add({perRow, o.cast({shapeTail}, "FLOAT")});
+  b->addOutputTensor(out);
+  const Floats xv = {0.5f, -1.0f, 2.0f, 1.5f, 0.25f, -0.75f};
+  Floats want;
+  for (int i = 0; i < 2; ++i) {
+    double a1 = 0, a2 = 0, se = 0, lecount = 0;
+    for (int j = 0; j < 3; ++j) {
+      double v = xv[i * 3 + j];
+      a1 += std::fabs(v);
+      a2 += v * v;
+      se += std::exp(v);
+      lecount += v <= -v;
+    }
+    want.push_back(float(a1 + std::sqrt(a2) + std::log(se) + a2 + 3 + lecount + 3));
+  }
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 2), want, 1e-4f);
+
+  SECTION("Pow of INT32 values") {
+    auto c = Builder::create();
+    auto base = c->addInputTensor(TensorInfo("INT32", Shape{4}));
+    int32_t e = 3;
+    auto p = c->aiOnnxOpset13().pow(
+        {base, c->aiOnnxOpset13().constant(ConstVoidData(&e, TensorInfo("INT32", Shape{})))});
+    c->addOutputTensor(p);
+    auto session = InferenceSession::createFromOnnxModel(
+        c->getModelProto(), DataFlow(1, {{p, AnchorReturnType("ALL")}}),
+        popart_test::createTestDevice());
+    session->prepareDevice();
+    std::vector<int32_t> in = {-2, 0, 3, 5}, res(4);
+    NDArrayWrapper<int32_t> iw(in.data(), {4}), rw(res.data(), {4});
+    std::map<TensorId, IArray &> ins = {{base, iw}}, outs = {{p, rw}};
+    StepIO stepio(ins, outs);
+    session->run(stepio);
+    REQUIRE(res == std::vector<int32_t>{-8, 0, 27, 125});
+  }
+}

@@ -53,8 +53,6 @@ public:
                                  bool resetProfile = true) const;
   /// The IR, serialised (the form POPART_IR_DUMP writes).
   std::string serializeIr(IrSerializationFormat format = IrSerializationFormat::JSON) const;
-  /// The cycles of the last run (IPU Model; 0 elsewhere).
-  uint64_t getCycleCount(std::string id = "") const;
 
   std::shared_ptr<DeviceInfo> getDevice() const;
   const DataFlow &getDataFlow() const;

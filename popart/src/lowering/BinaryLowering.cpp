@@ -3,6 +3,7 @@
 
 #include <popart/error.hpp>
 
+#include <popops/Cast.hpp>
 #include <popops/ElementWise.hpp>
 
 #include <map>
@@ -17,13 +18,34 @@ void growBinary(const Op &op, LoweringContext &ctx,
       {"Mul", B::MULTIPLY},      {"Div", B::DIVIDE},
       {"Pow", B::POWER},         {"Equal", B::EQUAL},
       {"Less", B::LESS_THAN},    {"Greater", B::GREATER_THAN},
-      {"And", B::LOGICAL_AND},   {"Or", B::LOGICAL_OR}};
+      {"And", B::LOGICAL_AND},   {"Or", B::LOGICAL_OR},
+      {"LessOrEqual", B::LESS_THAN_EQUAL},
+      {"GreaterOrEqual", B::GREATER_THAN_EQUAL}};
   auto it = operations.find(op.opid.type);
   if (it == operations.end())
     throw internal_error("No binary lowering for {}", op.str());
-  ctx.set(*op.outputs[0],
-          popops::map(ctx.graph, it->second, ctx.get(op.inTensor(0)),
-                      ctx.get(op.inTensor(1)), prog, op.name));
+  poplar::Tensor a = ctx.get(op.inTensor(0));
+  poplar::Tensor b = ctx.get(op.inTensor(1));
+  // The type the operation is computed in: the inputs', except that PopLibs
+  // raises only floating-point numbers to a power, and computes on 8- and
+  // 16-bit integers as INT. Pow's exponent may be of another type than its
+  // base (from opset 12).
+  const poplar::Type t = a.elementType();
+  poplar::Type compute = t;
+  if (op.opid.type == "Pow" && t != poplar::FLOAT && t != poplar::HALF)
+    compute = poplar::FLOAT;
+  else if (t == poplar::SIGNED_CHAR || t == poplar::UNSIGNED_CHAR ||
+           t == poplar::SHORT || t == poplar::UNSIGNED_SHORT)
+    compute = poplar::INT;
+  if (a.elementType() != compute)
+    a = popops::cast(ctx.graph, a, compute, prog, op.name);
+  if (b.elementType() != compute)
+    b = popops::cast(ctx.graph, b, compute, prog, op.name);
+  poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name);
+  const poplar::Type outType = deviceType(op.outputs[0]->info.dataType());
+  if (out.elementType() != outType)
+    out = popops::cast(ctx.graph, out, outType, prog, op.name);
+  ctx.set(*op.outputs[0], out);
 }
 
 } // namespace popart

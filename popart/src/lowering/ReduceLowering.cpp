@@ -1,5 +1,7 @@
-// ReduceOp: popops::reduce over the reduced axes (a division after the sum
-// for ReduceMean), reshaped to keep or drop them.
+// ReduceOp: popops::reduce over the reduced axes, with an element-wise step
+// before (L1: abs, L2 and SumSquare: square, LogSumExp: exp) or after
+// (Mean: division, L2: sqrt, LogSum and LogSumExp: log), reshaped to keep
+// or drop them.
 #include "lowering/Lowering.hpp"
 #include "ops/ReduceOp.hpp"
 
@@ -20,12 +22,23 @@ void growReduce(const Op &op, LoweringContext &ctx,
                          : type == "ReduceProd" ? popops::Operation::MUL
                                                 : popops::Operation::ADD;
   std::vector<std::size_t> axes(red.reducedAxes.begin(), red.reducedAxes.end());
+  // The element-wise step before the reduction, and the one after.
+  if (type == "ReduceL1")
+    x = popops::map(ctx.graph, pe::Abs(pe::_1), {x}, prog, op.name);
+  else if (type == "ReduceSumSquare" || type == "ReduceL2")
+    x = popops::map(ctx.graph, pe::Square(pe::_1), {x}, prog, op.name);
+  else if (type == "ReduceLogSumExp")
+    x = popops::map(ctx.graph, pe::Exp(pe::_1), {x}, prog, op.name);
   poplar::Tensor y;
   if (axes.empty()) {
     y = copyOf(ctx, x, prog, op.name);
   } else {
     y = popops::reduce(ctx.graph, x, axes, operation, prog, op.name);
   }
+  if (type == "ReduceL2")
+    y = popops::map(ctx.graph, pe::Sqrt(pe::_1), {y}, prog, op.name);
+  else if (type == "ReduceLogSum" || type == "ReduceLogSumExp")
+    y = popops::map(ctx.graph, pe::Log(pe::_1), {y}, prog, op.name);
   if (type == "ReduceMean") {
     std::size_t count = 1;
     for (auto a : axes)

@@ -57,7 +57,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   for (const char *t : {"Gelu", "GeluErf", "Square", "Swish", "Log1p", "Expm1"})
     r.add(gc, t, growUnary);
   for (const char *t : {"Add", "Sub", "Mul", "Div", "Pow", "Equal", "Less",
-                        "Greater", "And", "Or"})
+                        "Greater", "And", "Or", "LessOrEqual", "GreaterOrEqual"})
     r.add(onnx, t, growBinary);
   for (const char *t : {"Max", "Min", "Sum", "Mean"})
     r.add(onnx, t, growVariadic);
@@ -83,7 +83,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   for (const char *t : {"Softmax", "LogSoftmax"})
     r.add(onnx, t, growSoftmax);
   for (const char *t : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin",
-                        "ReduceProd"})
+                        "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2",
+                        "ReduceLogSum", "ReduceLogSumExp"})
     r.add(onnx, t, growReduce);
 }
 

@@ -6,7 +6,8 @@
 
 namespace popart {
 
-/// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, And, Or: two inputs
+/// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, LessOrEqual,
+/// GreaterOrEqual, And, Or: two inputs
 /// broadcast as numpy does (comparisons give BOOL).
 class BinaryOp : public Op {
 public:

@@ -19,11 +19,8 @@ IdentityOp::IdentityOp(const OperatorIdentifier &id, const std::string &name,
 
 void IdentityOp::setup() {
   outInfo(0) = inInfo(0);
-  if (outputs.size() > 1 && outputs[1]) {
-    // Dropout's mask: all kept in inference.
-    throw error("{}: the mask output of Dropout is not supported in inference",
-                str());
-  }
+  if (outputs.size() > 1 && outputs[1]) // Dropout's mask: all kept
+    outInfo(1) = TensorInfo(DataType::BOOL, inShape(0));
   if (opid.type == "Dropout" && hasInput(2)) {
     const Tensor &training = inTensor(2);
     if (training.type != TensorType::Const ||

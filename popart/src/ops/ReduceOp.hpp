@@ -6,7 +6,8 @@
 
 namespace popart {
 
-/// ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd over axes
+/// ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd, ReduceSumSquare,
+/// ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp over axes
 /// (all when none are given), keeping them as 1 or dropping them.
 class ReduceOp : public Op {
 public:

@@ -63,6 +63,8 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<BinaryOp>(m, {Equal_7, Equal_11, Equal_13});
   registerOp<BinaryOp>(m, {Less_7, Less_9, Less_13});
   registerOp<BinaryOp>(m, {Greater_7, Greater_9, Greater_13});
+  registerOp<BinaryOp>(m, {LessOrEqual_12, LessOrEqual_16});
+  registerOp<BinaryOp>(m, {GreaterOrEqual_12, GreaterOrEqual_16});
   registerOp<BinaryOp>(m, {And_7});
   registerOp<BinaryOp>(m, {Or_7});
   registerOp<VariadicOp>(m, {Max_6, Max_8, Max_12, Max_13});
@@ -104,6 +106,11 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ReduceOp>(m, {ReduceMax_1, ReduceMax_11, ReduceMax_12, ReduceMax_13});
   registerOp<ReduceOp>(m, {ReduceMin_1, ReduceMin_11, ReduceMin_12, ReduceMin_13});
   registerOp<ReduceOp>(m, {ReduceProd_1, ReduceProd_11, ReduceProd_13});
+  registerOp<ReduceOp>(m, {ReduceSumSquare_1, ReduceSumSquare_11, ReduceSumSquare_13});
+  registerOp<ReduceOp>(m, {ReduceL1_1, ReduceL1_11, ReduceL1_13});
+  registerOp<ReduceOp>(m, {ReduceL2_1, ReduceL2_11, ReduceL2_13});
+  registerOp<ReduceOp>(m, {ReduceLogSum_1, ReduceLogSum_11, ReduceLogSum_13});
+  registerOp<ReduceOp>(m, {ReduceLogSumExp_1, ReduceLogSumExp_11, ReduceLogSumExp_13});
 }
 
 } // namespace popart

@@ -45,6 +45,8 @@ bool opToIdentity(Graph &graph, Op &op) {
   if (op.opid.type == "Identity" || op.opid.type == "Nop" ||
       !op.isIdentityLike() || excluded(op, "OpToIdentity"))
     return false;
+  if (op.outputs.size() > 1 && op.outputs[1])
+    return false; // Dropout's mask is used
   auto identity = std::make_unique<IdentityOp>(
       OperatorIdentifier(Domain::ai_onnx, "Identity", 1), op.name, Attributes());
   Tensor *in = op.inputs.at(0);

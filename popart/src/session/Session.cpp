@@ -278,9 +278,17 @@ std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
                          deviceInfo->toString());
   s->impl->ir.prepare(onnxutil::getModelProto(model), inputShapeInfo, dataFlow,
                       userOptions, patterns);
-  // Every op must have a lowering: unsupported ops fail here, not later.
+  // Every op must have a lowering and every tensor a device type:
+  // unsupported models fail here, not later.
   for (const Op *op : s->impl->ir.getSchedule())
     LoweringRegistry::instance().get(*op);
+  for (const auto &t : s->impl->ir.getMainGraph().getTensors()) {
+    try {
+      deviceType(t.second->info.dataType());
+    } catch (const error &e) {
+      throw error("Tensor '{}': {}", t.first, e.what());
+    }
+  }
   return s;
 }
 
@@ -394,7 +402,6 @@ std::string Session::serializeIr(IrSerializationFormat) const {
   return impl->ir.serialise();
 }
 
-uint64_t Session::getCycleCount(std::string) const { return 0; }
 
 std::shared_ptr<DeviceInfo> Session::getDevice() const { return impl->device; }
 const DataFlow &Session::getDataFlow() const { return impl->dataFlow; }
