@@ -3,7 +3,6 @@
 
 #include <popart/error.hpp>
 
-#include <popops/Cast.hpp>
 #include <popops/ElementWise.hpp>
 
 #include <map>
@@ -34,18 +33,14 @@ void growBinary(const Op &op, LoweringContext &ctx,
   poplar::Type compute = t;
   if (op.opid.type == "Pow" && t != poplar::FLOAT && t != poplar::HALF)
     compute = poplar::FLOAT;
-  else if (t == poplar::SIGNED_CHAR || t == poplar::UNSIGNED_CHAR ||
-           t == poplar::SHORT || t == poplar::UNSIGNED_SHORT)
-    compute = poplar::INT;
-  if (a.elementType() != compute)
-    a = popops::cast(ctx.graph, a, compute, prog, op.name);
-  if (b.elementType() != compute)
-    b = popops::cast(ctx.graph, b, compute, prog, op.name);
+  else
+    compute = arithmeticType(t);
+  a = castTo(ctx, a, compute, prog, op.name);
+  b = castTo(ctx, b, compute, prog, op.name);
   poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name);
-  const poplar::Type outType = deviceType(op.outputs[0]->info.dataType());
-  if (out.elementType() != outType)
-    out = popops::cast(ctx.graph, out, outType, prog, op.name);
-  ctx.set(*op.outputs[0], out);
+  ctx.set(*op.outputs[0],
+          castTo(ctx, out, deviceType(op.outputs[0]->info.dataType()), prog,
+                 op.name));
 }
 
 } // namespace popart

@@ -78,6 +78,14 @@ POPART_LOWERING(growSoftmax)
 POPART_LOWERING(growReduce)
 #undef POPART_LOWERING
 
+/// The type PopLibs computes element-wise operations on `t` in: INT for 8-
+/// and 16-bit integers (which not every operation has), else t itself.
+poplar::Type arithmeticType(const poplar::Type &t);
+/// t cast to `type` unless it already has it.
+poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
+                      const poplar::Type &type, poplar::program::Sequence &prog,
+                      const std::string &name);
+
 /// A tensor of its own holding a copy of `view` (the output of ops that
 /// only rearrange their input).
 poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,

@@ -2,6 +2,8 @@
 
 #include <popart/error.hpp>
 
+#include <popops/Cast.hpp>
+
 #include <mutex>
 
 namespace popart {
@@ -33,6 +35,20 @@ poplar::Type deviceType(DataType type) {
     throw error("Data type {} is not supported on the device",
                 getDataTypeInfo(type).name());
   }
+}
+
+poplar::Type arithmeticType(const poplar::Type &t) {
+  if (t == poplar::SIGNED_CHAR || t == poplar::UNSIGNED_CHAR ||
+      t == poplar::SHORT || t == poplar::UNSIGNED_SHORT)
+    return poplar::INT;
+  return t;
+}
+
+poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
+                      const poplar::Type &type, poplar::program::Sequence &prog,
+                      const std::string &name) {
+  return t.elementType() == type ? t
+                                 : popops::cast(ctx.graph, t, type, prog, name);
 }
 
 const poplar::Tensor &LoweringContext::get(const Tensor &t) const {
