@@ -612,3 +612,28 @@ TEST_CASE("More reductions, Pow of integers, Dropout's mask, Shape ranges",
     REQUIRE(res == std::vector<int32_t>{-8, 0, 27, 125});
   }
 }
+
+TEST_CASE("Element-wise ops on 8-bit integers", "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("INT8", Shape{5}));
+  auto y = b->addInputTensor(TensorInfo("INT8", Shape{5}));
+  auto o = b->aiOnnxOpset13();
+  int8_t lo = -3, hi = 4;
+  auto out = o.clip({o.max({o.add({x, y}), y}),
+                     o.constant(ConstVoidData(&lo, TensorInfo("INT8", Shape{}))),
+                     o.constant(ConstVoidData(&hi, TensorInfo("INT8", Shape{})))});
+  b->addOutputTensor(out);
+  auto session = InferenceSession::createFromOnnxModel(
+      b->getModelProto(), DataFlow(1, {{out, AnchorReturnType("ALL")}}),
+      popart_test::createTestDevice());
+  session->prepareDevice();
+  std::vector<int8_t> xv = {-7, -1, 0, 2, 9}, yv = {1, -4, 2, 1, -2}, res(5);
+  NDArrayWrapper<int8_t> xw(xv.data(), {5}), yw(yv.data(), {5}), rw(res.data(), {5});
+  std::map<TensorId, IArray &> ins = {{x, xw}, {y, yw}}, outs = {{out, rw}};
+  StepIO stepio(ins, outs);
+  session->run(stepio);
+  for (int i = 0; i < 5; ++i) {
+    int v = std::max(xv[i] + yv[i], int(yv[i]));
+    REQUIRE(int(res[i]) == std::min(std::max(v, int(lo)), int(hi)));
+  }
+}

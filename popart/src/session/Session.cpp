@@ -130,6 +130,14 @@ void SessionImpl::lower() {
         c = addConstant<unsigned>(*graph, t, type, data);
       else if (type == poplar::BOOL)
         c = addConstant<bool>(*graph, t, type, data);
+      else if (type == poplar::SIGNED_CHAR)
+        c = addConstant<signed char>(*graph, t, type, data);
+      else if (type == poplar::UNSIGNED_CHAR)
+        c = addConstant<unsigned char>(*graph, t, type, data);
+      else if (type == poplar::SHORT)
+        c = addConstant<short>(*graph, t, type, data);
+      else if (type == poplar::UNSIGNED_SHORT)
+        c = addConstant<unsigned short>(*graph, t, type, data);
       else
         throw error("Constant '{}' of type {} is not supported on the device",
                     t.id, t.info.data_type());
