@@ -637,3 +637,22 @@ TEST_CASE("Element-wise ops on 8-bit integers", "[popart][session]") {
     REQUIRE(int(res[i]) == std::min(std::max(v, int(lo)), int(hi)));
   }
 }
+
+TEST_CASE("A graph too big for the IPU Model is a memory_allocation_err",
+          "[popart][session][errors]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{512, 1024}));
+  auto y = b->aiOnnxOpset11().add({x, x});
+  auto device = DeviceManager::createDeviceManager().createIpuModelDevice(
+      {{"tilesPerIPU", "1"}});
+  auto session = InferenceSession::createFromOnnxModel(
+      b->getModelProto(), DataFlow(1, {{y, AnchorReturnType("ALL")}}), device);
+  try {
+    session->prepareDevice();
+    FAIL("prepareDevice should have run out of memory");
+  } catch (const popart::memory_allocation_err &e) {
+    REQUIRE(std::string(e.what()).find("Out of memory") != std::string::npos);
+    REQUIRE(e.getSummaryReport().find("Memory Usage") != std::string::npos);
+    REQUIRE(e.clone()->getSummaryReport() == e.getSummaryReport());
+  }
+}

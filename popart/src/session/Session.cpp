@@ -13,6 +13,7 @@
 #include <poplar/Device.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/ProfileValue.hpp>
+#include <poplar/exceptions.hpp>
 #include <poplin/codelets.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Zero.hpp>
@@ -100,6 +101,24 @@ poplar::Tensor addConstant(poplar::Graph &graph, const Tensor &t,
   return graph.addConstant(type, dims(t.info.shape()),
                            reinterpret_cast<const T *>(data.data()), t.id);
 }
+
+// The graph does not fit in the device's tile memory.
+class OutOfMemoryError : public memory_allocation_err {
+public:
+  OutOfMemoryError(const std::string &what, std::string summary,
+                   std::string profilePath)
+      : memory_allocation_err(
+            logging::format("Out of memory compiling the graph: {}", what)),
+        summary(std::move(summary)), profilePath(std::move(profilePath)) {}
+  std::unique_ptr<memory_allocation_err> clone() const override {
+    return std::make_unique<OutOfMemoryError>(*this);
+  }
+  std::string getSummaryReport() const override { return summary; }
+  std::string getProfilePath() const override { return profilePath; }
+
+private:
+  std::string summary, profilePath;
+};
 
 } // namespace
 
@@ -214,8 +233,18 @@ void SessionImpl::lower() {
   for (const auto &o : options.engineOptions)
     engineOptions.set(o.first, o.second);
   logging::devicex::info("Compiling the poplar graph");
-  engine = std::make_unique<poplar::Engine>(
-      *graph, std::vector<poplar::program::Program>{weights, step}, engineOptions);
+  try {
+    engine = std::make_unique<poplar::Engine>(
+        *graph, std::vector<poplar::program::Program>{weights, step},
+        engineOptions);
+  } catch (const poplar::graph_memory_allocation_error &e) {
+    // As the original: the memory error with the graph's profile summary.
+    std::ostringstream summary;
+    poplar::printProfileSummary(summary, e.graphProfile);
+    auto dir = options.engineOptions.find("autoReport.directory");
+    throw OutOfMemoryError(e.what(), summary.str(),
+                           dir == options.engineOptions.end() ? "" : dir->second);
+  }
 }
 
 void SessionImpl::connectStreams() {
