@@ -656,3 +656,34 @@ TEST_CASE("A graph too big for the IPU Model is a memory_allocation_err",
     REQUIRE(e.clone()->getSummaryReport() == e.getSummaryReport());
   }
 }
+
+TEST_CASE("Manual virtual graphs must be IPUs of the device",
+          "[popart][session][errors]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2}));
+  auto y = b->aiOnnxOpset11().relu({x});
+  auto z = b->aiOnnxOpset11().neg({y});
+  b->virtualGraph(y, 0);
+  SessionOptions opts;
+  opts.virtualGraphMode = VirtualGraphMode::Manual;
+  DataFlow flow(1, {{z, AnchorReturnType("ALL")}});
+  auto device = popart_test::createTestDevice();
+  REQUIRE_THROWS_WITH(InferenceSession::createFromOnnxModel(
+                          b->getModelProto(), flow, device, {}, opts),
+                      Catch::Contains("Neg") && Catch::Contains("no virtual graph"));
+  b->virtualGraph(z, 1);
+  REQUIRE_THROWS_WITH(InferenceSession::createFromOnnxModel(
+                          b->getModelProto(), flow, device, {}, opts),
+                      Catch::Contains("virtual graph 1") &&
+                          Catch::Contains("1 IPUs"));
+  b->virtualGraph(z, 0);
+  auto session = InferenceSession::createFromOnnxModel(b->getModelProto(), flow,
+                                                       device, {}, opts);
+  session->prepareDevice();
+  Floats xv = {-1.0f, 2.0f}, out(2);
+  NDArrayWrapper<float> xw(xv.data(), {2}), ow(out.data(), {2});
+  std::map<TensorId, IArray &> ins = {{x, xw}}, outs = {{z, ow}};
+  StepIO stepio(ins, outs);
+  session->run(stepio);
+  requireClose(out, {0.0f, -2.0f});
+}

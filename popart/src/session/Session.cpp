@@ -313,8 +313,28 @@ std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
   s->impl->options = userOptions;
   logging::session::info("Creating InferenceSession '{}' on {}", name,
                          deviceInfo->toString());
+  if (userOptions.enablePipelining)
+    throw error("InferenceSession '{}': pipelining is not supported",
+                name);
+  if (userOptions.virtualGraphMode == VirtualGraphMode::Auto ||
+      userOptions.virtualGraphMode == VirtualGraphMode::ExecutionPhases)
+    throw error("InferenceSession '{}': only the Off and Manual virtual graph "
+                "modes are supported",
+                name);
   s->impl->ir.prepare(onnxutil::getModelProto(model), inputShapeInfo, dataFlow,
                       userOptions, patterns);
+  // Manual placement: each op's virtual graph must be an IPU of the device
+  // (the ops then share one graph over all of the device's tiles).
+  if (userOptions.virtualGraphMode == VirtualGraphMode::Manual)
+    for (const Op *op : s->impl->ir.getSchedule()) {
+      if (op->virtualGraphId == unusedVGraphId)
+        throw error("{} has no virtual graph, which the Manual virtual graph "
+                    "mode needs (Builder::virtualGraph)",
+                    op->str());
+      if (op->virtualGraphId < 0 || op->virtualGraphId >= deviceInfo->getNumIpus())
+        throw error("{} is on virtual graph {}, but the device has {} IPUs",
+                    op->str(), op->virtualGraphId, deviceInfo->getNumIpus());
+    }
   // Every op must have a lowering and every tensor a device type:
   // unsupported models fail here, not later.
   for (const Op *op : s->impl->ir.getSchedule())
