@@ -510,7 +510,25 @@ TEST_CASE("A model file, weights as variables, and the reports",
     REQUIRE_THROWS(session->getSummaryReport());
   }
   REQUIRE(session->serializeIr().find("\"Mul\"") != std::string::npos);
+
+  // The weights back from the device, written into a model that gives the
+  // same results.
+  session->weightsToHost();
+  const std::string saved = "popart_session_test_saved.onnx";
+  session->modelToHost(saved);
+  auto again = InferenceSession::createFromOnnxModel(
+      saved, DataFlow(1, {{y, AnchorReturnType("ALL")}}),
+      popart_test::createTestDevice());
+  again->prepareDevice();
+  again->weightsFromHost();
+  Floats out2(4);
+  NDArrayWrapper<float> ow2(out2.data(), {4});
+  std::map<TensorId, IArray &> outs2 = {{y, ow2}};
+  StepIO stepio2(ins, outs2);
+  again->run(stepio2);
+  requireClose(out2, {2, 4, 6, 8});
   std::remove(file.c_str());
+  std::remove(saved.c_str());
 }
 
 TEST_CASE("DeviceManager without IPU hardware", "[popart][device]") {

@@ -1,6 +1,7 @@
 // Sessions: the IR is prepared from the model, lowered into a poplar graph
-// with two programs (weights from host, and the step: batchesPerStep
-// repeats of inputs in, ops, anchors out), compiled into an Engine, and
+// with three programs (weights from host; the step: batchesPerStep
+// repeats of inputs in, ops, anchors out; weights to host), compiled into
+// an Engine, and
 // run with the user's IStepIO connected to the streams by callbacks.
 #include "ir/Ir.hpp"
 #include "lowering/Lowering.hpp"
@@ -40,7 +41,7 @@ public:
   std::exception_ptr callbackError;
   IStepIO *stepio = nullptr;
   bool prepared = false;
-  enum Program { WeightsFromHost = 0, Step = 1 };
+  enum Program { WeightsFromHost = 0, Step = 1, WeightsToHost = 2 };
 
   void lower();
   void connectStreams();
@@ -127,7 +128,7 @@ void SessionImpl::lower() {
   popops::addCodelets(*graph);
   poplin::addCodelets(*graph);
   LoweringContext ctx(*graph, options.matmulOptions);
-  poplar::program::Sequence weights, body, before, after;
+  poplar::program::Sequence weights, toHost, body, before, after;
   Graph &g = ir.getMainGraph();
 
   for (const auto &p : g.getTensors()) {
@@ -170,6 +171,9 @@ void SessionImpl::lower() {
           .add(poplar::program::Copy(stream, v));
       if (t.type == TensorType::Stream)
         inputElements[t.id] = t.info.nelms();
+      else
+        toHost.add(poplar::program::Copy(
+            v, graph->addDeviceToHostFIFO(t.id + "/toHost", type, t.info.nelms())));
       ctx.set(t, v);
     }
   }
@@ -235,7 +239,7 @@ void SessionImpl::lower() {
   logging::devicex::info("Compiling the poplar graph");
   try {
     engine = std::make_unique<poplar::Engine>(
-        *graph, std::vector<poplar::program::Program>{weights, step},
+        *graph, std::vector<poplar::program::Program>{weights, step, toHost},
         engineOptions);
   } catch (const poplar::graph_memory_allocation_error &e) {
     // As the original: the memory error with the graph's profile summary.
@@ -379,6 +383,14 @@ void Session::weightsFromHost() {
 void Session::weightsToHost() {
   if (!impl->prepared)
     throw error("weightsToHost: call prepareDevice first");
+  for (const auto &p : impl->ir.getMainGraph().getTensors()) {
+    Tensor *t = p.second.get();
+    if (t->type == TensorType::Variable)
+      impl->engine->connectStreamToCallback(p.first + "/toHost", [t](void *src) {
+        fromDevice(src, t->data.data(), t->info.nelms(), t->info.dataType());
+      });
+  }
+  impl->engine->run(SessionImpl::WeightsToHost);
 }
 
 void Session::run(IStepIO &stepio, std::string debugName) {
@@ -402,8 +414,18 @@ void Session::run(IStepIO &stepio, std::string debugName) {
 }
 
 void Session::modelToHost(const std::string &fn) {
+  // The model with each initializer's data from the host copy (which
+  // weightsToHost brings up to date).
+  onnx::ModelProto model = impl->ir.getModel();
+  const Graph &g = impl->ir.getMainGraph();
+  for (auto &init : *model.mutable_graph()->mutable_initializer())
+    if (g.hasTensor(init.name())) {
+      const Tensor &t = g.getTensor(init.name());
+      if (t.type == TensorType::Variable || t.type == TensorType::Const)
+        onnxutil::setTensorData(init, t.info, t.data.data());
+    }
   std::ofstream out(fn, std::ios::binary);
-  if (!out || !impl->ir.getModel().SerializeToOstream(&out))
+  if (!out || !model.SerializeToOstream(&out))
     throw error("modelToHost: cannot write '{}'", fn);
 }
 
