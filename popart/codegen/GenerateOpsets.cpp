@@ -6,7 +6,9 @@
 // Each op method takes the input ids, then the ONNX attributes (required
 // ones first, then the optional ones with their defaults, each group in the
 // schema's order), then the debug context. Ops with several outputs take
-// the number of outputs wanted and return every output id.
+// the number of outputs wanted when it may vary, and return every output id.
+// A list attribute without a default is an empty list when not given;
+// auto_pad (deprecated by ONNX) is left out.
 #include <onnx/defs/schema.h>
 
 #include <algorithm>
@@ -34,6 +36,8 @@ struct Method {
   int sinceVersion;
   bool hasInputs;
   bool multipleOutputs;
+  bool variableOutputs;
+  int fixedOutputs;
   std::vector<Param> params;
 };
 
@@ -146,6 +150,10 @@ bool makeMethod(const onnx::OpSchema &schema, Method &m) {
   m.sinceVersion = schema.SinceVersion();
   m.hasInputs = schema.max_input() > 0;
   m.multipleOutputs = schema.max_output() > 1;
+  // The number of outputs is an argument only when it may vary (optional
+  // or variadic outputs).
+  m.variableOutputs = schema.min_output() != schema.max_output();
+  m.fixedOutputs = schema.max_output();
 
   if (m.opType == "Constant") {
     // As the original: the value as tensor data, whether it is sparse.
@@ -158,6 +166,10 @@ bool makeMethod(const onnx::OpSchema &schema, Method &m) {
   std::vector<Param> required, optional;
   for (const auto &entry : schema.attributes()) {
     const auto &a = entry.second;
+    // auto_pad is deprecated by ONNX; the builder leaves it out (explicit
+    // pads), as the original's does.
+    if (a.name == "auto_pad")
+      continue;
     std::string type = cppType(a.type);
     if (type.empty()) {
       if (a.required)
@@ -185,6 +197,13 @@ bool makeMethod(const onnx::OpSchema &schema, Method &m) {
       p.defaultValue = def;
       p.store = "attributes[\"" + a.name + "\"] = " + name + ";";
       optional.push_back(p);
+    } else if (type.rfind("std::vector", 0) == 0 && a.name != "axes") {
+      // A list without a default: empty means not given.
+      p.declaration = "const " + type + " &" + name;
+      p.defaultValue = type + "()";
+      p.store = "if (!" + name + ".empty()) attributes[\"" + a.name + "\"] = " +
+                name + ";";
+      optional.push_back(p);
     } else {
       p.declaration = "nonstd::optional<" + type + "> " + name;
       p.defaultValue = "nonstd::nullopt";
@@ -192,7 +211,7 @@ bool makeMethod(const onnx::OpSchema &schema, Method &m) {
       optional.push_back(p);
     }
   }
-  if (m.multipleOutputs) {
+  if (m.variableOutputs) {
     Param n;
     n.declaration = "unsigned num_outputs";
     if (required.empty())
@@ -300,7 +319,9 @@ int main(int argc, char **argv) {
       for (const auto &p : m.params)
         if (!p.store.empty())
           cpp << "  " << p.store << "\n";
-      std::string numOutputs = m.multipleOutputs ? "num_outputs" : "1";
+      std::string numOutputs = m.variableOutputs
+                                   ? "num_outputs"
+                                   : std::to_string(m.fixedOutputs);
       if (m.opType == "Constant")
         cpp << "  if (is_value_sparse)\n"
                "    throw error(\"Constant: sparse values are not supported\");\n";

@@ -405,9 +405,8 @@ TEST_CASE("Unsupported models fail at session creation",
     Floats w(9, 1.0f);
     auto wt = b->addInitializedInputTensor(
         ConstVoidData(w.data(), TensorInfo("FLOAT", Shape{1, 1, 3, 3})));
-    auto y = b->aiOnnxOpset11().conv({x, wt}, "NOTSET", nonstd::nullopt, 1,
-                                     nonstd::nullopt, nonstd::nullopt,
-                                     nonstd::nullopt, "myConv");
+    auto y = b->aiOnnxOpset11().conv({x, wt}, {1, 1}, 1, {}, {1, 1, 1, 1},
+                                     {1, 1}, "myConv");
     REQUIRE_THROWS_WITH(
         InferenceSession::createFromOnnxModel(
             b->getModelProto(), DataFlow(1, {{y, AnchorReturnType("ALL")}}),
