@@ -704,3 +704,32 @@ TEST_CASE("Manual virtual graphs must be IPUs of the device",
   session->run(stepio);
   requireClose(out, {0.0f, -2.0f});
 }
+
+TEST_CASE("Expand, Tile, Pad, ConstantOfShape and Range", "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 1}));
+  auto o = b->aiOnnxOpset13();
+  auto i64 = [&](std::vector<int64_t> v) {
+    return o.constant(ConstVoidData(v.data(), TensorInfo("INT64", Shape{int64_t(v.size())})));
+  };
+  auto e = o.expand({x, i64({2, 3})});                      // [2,3]: rows of x[i]
+  auto t = o.tile({x, i64({1, 3})});                        // [2,3]: the same
+  float one = 1.0f;
+  auto pc = o.pad({e, i64({0, 1, 0, 0}),
+                   o.constant(ConstVoidData(&one, TensorInfo("FLOAT", Shape{})))},
+                  "constant");                              // [2,4]: 1 then row
+  auto c = o.constantofshape({i64({2, 4})});                // zeros [2,4]
+  float s = 0.5f, l = 4.5f, d = 1.0f;
+  auto r = o.range({o.constant(ConstVoidData(&s, TensorInfo("FLOAT", Shape{}))),
+                    o.constant(ConstVoidData(&l, TensorInfo("FLOAT", Shape{}))),
+                    o.constant(ConstVoidData(&d, TensorInfo("FLOAT", Shape{})))}); // [4]
+  auto tt = o.pad({t, i64({0, 0, 0, 1})}, "edge");          // [2,4]
+  auto out = o.add({o.add({pc, c}), o.add({tt, r})});
+  b->addOutputTensor(out);
+  const Floats xv = {2.0f, -3.0f};
+  Floats want;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j)
+      want.push_back((j == 0 ? 1.0f : xv[i]) + 0.0f + xv[i] + (0.5f + j));
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 8), want);
+}

@@ -76,6 +76,9 @@ POPART_LOWERING(growMatMul)
 POPART_LOWERING(growGemm)
 POPART_LOWERING(growSoftmax)
 POPART_LOWERING(growReduce)
+POPART_LOWERING(growExpand)
+POPART_LOWERING(growTile)
+POPART_LOWERING(growPad)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -94,6 +94,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add(onnx, "Split", growSplit);
   r.add(onnx, "Gather", growGather);
   r.add(onnx, "Cast", growCast);
+  r.add(onnx, "Expand", growExpand);
+  r.add(onnx, "Tile", growTile);
+  r.add(onnx, "Pad", growPad);
   r.add(onnx, "MatMul", growMatMul);
   r.add(onnx, "Gemm", growGemm);
   for (const char *t : {"Softmax", "LogSoftmax"})

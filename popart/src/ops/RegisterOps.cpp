@@ -6,10 +6,14 @@
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/ConcatOp.hpp"
+#include "ops/ConstantOfShapeOp.hpp"
+#include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
 #include "ops/IdentityOp.hpp"
 #include "ops/MatMulOp.hpp"
+#include "ops/PadOp.hpp"
+#include "ops/RangeOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
 #include "ops/ScaleOp.hpp"
@@ -18,6 +22,7 @@
 #include "ops/SliceOp.hpp"
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
+#include "ops/TileOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
@@ -95,6 +100,11 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<SplitOp>(m, {Split_2, Split_11, Split_13});
   registerOp<CastOp>(m, {Cast_6, Cast_9, Cast_13});
   registerOp<ShapeOp>(m, {Shape_1, Shape_13, Shape_15});
+  registerOp<ConstantOfShapeOp>(m, {ConstantOfShape_9});
+  registerOp<RangeOp>(m, {Range_11});
+  registerOp<ExpandOp>(m, {Expand_8, Expand_13});
+  registerOp<TileOp>(m, {Tile_6, Tile_13});
+  registerOp<PadOp>(m, {Pad_2, Pad_11, Pad_13});
 
   // Linear algebra, softmax, reductions.
   registerOp<MatMulOp>(m, {MatMul_1, MatMul_9, MatMul_13});
