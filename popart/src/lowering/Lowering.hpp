@@ -12,6 +12,8 @@
 #include <poplin/MatMul.hpp>
 
 #include <functional>
+#include <typeindex>
+#include <typeinfo>
 #include <map>
 #include <string>
 
@@ -40,15 +42,19 @@ private:
 using LoweringFunction =
     std::function<void(const Op &, LoweringContext &, poplar::program::Sequence &)>;
 
+/// The lowering of each op class (UnaryOp, MatMulOp, ...): an op is
+/// lowered by the function registered for its class.
 class LoweringRegistry {
 public:
   static LoweringRegistry &instance();
-  void add(const std::string &domain, const std::string &type, LoweringFunction f);
-  /// popart::error naming the op if it has no lowering.
+  template <typename OpClass> void add(LoweringFunction f) {
+    functions[std::type_index(typeid(OpClass))] = std::move(f);
+  }
+  /// popart::error naming the op if its class has no lowering.
   const LoweringFunction &get(const Op &op) const;
 
 private:
-  std::map<std::pair<std::string, std::string>, LoweringFunction> functions;
+  std::map<std::type_index, LoweringFunction> functions;
 };
 
 void registerBuiltinLowerings(LoweringRegistry &r);

@@ -1,4 +1,26 @@
 #include "lowering/Lowering.hpp"
+#include "ops/BinaryOp.hpp"
+#include "ops/CastOp.hpp"
+#include "ops/ClipOp.hpp"
+#include "ops/ConcatOp.hpp"
+#include "ops/ExpandOp.hpp"
+#include "ops/GatherOp.hpp"
+#include "ops/GemmOp.hpp"
+#include "ops/IdentityOp.hpp"
+#include "ops/MatMulOp.hpp"
+#include "ops/PadOp.hpp"
+#include "ops/ReduceOp.hpp"
+#include "ops/ReshapeOp.hpp"
+#include "ops/ScaleOp.hpp"
+#include "ops/ScaledAddOp.hpp"
+#include "ops/SliceOp.hpp"
+#include "ops/SoftmaxOp.hpp"
+#include "ops/SplitOp.hpp"
+#include "ops/TileOp.hpp"
+#include "ops/TransposeOp.hpp"
+#include "ops/UnaryOp.hpp"
+#include "ops/VariadicOp.hpp"
+#include "ops/WhereOp.hpp"
 
 #include <popart/error.hpp>
 
@@ -62,49 +84,30 @@ void LoweringContext::set(const Tensor &t, const poplar::Tensor &value) {
   tensors[t.id] = value;
 }
 
-// The lowering of every op type (one function per op class, each in its
-// own file).
+// The lowering of every op class, each in its own file (XLowering.cpp).
 void registerBuiltinLowerings(LoweringRegistry &r) {
-  const std::string onnx = Domain::ai_onnx, gc = Domain::ai_graphcore;
-  for (const char *t : {"Abs", "Neg", "Exp", "Log", "Sqrt", "Relu", "Sigmoid",
-                        "Tanh", "Erf", "Reciprocal", "Floor", "Ceil", "Not",
-                        "Sign", "Sin", "Cos", "LeakyRelu"})
-    r.add(onnx, t, growUnary);
-  for (const char *t : {"Gelu", "GeluErf", "Square", "Swish", "Log1p", "Expm1"})
-    r.add(gc, t, growUnary);
-  for (const char *t : {"Add", "Sub", "Mul", "Div", "Pow", "Equal", "Less",
-                        "Greater", "And", "Or", "LessOrEqual", "GreaterOrEqual"})
-    r.add(onnx, t, growBinary);
-  for (const char *t : {"Max", "Min", "Sum", "Mean"})
-    r.add(onnx, t, growVariadic);
-  r.add(onnx, "Where", growWhere);
-  r.add(onnx, "Clip", growClip);
-  r.add(gc, "Scale", growScale);
-  r.add(gc, "ScaledAdd", growScaledAdd);
-  for (const char *t : {"Identity", "Dropout"})
-    r.add(onnx, t, growIdentity);
-  for (const char *t : {"Detach", "Nop"})
-    r.add(gc, t, growIdentity);
-  for (const char *t : {"Reshape", "Flatten", "Squeeze", "Unsqueeze"})
-    r.add(onnx, t, growReshape);
-  r.add(gc, "Reshape", growReshape);
-  r.add(onnx, "Transpose", growTranspose);
-  r.add(onnx, "Concat", growConcat);
-  r.add(onnx, "Slice", growSlice);
-  r.add(onnx, "Split", growSplit);
-  r.add(onnx, "Gather", growGather);
-  r.add(onnx, "Cast", growCast);
-  r.add(onnx, "Expand", growExpand);
-  r.add(onnx, "Tile", growTile);
-  r.add(onnx, "Pad", growPad);
-  r.add(onnx, "MatMul", growMatMul);
-  r.add(onnx, "Gemm", growGemm);
-  for (const char *t : {"Softmax", "LogSoftmax"})
-    r.add(onnx, t, growSoftmax);
-  for (const char *t : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin",
-                        "ReduceProd", "ReduceSumSquare", "ReduceL1", "ReduceL2",
-                        "ReduceLogSum", "ReduceLogSumExp"})
-    r.add(onnx, t, growReduce);
+  r.add<UnaryOp>(growUnary);
+  r.add<BinaryOp>(growBinary);
+  r.add<VariadicOp>(growVariadic);
+  r.add<WhereOp>(growWhere);
+  r.add<ClipOp>(growClip);
+  r.add<ScaleOp>(growScale);
+  r.add<ScaledAddOp>(growScaledAdd);
+  r.add<IdentityOp>(growIdentity);
+  r.add<ReshapeOp>(growReshape);
+  r.add<TransposeOp>(growTranspose);
+  r.add<ConcatOp>(growConcat);
+  r.add<SliceOp>(growSlice);
+  r.add<SplitOp>(growSplit);
+  r.add<GatherOp>(growGather);
+  r.add<CastOp>(growCast);
+  r.add<ExpandOp>(growExpand);
+  r.add<TileOp>(growTile);
+  r.add<PadOp>(growPad);
+  r.add<MatMulOp>(growMatMul);
+  r.add<GemmOp>(growGemm);
+  r.add<SoftmaxOp>(growSoftmax);
+  r.add<ReduceOp>(growReduce);
 }
 
 LoweringRegistry &LoweringRegistry::instance() {
@@ -114,13 +117,8 @@ LoweringRegistry &LoweringRegistry::instance() {
   return registry;
 }
 
-void LoweringRegistry::add(const std::string &domain, const std::string &type,
-                           LoweringFunction f) {
-  functions[{domain, type}] = std::move(f);
-}
-
 const LoweringFunction &LoweringRegistry::get(const Op &op) const {
-  auto it = functions.find({op.opid.domain, op.opid.type});
+  auto it = functions.find(std::type_index(typeid(op)));
   if (it == functions.end())
     throw error("{} has no lowering to poplar", op.str());
   return it->second;
