@@ -8,6 +8,7 @@
 #include <popart/voiddata.hpp>
 
 #include <cstdint>
+#include <map>
 
 namespace popart {
 
@@ -26,8 +27,9 @@ public:
 
   /// Checks before a run that the buffers hold what one step needs:
   /// expected maps each input (and anchor) to its element count per step.
-  virtual void assertNumElements(const std::map<TensorId, int64_t> &inputs,
-                                 const std::map<TensorId, int64_t> &anchors) const {}
+  /// The default checks nothing (callbacks are checked as they are called).
+  virtual void assertNumElements(const std::map<TensorId, int64_t> &,
+                                 const std::map<TensorId, int64_t> &) const {}
 
 private:
   bool runtimeAssertsOn = true;
