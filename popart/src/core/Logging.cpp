@@ -56,7 +56,12 @@ spdlog::sink_ptr makeSink() {
     return std::make_shared<spdlog::sinks::stderr_sink_mt>();
   if (dest == "stdout")
     return std::make_shared<spdlog::sinks::stdout_sink_mt>();
-  return std::make_shared<spdlog::sinks::basic_file_sink_mt>(dest, true);
+  try {
+    return std::make_shared<spdlog::sinks::basic_file_sink_mt>(dest, true);
+  } catch (const std::exception &e) {
+    throw error("POPART_LOG_DEST: cannot write the log to '{}': {}", dest,
+                e.what());
+  }
 }
 
 struct Loggers {
