@@ -733,3 +733,31 @@ TEST_CASE("Expand, Tile, Pad, ConstantOfShape and Range", "[popart][session]") {
       want.push_back((j == 0 ? 1.0f : xv[i]) + 0.0f + xv[i] + (0.5f + j));
   requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 8), want);
 }
+
+TEST_CASE("TopK, ArgMax and ArgMin", "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 5}));
+  auto o = b->aiOnnxOpset11();
+  int64_t k = 2;
+  auto top = o.topk({x, o.constant(ConstVoidData(&k, TensorInfo("INT64", Shape{1})))});
+  auto amax = o.argmax({x}, 1, 0);
+  auto amin = o.argmin({x}, 1, 1);
+  // values + indices (as FLOAT) of the top 2, plus argmax - argmin per row.
+  auto idx = o.cast({top.at(1)}, "FLOAT");
+  auto diff = o.cast({o.sub({o.unsqueeze({amax}, std::vector<int64_t>{1}), amin})}, "FLOAT");
+  auto out = o.add({o.add({top.at(0), idx}), diff});
+  b->addOutputTensor(out);
+  const Floats xv = {0.5f, 3.0f, -1.0f, 3.0f, 2.0f, -2.0f, -0.5f, 4.0f, 1.0f, -3.0f};
+  Floats want;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<int> order(5);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int c) { return xv[i * 5 + a] > xv[i * 5 + c]; });
+    int argmin = int(std::min_element(xv.begin() + i * 5, xv.begin() + i * 5 + 5) -
+                     (xv.begin() + i * 5));
+    for (int j = 0; j < 2; ++j)
+      want.push_back(xv[i * 5 + order[j]] + order[j] + (order[0] - argmin));
+  }
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 4), want);
+}

@@ -85,6 +85,7 @@ POPART_LOWERING(growReduce)
 POPART_LOWERING(growExpand)
 POPART_LOWERING(growTile)
 POPART_LOWERING(growPad)
+POPART_LOWERING(growTopK)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -17,6 +17,7 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
@@ -104,6 +105,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ExpandOp>(growExpand);
   r.add<TileOp>(growTile);
   r.add<PadOp>(growPad);
+  r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
   r.add<GemmOp>(growGemm);
   r.add<SoftmaxOp>(growSoftmax);

@@ -23,6 +23,7 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
@@ -105,6 +106,9 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ExpandOp>(m, {Expand_8, Expand_13});
   registerOp<TileOp>(m, {Tile_6, Tile_13});
   registerOp<PadOp>(m, {Pad_2, Pad_11, Pad_13});
+  registerOp<TopKOp>(m, {TopK_1, TopK_10, TopK_11});
+  registerOp<TopKOp>(m, {ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
+  registerOp<TopKOp>(m, {ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
 
   // Linear algebra, softmax, reductions.
   registerOp<MatMulOp>(m, {MatMul_1, MatMul_9, MatMul_13});
