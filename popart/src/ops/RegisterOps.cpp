@@ -56,6 +56,24 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<UnaryOp>(m, {Sign_9, Sign_13});
   registerOp<UnaryOp>(m, {Sin_7});
   registerOp<UnaryOp>(m, {Cos_7});
+  registerOp<UnaryOp>(m, {Tan_7});
+  registerOp<UnaryOp>(m, {Asin_7});
+  registerOp<UnaryOp>(m, {Acos_7});
+  registerOp<UnaryOp>(m, {Atan_7});
+  registerOp<UnaryOp>(m, {Sinh_9});
+  registerOp<UnaryOp>(m, {Cosh_9});
+  registerOp<UnaryOp>(m, {Asinh_9});
+  registerOp<UnaryOp>(m, {Acosh_9});
+  registerOp<UnaryOp>(m, {Atanh_9});
+  registerOp<UnaryOp>(m, {Round_11});
+  registerOp<UnaryOp>(m, {IsNaN_9, IsNaN_13});
+  registerOp<UnaryOp>(m, {IsInf_10});
+  registerOp<UnaryOp>(m, {Elu_6});
+  registerOp<UnaryOp>(m, {Selu_6});
+  registerOp<UnaryOp>(m, {HardSigmoid_6});
+  registerOp<UnaryOp>(m, {ThresholdedRelu_10});
+  registerOp<UnaryOp>(m, {Softplus_1});
+  registerOp<UnaryOp>(m, {Softsign_1});
   for (const auto &id : {gc::Gelu_1, gc::GeluErf_1, gc::Square_1, gc::Swish_1,
                          gc::Log1p_1, gc::Expm1_1})
     registerOp<UnaryOp>(m, {id});
@@ -73,6 +91,8 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<BinaryOp>(m, {GreaterOrEqual_12, GreaterOrEqual_16});
   registerOp<BinaryOp>(m, {And_7});
   registerOp<BinaryOp>(m, {Or_7});
+  registerOp<BinaryOp>(m, {Xor_7});
+  registerOp<BinaryOp>(m, {Mod_10, Mod_13});
   registerOp<VariadicOp>(m, {Max_6, Max_8, Max_12, Max_13});
   registerOp<VariadicOp>(m, {Min_6, Min_8, Min_12, Min_13});
   registerOp<VariadicOp>(m, {Sum_6, Sum_8, Sum_13});
