@@ -1,0 +1,28 @@
+#ifndef POPART_SRC_OPS_UNARYOP_HPP
+#define POPART_SRC_OPS_UNARYOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// One-input element-wise ops: Abs, Neg, Exp, Log, Sqrt, Relu, Sigmoid,
+/// Tanh, Erf, Reciprocal, Floor, Ceil, Round, Not, Sign, Sin, Cos, Tan, the
+/// inverse and hyperbolic trigonometric functions, LeakyRelu, Elu, Selu,
+/// HardSigmoid, ThresholdedRelu, Softplus, Softsign, IsNaN, IsInf, and
+/// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
+class UnaryOp : public Op {
+public:
+  UnaryOp(const OperatorIdentifier &id, const std::string &name,
+          const Attributes &a);
+  void setup() override;
+  bool canFold() const override;
+  std::vector<char> fold() const override;
+  // Attributes of the parameterised ones, with ONNX's defaults.
+  float alpha = 0.0f, beta = 0.0f, gamma = 0.0f;
+  bool detectNegative = true, detectPositive = true; // IsInf
+};
+
+} // namespace popart
+
+#endif
