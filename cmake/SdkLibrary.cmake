@@ -40,7 +40,10 @@ function(add_sdk_library name)
   set_target_properties(${name} PROPERTIES
     VERSION ${PROJECT_VERSION}
     SOVERSION ${PROJECT_VERSION_MAJOR}
-    EXPORT_NAME ${name})
+    EXPORT_NAME ${name}
+    # Libraries find the SDK libraries they need beside themselves, so
+    # that `g++ prog.cpp -lpopart -lpoplar` links without naming those.
+    INSTALL_RPATH "$ORIGIN")
   generate_export_header(${name}
     BASE_NAME ${upper}
     EXPORT_MACRO_NAME ${upper}_API

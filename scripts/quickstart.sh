@@ -63,3 +63,9 @@ mkdir "$work/tut7"
 cp "$tutorials/poplar/tut7_matrix_vector_opt/"*.cpp "$work/tut7/"
 (cd "$work/tut7" && g++ --std=c++17 tut7.cpp -lpoplar -o matrix-vector &&
   ./matrix-vector 10000 1000 --device model-ipu1)
+
+echo
+echo "== PopART: the simple addition, an ONNX model built and run in an InferenceSession on the IPU Model"
+cp "$tutorials/popart/simple_addition/simple_addition.cpp" "$work/"
+(cd "$work" && g++ --std=c++17 simple_addition.cpp -lpopart -lpoplar -o simple_addition &&
+  ./simple_addition)

@@ -132,3 +132,34 @@ out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-poprand")
 [ "$out" = "$expected_poprand" ] ||
   { echo "FAIL (pkg-config poprand): printed '$out'"; exit 1; }
 echo "ok (pkg-config poprand)"
+
+# 9. PopART: the simple-addition tutorial with plain g++, pkg-config and
+#    find_package(popart).
+sa=$prefix/share/poplar-sdk/tutorials/popart/simple_addition
+expected_sa=$(cat "$sa/expected_output.txt")
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ --std=c++17 "$sa/simple_addition.cpp" -lpopart -lpoplar -o "$work/simple_addition"
+out=$(LD_LIBRARY_PATH="$libdir" "$work/simple_addition")
+[ "$out" = "$expected_sa" ] || { echo "FAIL (g++ -lpopart): printed '$out'"; exit 1; }
+echo "ok (g++ simple_addition.cpp -lpopart -lpoplar)"
+g++ -std=c++17 "$sa/simple_addition.cpp" -o "$work/pc-popart" \
+  $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs popart)
+out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-popart")
+[ "$out" = "$expected_sa" ] || { echo "FAIL (pkg-config popart): printed '$out'"; exit 1; }
+echo "ok (pkg-config popart)"
+mkdir -p "$work/popart-consumer"
+cp "$sa/simple_addition.cpp" "$work/popart-consumer/"
+cat > "$work/popart-consumer/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.25)
+project(popart_consumer CXX)
+find_package(popart REQUIRED)
+add_executable(simple_addition simple_addition.cpp)
+target_compile_features(simple_addition PRIVATE cxx_std_17)
+target_link_libraries(simple_addition PRIVATE popart::popart)
+CMAKE
+cmake -S "$work/popart-consumer" -B "$work/popart-build" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/popart-build" >/dev/null
+out=$(LD_LIBRARY_PATH="$libdir" "$work/popart-build/simple_addition")
+[ "$out" = "$expected_sa" ] || { echo "FAIL (find_package popart): printed '$out'"; exit 1; }
+echo "ok (find_package(popart))"

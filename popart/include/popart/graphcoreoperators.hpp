@@ -1,0 +1,32 @@
+// Identifiers of the ai.graphcore operators (all version 1), and the
+// default opset versions of the builder's domains.
+#ifndef POPART_GRAPHCOREOPERATORS_HPP
+#define POPART_GRAPHCOREOPERATORS_HPP
+
+#include <popart/operatoridentifier.hpp>
+
+namespace popart {
+
+static constexpr int defaultAiOnnxOpset = 10;
+static constexpr int defaultAiOnnxMlOpset = 1;
+static constexpr int defaultAiGraphcoreOpset = 1;
+
+namespace Onnx {
+namespace CustomOperators {
+const static OperatorIdentifier Detach_1(Domain::ai_graphcore, "Detach", 1, 1, 1);
+const static OperatorIdentifier Expm1_1(Domain::ai_graphcore, "Expm1", 1, 1, 1);
+const static OperatorIdentifier Gelu_1(Domain::ai_graphcore, "Gelu", 1, 1, 1);
+const static OperatorIdentifier GeluErf_1(Domain::ai_graphcore, "GeluErf", 1, 1, 1);
+const static OperatorIdentifier Log1p_1(Domain::ai_graphcore, "Log1p", 1, 1, 1);
+const static OperatorIdentifier Nop_1(Domain::ai_graphcore, "Nop", 1, 1, 1);
+const static OperatorIdentifier Reshape_1(Domain::ai_graphcore, "Reshape", 1, 1, 1);
+const static OperatorIdentifier Scale_1(Domain::ai_graphcore, "Scale", 1, 1, 1);
+const static OperatorIdentifier ScaledAdd_1(Domain::ai_graphcore, "ScaledAdd", 1, 2, 1);
+const static OperatorIdentifier Square_1(Domain::ai_graphcore, "Square", 1, 1, 1);
+const static OperatorIdentifier Swish_1(Domain::ai_graphcore, "Swish", 1, 1, 1);
+} // namespace CustomOperators
+} // namespace Onnx
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,37 @@
+// The basic names PopART's interfaces are written with.
+#ifndef POPART_NAMES_HPP
+#define POPART_NAMES_HPP
+
+#include <popart/vendored/any.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace popart {
+
+using TensorId = std::string;
+using Shape = std::vector<int64_t>;
+using OpType = std::string;
+using OpDomain = std::string;
+using OpVersion = unsigned;
+using OpId = int;
+using InIndex = int;
+using OutIndex = int;
+using VGraphId = int64_t;
+using PipelineStage = int64_t;
+using ExecutionPhase = int64_t;
+using GraphId = std::string;
+using any = nonstd::any;
+
+static constexpr VGraphId unusedVGraphId = -1;
+static constexpr PipelineStage unusedPipelineStage = -1;
+static constexpr ExecutionPhase unusedExecutionPhase = -2;
+
+/// Separates name scopes in tensor and op names ("scope/Add:0").
+static constexpr const char *sNameDelimiter = "/";
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,135 @@
+// Options of a session, with the original's defaults. Fields that only
+// concern training are kept so that programs written for the original
+// compile; inference sessions check that they are left as they are.
+#ifndef POPART_SESSIONOPTIONS_HPP
+#define POPART_SESSIONOPTIONS_HPP
+
+#include <popart/names.hpp>
+#include <popart/popart_export.hpp>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace popart {
+
+enum class VirtualGraphMode { Off = 0, Manual, Auto, ExecutionPhases, N };
+enum class RecomputationType { None = 0, Standard, NormOnly, RecomputeAll, Pipeline, N };
+enum class MergeVarUpdateType { None = 0, All, AutoLoose, AutoTight, N };
+enum class SyntheticDataMode { Off = 0, Zeros, RandomNormal, RandomUniform, N };
+enum class Instrumentation { Outer = 0, Inner, N };
+enum class IrSerializationFormat { JSON };
+enum class ReductionType { Sum = 0, Mean, NoReduction, N };
+
+class POPART_API SessionOptions {
+public:
+  // Debugging.
+  /// Where DOT files and other logs are written ("" = the current directory).
+  std::string logDir;
+  /// Checkpoints of IR preparation to write DOT files at: "Fwd0", "Fwd1",
+  /// "Final" (any case), or "All"; POPART_DOT_CHECKS adds more.
+  std::set<std::string> dotChecks = {};
+  int firstDotOp = 0;
+  int finalDotOp = 10000;
+  bool dotOpNames = false;
+  bool exportPoplarComputationGraph = false;
+  bool exportPoplarVertexGraph = false;
+
+  // Outlining (subgraphs are not outlined by this implementation).
+  bool enableOutlining = true;
+  bool enableOutliningCopyCostPruning = true;
+  float outlineThreshold = 1.0f;
+  float outlineSequenceBreakCost = 10000.0f;
+
+  // Recomputation and variable updates (training).
+  RecomputationType autoRecomputation = RecomputationType::None;
+  bool explicitRecomputation = false;
+  MergeVarUpdateType mergeVarUpdate = MergeVarUpdateType::None;
+  int64_t mergeVarUpdateMemThreshold = 1000000;
+  int64_t looseThresholdAtPeak = 8000;
+
+  // Streams.
+  bool rearrangeAnchorsOnHost = true;
+  bool rearrangeStreamsOnHost = false;
+  bool enablePrefetchDatastreams = true;
+  unsigned defaultBufferingDepth = 1;
+  unsigned defaultPrefetchBufferingDepth = 111111;
+  std::map<TensorId, unsigned> bufferingDepthMap;
+  std::map<TensorId, unsigned> prefetchBufferingDepthMap;
+
+  // Parallelism (a session here runs one replica without accumulation).
+  bool enableReplicatedGraphs = false;
+  int64_t replicatedGraphCount = 1;
+  bool enableGradientAccumulation = false;
+  int64_t accumulationFactor = 1;
+  ReductionType accumulationAndReplicationReductionType = ReductionType::Sum;
+  VirtualGraphMode virtualGraphMode = VirtualGraphMode::Off;
+  std::vector<float> virtualGraphSplitRatios;
+  bool enablePipelining = false;
+  bool enableDistributedReplicatedGraphs = false;
+  int64_t globalReplicationFactor = 1;
+  int64_t globalReplicaOffset = 0;
+  bool enableExplicitMainLoops = false;
+  bool useHostCopyOps = false;
+  bool aliasZeroCopy = false;
+
+  // Numerics.
+  bool enableStochasticRounding = false;
+  bool enableFloatingPointChecks = false;
+  bool enableNonStableSoftmax = false;
+  bool enableStableNorm = false;
+  std::string partialsTypeMatMuls;
+  bool enableFullyConnectedPass = true;
+  bool enableSerializedMatmuls = true;
+  bool enableSupportedDataTypeCasting = true;
+
+  // Options passed to poplar and poplibs.
+  std::map<std::string, std::string> engineOptions;
+  std::map<std::string, std::string> convolutionOptions;
+  std::map<std::string, std::string> lstmOptions;
+  std::map<std::string, std::string> matmulOptions;
+  std::map<std::string, std::string> reportOptions;
+  std::map<std::string, std::string> gclOptions;
+
+  // Compilation and caching.
+  bool compileEngine = true;
+  /// Initializers become constants of the graph (inference).
+  bool constantWeights = true;
+  bool enableEngineCaching = false;
+  bool enableVariablesCaching = true;
+  std::string cachePath = "session_cache";
+  int compilationProgressTotal = 100;
+
+  // Instrumentation.
+  bool instrumentWithHardwareCycleCounter = false;
+  std::set<Instrumentation> hardwareInstrumentations = {Instrumentation::Outer};
+  SyntheticDataMode syntheticDataMode = SyntheticDataMode::Off;
+
+  // Miscellaneous.
+  /// Ops must be of exactly the version the model's opset implies.
+  bool strictOpVersions = true;
+  bool disableGradAccumulationTensorStreams = false;
+  bool enableLoadAndOffloadRNGState = false;
+  bool delayVarUpdates = true;
+  std::vector<std::string> customCodelets;
+  double timeLimitScheduler = 1e9;
+  int64_t swapLimitScheduler = static_cast<int64_t>(1e9);
+  /// Tie breaker of the scheduler's topological sort: "greedy" or "fifo".
+  std::string kahnTieBreaker = "greedy";
+  bool decomposeGradSum = false;
+  bool opxAliasChecking = false;
+  bool opxModifyChecking = false;
+  bool enableMergeExchange = true;
+  bool enableConstantFoldingOfMultipleConsumers = true;
+
+  int64_t getGlobalReplicationFactor() const;
+  unsigned getAccumulationFactor() const;
+  bool explicitPipeliningEnabled() const { return false; }
+  bool implicitPipeliningEnabled() const { return enablePipelining; }
+};
+
+} // namespace popart
+
+#endif

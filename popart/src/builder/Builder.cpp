@@ -1,0 +1,360 @@
+#include "builder/BuilderImpl.hpp"
+#include "onnx/OnnxUtil.hpp"
+
+#include <popart/builder.hpp>
+#include <popart/error.hpp>
+
+#include <google/protobuf/text_format.h>
+
+#include <fstream>
+
+namespace popart {
+namespace {
+// Node attribute names of the annotations (as in the original's models).
+constexpr const char *sVirtualGraphAttribute = "__ipu_number";
+constexpr const char *sPipelineStageAttribute = "__pipeline_stage";
+constexpr const char *sExecutionPhaseAttribute = "__execution_phase";
+constexpr const char *sAvailMemAttribute = "__available_memory_proportion";
+constexpr const char *sPartialsTypeAttribute = "__partials_type";
+constexpr const char *sExcludePatternsAttribute = "__exclude_patterns";
+
+const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
+                                          const std::string &name) {
+  for (const auto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+} // namespace
+
+std::vector<TensorId>
+DomainOpSet::addOp(const OpType &opType, const std::vector<TensorId> &inputs,
+                   unsigned numOutputs,
+                   const std::map<std::string, any> &attributes,
+                   const DebugContext &debugContext) {
+  return impl->op(getDomain(), getOpsetVersion(), opType, inputs, numOutputs,
+                  attributes, debugContext);
+}
+
+Builder::Builder() : impl_(std::make_unique<BuilderImpl>()) {}
+Builder::~Builder() = default;
+
+std::unique_ptr<Builder> Builder::create() {
+  return std::unique_ptr<Builder>(new Builder());
+}
+
+std::unique_ptr<Builder>
+Builder::createFromOnnxModel(const std::string &modelProtoOrFilename) {
+  auto b = create();
+  b->loadModelProto(modelProtoOrFilename);
+  return b;
+}
+
+void Builder::loadModelProto(const std::string &modelProtoOrFilename) {
+  impl_->loadModel(onnxutil::getModelProto(modelProtoOrFilename));
+}
+
+TensorId Builder::addInputTensor(const TensorInfo &info,
+                                 const DebugContext &dc) {
+  return impl_->addInputTensor(info, dc);
+}
+TensorId Builder::addInputTensor(const std::string &dataType,
+                                 const Shape &shape, const DebugContext &dc) {
+  return impl_->addInputTensor(TensorInfo(dataType, shape), dc);
+}
+TensorId Builder::addInputTensor(const TensorInfo &info, const InputSettings &,
+                                 const DebugContext &dc) {
+  return impl_->addInputTensor(info, dc);
+}
+TensorId Builder::addInputTensor(const std::string &dataType,
+                                 const Shape &shape, const InputSettings &,
+                                 const DebugContext &dc) {
+  return impl_->addInputTensor(TensorInfo(dataType, shape), dc);
+}
+TensorId Builder::addUntypedInputTensor(const DebugContext &dc) {
+  return impl_->addUntypedInputTensor(dc);
+}
+TensorId Builder::addInitializedInputTensor(const ConstVoidData &initData,
+                                            const DebugContext &dc) {
+  return impl_->addInitializedInputTensor(initData, dc);
+}
+void Builder::addOutputTensor(const TensorId &id) { impl_->addOutputTensor(id); }
+
+std::vector<TensorId>
+Builder::customOp(const OperatorIdentifier &opid, int opsetVersion,
+                  const std::vector<TensorId> &inputs,
+                  const unsigned numOutputs,
+                  const std::map<std::string, any> &attributes,
+                  const DebugContext &dc) {
+  return impl_->op(opid.domain, opsetVersion, opid.type, inputs, numOutputs,
+                   attributes, dc);
+}
+
+void Builder::virtualGraph(const TensorId &id, int64_t value) {
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sVirtualGraphAttribute,
+                          value);
+}
+void Builder::virtualGraph(const std::set<TensorId> &ids, int64_t value) {
+  for (const auto &id : ids)
+    virtualGraph(id, value);
+}
+int64_t Builder::getVirtualGraph(const TensorId &id) {
+  return getInt64NodeAttribute(sVirtualGraphAttribute, {id});
+}
+void Builder::pipelineStage(const TensorId &id, int64_t value) {
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sPipelineStageAttribute,
+                          value);
+}
+void Builder::executionPhase(const TensorId &id, int64_t value) {
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sExecutionPhaseAttribute,
+                          value);
+}
+void Builder::setAvailableMemoryProportion(const TensorId &id,
+                                           const float proportion) {
+  if (proportion <= 0.0f || proportion > 1.0f)
+    throw error("setAvailableMemoryProportion: {} is not in (0, 1]",
+                proportion);
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sAvailMemAttribute,
+                          proportion);
+}
+void Builder::setPartialsType(const TensorId &id, const std::string type) {
+  if (type != "FLOAT" && type != "HALF" && type != "float" && type != "half")
+    throw error("setPartialsType: '{}' is not a partials type (FLOAT or HALF)",
+                type);
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sPartialsTypeAttribute,
+                          type);
+}
+std::string Builder::getPartialsType(const TensorId &id) {
+  const auto &node = impl_->nodeProducing(id);
+  const auto *a = findAttribute(node, sPartialsTypeAttribute);
+  return a ? a->s() : "FLOAT";
+}
+void Builder::excludePatterns(const TensorId &id,
+                              const std::vector<std::string> &names) {
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sExcludePatternsAttribute,
+                          names);
+}
+
+#define POPART_NODE_ATTRIBUTE_SETTER(TYPE)                                     \
+  void Builder::addNodeAttribute(const std::string &name, const TYPE &value,   \
+                                 const std::set<TensorId> &outs) {             \
+    for (const auto &o : outs)                                                 \
+      impl_->setNodeAttribute(impl_->nodeProducing(o), name, value);           \
+  }
+POPART_NODE_ATTRIBUTE_SETTER(int64_t)
+POPART_NODE_ATTRIBUTE_SETTER(std::vector<int64_t>)
+POPART_NODE_ATTRIBUTE_SETTER(float)
+POPART_NODE_ATTRIBUTE_SETTER(std::vector<float>)
+POPART_NODE_ATTRIBUTE_SETTER(std::string)
+POPART_NODE_ATTRIBUTE_SETTER(std::vector<std::string>)
+#undef POPART_NODE_ATTRIBUTE_SETTER
+
+namespace {
+const onnx::AttributeProto &
+requireAttribute(BuilderImpl &impl, const std::string &name,
+                 const std::set<TensorId> &outs) {
+  if (outs.empty())
+    throw error("Attribute '{}': no node output names given", name);
+  const auto &node = impl.nodeProducing(*outs.begin());
+  const auto *a = findAttribute(node, name);
+  if (!a)
+    throw error("Node '{}' has no attribute '{}'", node.name(), name);
+  return *a;
+}
+} // namespace
+
+bool Builder::nodeHasAttribute(const std::string &name,
+                               const std::set<TensorId> &outs) {
+  for (const auto &o : outs)
+    if (!findAttribute(impl_->nodeProducing(o), name))
+      return false;
+  return !outs.empty();
+}
+int64_t Builder::getInt64NodeAttribute(const std::string &name,
+                                       const std::set<TensorId> &outs) {
+  return requireAttribute(*impl_, name, outs).i();
+}
+std::vector<int64_t>
+Builder::getInt64VectorNodeAttribute(const std::string &name,
+                                     const std::set<TensorId> &outs) {
+  const auto &a = requireAttribute(*impl_, name, outs);
+  return {a.ints().begin(), a.ints().end()};
+}
+float Builder::getFloatNodeAttribute(const std::string &name,
+                                     const std::set<TensorId> &outs) {
+  return requireAttribute(*impl_, name, outs).f();
+}
+std::string Builder::getStringNodeAttribute(const std::string &name,
+                                            const std::set<TensorId> &outs) {
+  return requireAttribute(*impl_, name, outs).s();
+}
+void Builder::removeNodeAttribute(const std::string &name,
+                                  const std::set<TensorId> &outs) {
+  for (const auto &o : outs) {
+    auto &node = impl_->nodeProducing(o);
+    bool found = false;
+    for (int i = 0; i < node.attribute_size(); ++i)
+      if (node.attribute(i).name() == name) {
+        node.mutable_attribute()->DeleteSubrange(i, 1);
+        found = true;
+        break;
+      }
+    if (!found)
+      throw error("Node '{}' has no attribute '{}' to remove", node.name(),
+                  name);
+  }
+}
+std::vector<std::string>
+Builder::getAllNodeAttributeNames(const std::set<TensorId> &outs) {
+  std::vector<std::string> names;
+  if (outs.empty())
+    return names;
+  for (const auto &a : impl_->nodeProducing(*outs.begin()).attribute())
+    names.push_back(a.name());
+  return names;
+}
+
+void Builder::setAttribute(const std::string &attribute, any value) {
+  impl_->setScopedAttribute(attribute, std::move(value));
+}
+any Builder::getAttribute(const std::string attribute) const {
+  return impl_->getScopedAttribute(attribute);
+}
+bool Builder::hasAttribute(const std::string &attribute) const {
+  return impl_->hasScopedAttribute(attribute);
+}
+void Builder::clearAttribute(const std::string &attribute) {
+  impl_->clearScopedAttribute(attribute);
+}
+
+void Builder::pushNameScope(const std::string &name) {
+  impl_->pushNameScope(name);
+}
+void Builder::popNameScope() { impl_->popNameScope(); }
+std::string Builder::getNameScope(const std::string &name) const {
+  return impl_->getNameScope(name);
+}
+void Builder::setGraphName(const std::string &name) {
+  impl_->model().mutable_graph()->set_name(name);
+}
+
+std::string Builder::getModelProto(bool humanReadable) const {
+  std::string out;
+  if (humanReadable)
+    google::protobuf::TextFormat::PrintToString(impl_->model(), &out);
+  else
+    impl_->model().SerializeToString(&out);
+  return out;
+}
+
+void Builder::saveModelProto(const std::string &fn) {
+  std::ofstream out(fn, std::ios::binary);
+  if (!out || !impl_->model().SerializeToOstream(&out))
+    throw error("saveModelProto: cannot write '{}'", fn);
+}
+
+std::vector<TensorId> Builder::getInputTensorIds() const {
+  std::vector<TensorId> ids;
+  for (const auto &i : impl_->model().graph().input())
+    ids.push_back(i.name());
+  return ids;
+}
+std::vector<TensorId> Builder::getOutputTensorIds() const {
+  std::vector<TensorId> ids;
+  for (const auto &o : impl_->model().graph().output())
+    ids.push_back(o.name());
+  return ids;
+}
+std::vector<TensorId> Builder::getValueTensorIds() const {
+  std::vector<TensorId> ids;
+  for (const auto &n : impl_->model().graph().node())
+    for (const auto &o : n.output())
+      ids.push_back(o);
+  return ids;
+}
+std::vector<TensorId> Builder::getTrainableTensorIds() const {
+  std::vector<TensorId> ids;
+  for (const auto &i : impl_->model().graph().initializer())
+    ids.push_back(i.name());
+  return ids;
+}
+bool Builder::hasValueInfo(const TensorId &id) const {
+  for (const auto &v : impl_->model().graph().value_info())
+    if (v.name() == id)
+      return true;
+  return impl_->isInput(id);
+}
+std::vector<int64_t> Builder::getTensorShape(const TensorId id) {
+  return impl_->inferredInfo(id).shape();
+}
+bool Builder::isInitializer(const TensorId id) const {
+  return impl_->isInitializer(id);
+}
+DataType Builder::getTensorDataType(const TensorId id) {
+  return impl_->inferredInfo(id).dataType();
+}
+std::string Builder::getTensorDtypeString(const TensorId id) {
+  return impl_->inferredInfo(id).data_type_lcase();
+}
+
+// ai.graphcore opset 1.
+namespace {
+std::vector<TensorId> one(const std::vector<TensorId> &args, const char *op) {
+  if (args.size() != 1)
+    throw error("{} takes 1 input, {} given", op, args.size());
+  return args;
+}
+} // namespace
+
+TensorId AiGraphcoreOpset1::gelu(const std::vector<TensorId> &args,
+                                 const DebugContext &dc) {
+  return addOp("Gelu", one(args, "Gelu"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::geluerf(const std::vector<TensorId> &args,
+                                    const DebugContext &dc) {
+  return addOp("GeluErf", one(args, "GeluErf"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::scale(const std::vector<TensorId> &args,
+                                  float scale, const DebugContext &dc) {
+  return addOp("Scale", one(args, "Scale"), 1, {{"scale", scale}}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::scaledadd(const std::vector<TensorId> &args,
+                                      float scale0, float scale1,
+                                      const DebugContext &dc) {
+  if (args.size() != 2)
+    throw error("ScaledAdd takes 2 inputs, {} given", args.size());
+  return addOp("ScaledAdd", args, 1, {{"scale0", scale0}, {"scale1", scale1}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::detach(const std::vector<TensorId> &args,
+                                   const DebugContext &dc) {
+  return addOp("Detach", one(args, "Detach"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::nop(const std::vector<TensorId> &args,
+                                const DebugContext &dc) {
+  return addOp("Nop", one(args, "Nop"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::square(const std::vector<TensorId> &args,
+                                   const DebugContext &dc) {
+  return addOp("Square", one(args, "Square"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::swish(const std::vector<TensorId> &args,
+                                  const DebugContext &dc) {
+  return addOp("Swish", one(args, "Swish"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::log1p(const std::vector<TensorId> &args,
+                                  const DebugContext &dc) {
+  return addOp("Log1p", one(args, "Log1p"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::expm1(const std::vector<TensorId> &args,
+                                  const DebugContext &dc) {
+  return addOp("Expm1", one(args, "Expm1"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::reshape(const TensorId &arg,
+                                    const std::vector<int64_t> &shape,
+                                    const DebugContext &dc) {
+  return addOp("Reshape", {arg}, 1, {{"shape", shape}}, dc).at(0);
+}
+
+} // namespace popart

@@ -1,0 +1,73 @@
+// The model a Builder makes: an ONNX ModelProto with the ids, name scopes
+// and scoped attributes of the builder.
+#ifndef POPART_SRC_BUILDER_BUILDERIMPL_HPP
+#define POPART_SRC_BUILDER_BUILDERIMPL_HPP
+
+#include <popart/debugcontext.hpp>
+#include <popart/names.hpp>
+#include <popart/tensorinfo.hpp>
+#include <popart/voiddata.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace popart {
+
+class BuilderImpl {
+public:
+  BuilderImpl();
+
+  TensorId addInputTensor(const TensorInfo &info, const DebugContext &dc);
+  TensorId addUntypedInputTensor(const DebugContext &dc);
+  TensorId addInitializedInputTensor(const ConstVoidData &data,
+                                     const DebugContext &dc);
+  void addOutputTensor(const TensorId &id);
+
+  /// A node of domain/opType at opsetVersion; returns its output ids.
+  std::vector<TensorId> op(const std::string &domain, int opsetVersion,
+                           const std::string &opType,
+                           const std::vector<TensorId> &inputs,
+                           unsigned numOutputs,
+                           const std::map<std::string, any> &attributes,
+                           const DebugContext &dc);
+
+  onnx::NodeProto &nodeProducing(const TensorId &id);
+  const onnx::NodeProto &nodeProducing(const TensorId &id) const;
+  void setNodeAttribute(onnx::NodeProto &node, const std::string &name,
+                        const any &value);
+
+  void setScopedAttribute(const std::string &name, any value);
+  any getScopedAttribute(const std::string &name) const;
+  bool hasScopedAttribute(const std::string &name) const;
+  void clearScopedAttribute(const std::string &name);
+
+  void pushNameScope(const std::string &name);
+  void popNameScope();
+  std::string getNameScope(const std::string &name) const;
+
+  const onnx::ModelProto &model() const { return model_; }
+  onnx::ModelProto &model() { return model_; }
+  void loadModel(onnx::ModelProto m);
+
+  bool isInput(const TensorId &id) const;
+  bool isInitializer(const TensorId &id) const;
+  /// The type and shape of a tensor, from ONNX shape inference.
+  TensorInfo inferredInfo(const TensorId &id) const;
+
+private:
+  TensorId uniqueId(const std::string &base);
+  void checkTensorExists(const TensorId &id, const std::string &where) const;
+
+  onnx::ModelProto model_;
+  std::set<TensorId> ids;
+  std::vector<std::string> nameScopes;
+  std::map<std::string, any> scopedAttributes;
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,54 @@
+// A graph of the IR: its tensors and ops, its inputs (streams) and
+// outputs, and the edits patterns and transforms make.
+#ifndef POPART_SRC_IR_GRAPH_HPP
+#define POPART_SRC_IR_GRAPH_HPP
+
+#include "ir/Op.hpp"
+#include "ir/Tensor.hpp"
+
+#include <map>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+namespace popart {
+
+class Graph {
+public:
+  Tensor &addTensor(const TensorId &id, const TensorInfo &info,
+                    TensorType type, std::vector<char> data = {});
+  bool hasTensor(const TensorId &id) const { return tensors.count(id) != 0; }
+  Tensor &getTensor(const TensorId &id) const;
+  const std::map<TensorId, std::unique_ptr<Tensor>> &getTensors() const {
+    return tensors;
+  }
+
+  /// Takes the op; inputs are connected and outputs created by the caller
+  /// with connectInput/createOutput.
+  Op &addOp(std::unique_ptr<Op> op);
+  void connectInput(Op &op, int index, const TensorId &id);
+  Tensor &createOutput(Op &op, int index, const TensorId &id);
+  /// Removes an op, leaving its output tensors without a producer.
+  void eraseOp(Op &op);
+  /// Removes a tensor no op uses.
+  void eraseTensor(const TensorId &id);
+  /// Makes every consumer of `from` use `to` instead.
+  void replaceUses(Tensor &from, Tensor &to);
+  const std::map<OpId, std::unique_ptr<Op>> &getOps() const { return ops; }
+
+  std::vector<TensorId> inputs;  // streamed from the host
+  std::vector<TensorId> outputs; // the model's outputs
+
+  /// The ops in an order where each comes after the producers of its
+  /// inputs (see Scheduler.cpp).
+  std::vector<Op *> getOpSchedule(const std::string &tieBreaker = "greedy") const;
+
+private:
+  std::map<TensorId, std::unique_ptr<Tensor>> tensors;
+  std::map<OpId, std::unique_ptr<Op>> ops;
+  OpId nextOpId = 0;
+};
+
+} // namespace popart
+
+#endif

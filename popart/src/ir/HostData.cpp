@@ -1,0 +1,91 @@
+#include "ir/HostData.hpp"
+
+#include <popart/error.hpp>
+
+#include <cstring>
+
+namespace popart {
+namespace {
+template <typename T>
+void readAll(const std::vector<char> &data, std::vector<double> &out) {
+  const std::size_t n = data.size() / sizeof(T);
+  out.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, data.data() + i * sizeof(T), sizeof(T));
+    out[i] = static_cast<double>(v);
+  }
+}
+template <typename T>
+void writeAll(const std::vector<double> &values, std::vector<char> &out) {
+  out.resize(values.size() * sizeof(T));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    T v = static_cast<T>(values[i]);
+    std::memcpy(out.data() + i * sizeof(T), &v, sizeof(T));
+  }
+}
+} // namespace
+
+#define POPART_HOSTDATA_TYPES(X)                                               \
+  X(FLOAT, float)                                                              \
+  X(DOUBLE, double)                                                            \
+  X(INT64, int64_t)                                                            \
+  X(INT32, int32_t)                                                            \
+  X(INT16, int16_t)                                                            \
+  X(INT8, int8_t)                                                              \
+  X(UINT64, uint64_t)                                                          \
+  X(UINT32, uint32_t)                                                          \
+  X(UINT16, uint16_t)                                                          \
+  X(UINT8, uint8_t)                                                            \
+  X(BOOL, uint8_t)
+
+// Calls f with a value of the C++ type that holds elements of `type`.
+template <typename F> void withHostType(DataType type, F &&f) {
+  switch (type) {
+#define X(T, C)                                                                \
+  case DataType::T:                                                            \
+    f(C{});                                                                    \
+    return;
+    POPART_HOSTDATA_TYPES(X)
+#undef X
+  default:
+    throw error("Constant folding of {} data is not supported",
+                getDataTypeInfo(type).name());
+  }
+}
+
+std::vector<double> toDoubles(const std::vector<char> &data, DataType type) {
+  std::vector<double> out;
+  withHostType(type, [&](auto c) { readAll<decltype(c)>(data, out); });
+  return out;
+}
+
+std::vector<char> fromDoubles(const std::vector<double> &values, DataType type) {
+  std::vector<char> out;
+  withHostType(type, [&](auto c) { writeAll<decltype(c)>(values, out); });
+  return out;
+}
+
+std::vector<double> broadcastTo(const std::vector<double> &values,
+                                const Shape &from, const Shape &to) {
+  int64_t n = 1;
+  for (auto d : to)
+    n *= d;
+  std::vector<double> out(static_cast<std::size_t>(n));
+  const std::size_t offset = to.size() - from.size();
+  std::vector<int64_t> index(to.size(), 0);
+  for (int64_t flat = 0; flat < n; ++flat) {
+    int64_t src = 0;
+    for (std::size_t d = 0; d < from.size(); ++d)
+      src = src * from[d] + (from[d] == 1 ? 0 : index[d + offset]);
+    out[static_cast<std::size_t>(flat)] = values[static_cast<std::size_t>(src)];
+    for (std::size_t d = to.size(); d-- > 0;) {
+      if (++index[d] < to[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+} // namespace popart

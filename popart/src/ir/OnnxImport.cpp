@@ -1,0 +1,133 @@
+// ONNX graph -> IR graph.
+#include "ir/Ir.hpp"
+#include "ir/OpManager.hpp"
+#include "onnx/OnnxUtil.hpp"
+
+#include <popart/error.hpp>
+#include <popart/logging.hpp>
+
+#include <onnx/defs/schema.h>
+
+namespace popart {
+namespace {
+
+std::map<std::string, int64_t> opsetVersions(const onnx::ModelProto &model) {
+  std::map<std::string, int64_t> versions;
+  for (const auto &o : model.opset_import())
+    versions[o.domain().empty() ? Domain::ai_onnx : o.domain()] = o.version();
+  return versions;
+}
+
+// The version of the definition a node of the model uses: the latest
+// since-version not after the model's opset (ONNX's rule).
+OpVersion definitionVersion(const onnx::NodeProto &node,
+                            const std::string &domain, int64_t opset) {
+  if (domain != Domain::ai_onnx)
+    return static_cast<OpVersion>(opset);
+  const auto *schema =
+      onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset), "");
+  if (!schema)
+    throw error("Node '{}': op type '{}' does not exist in ai.onnx opset {}",
+                node.name(), node.op_type(), opset);
+  return static_cast<OpVersion>(schema->SinceVersion());
+}
+
+void addConstantNode(const onnx::NodeProto &node, Graph &graph) {
+  Attributes attrs(node);
+  if (!attrs.has("value"))
+    throw error("Constant node '{}': only the 'value' attribute is supported",
+                node.name());
+  const auto &tp = attrs.getTensor("value");
+  graph.addTensor(node.output(0), TensorInfo(tp), TensorType::Const,
+                  onnxutil::tensorData(tp));
+}
+
+} // namespace
+
+void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes,
+                     const SessionOptions &options, Graph &graph) {
+  const auto &g = model.graph();
+  const auto versions = opsetVersions(model);
+
+  for (const auto &init : g.initializer()) {
+    TensorType type = options.constantWeights ? TensorType::Const
+                                              : TensorType::Variable;
+    graph.addTensor(init.name(), TensorInfo(init), type,
+                    onnxutil::tensorData(init));
+  }
+  for (const auto &input : g.input()) {
+    if (graph.hasTensor(input.name()))
+      continue; // an initializer also listed as an input
+    TensorInfo info;
+    if (shapes.has(input.name())) {
+      info = shapes.get(input.name());
+    } else {
+      try {
+        info = TensorInfo(input.type());
+      } catch (const error &e) {
+        throw error("Model input '{}': {}; give its shape with InputShapeInfo",
+                    input.name(), e.what());
+      }
+    }
+    graph.addTensor(input.name(), info, TensorType::Stream);
+    graph.inputs.push_back(input.name());
+  }
+
+  auto &manager = OpManager::instance();
+  for (const auto &node : g.node()) {
+    const std::string domain =
+        node.domain().empty() ? Domain::ai_onnx : node.domain();
+    const std::string nodeName = node.name().empty()
+                                     ? node.op_type() + "(" + node.output(0) + ")"
+                                     : node.name();
+    if (domain == Domain::ai_onnx && node.op_type() == "Constant") {
+      addConstantNode(node, graph);
+      continue;
+    }
+    auto v = versions.find(domain);
+    if (v == versions.end())
+      throw error("Node '{}' of type {} is in domain '{}', which the model "
+                  "does not import",
+                  nodeName, node.op_type(), domain);
+    const OpVersion version = definitionVersion(node, domain, v->second);
+    Attributes attrs(node);
+    std::unique_ptr<Op> created;
+    try {
+      created = manager.create(domain, node.op_type(), version, nodeName, attrs);
+    } catch (const error &e) {
+      throw error("{} (ai.onnx opset {})", e.what(), v->second);
+    }
+    for (const auto &a : node.attribute())
+      if (a.name() == "__ipu_number")
+        created->virtualGraphId = a.i();
+      else if (a.name() == "__exclude_patterns")
+        created->excludedPatterns.assign(a.strings().begin(), a.strings().end());
+    Op &op = graph.addOp(std::move(created));
+    for (int i = 0; i < node.input_size(); ++i)
+      if (!node.input(i).empty()) {
+        if (!graph.hasTensor(node.input(i)))
+          throw error("Node '{}' ({}): input '{}' is not produced before it",
+                      nodeName, node.op_type(), node.input(i));
+        graph.connectInput(op, i, node.input(i));
+      }
+    for (int i = 0; i < node.output_size(); ++i)
+      if (!node.output(i).empty())
+        graph.createOutput(op, i, node.output(i));
+    try {
+      op.setup();
+    } catch (const error &e) {
+      throw error("Node '{}' ({}:{}): {}", nodeName, node.op_type(), version,
+                  e.what());
+    }
+    logging::ir::trace("Made op {}", op.str());
+    foldConstantOp(graph, op);
+  }
+
+  for (const auto &out : g.output()) {
+    if (!graph.hasTensor(out.name()))
+      throw error("Model output '{}' is not produced by the graph", out.name());
+    graph.outputs.push_back(out.name());
+  }
+}
+
+} // namespace popart

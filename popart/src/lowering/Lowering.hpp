@@ -1,0 +1,111 @@
+// Lowering: each IR op type has a function that grows its poplar program
+// from the poplar tensors of its inputs, through the public poplar and
+// PopLibs APIs only, and records the tensors of its outputs.
+#ifndef POPART_SRC_LOWERING_LOWERING_HPP
+#define POPART_SRC_LOWERING_LOWERING_HPP
+
+#include "ir/Op.hpp"
+
+#include <poplar/Graph.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Type.hpp>
+#include <poplin/MatMul.hpp>
+
+#include <functional>
+#include <typeindex>
+#include <typeinfo>
+#include <map>
+#include <string>
+
+namespace popart {
+
+/// The element type a tensor of `type` has on the device (INT64 is held as
+/// INT, DOUBLE as FLOAT: the supported-type casting of the original).
+poplar::Type deviceType(DataType type);
+
+class LoweringContext {
+public:
+  LoweringContext(poplar::Graph &graph, const std::map<std::string, std::string> &matmulOptions)
+      : graph(graph), matmulOptions(matmulOptions) {}
+  poplar::Graph &graph;
+  std::map<std::string, std::string> matmulOptions;
+  poplin::matmul::PlanningCache matmulCache;
+
+  const poplar::Tensor &get(const Tensor &t) const;
+  void set(const Tensor &t, const poplar::Tensor &value);
+  bool has(const TensorId &id) const { return tensors.count(id) != 0; }
+
+private:
+  std::map<TensorId, poplar::Tensor> tensors;
+};
+
+using LoweringFunction =
+    std::function<void(const Op &, LoweringContext &, poplar::program::Sequence &)>;
+
+/// The lowering of each op class (UnaryOp, MatMulOp, ...): an op is
+/// lowered by the function registered for its class.
+class LoweringRegistry {
+public:
+  static LoweringRegistry &instance();
+  template <typename OpClass> void add(LoweringFunction f) {
+    functions[std::type_index(typeid(OpClass))] = std::move(f);
+  }
+  /// popart::error naming the op if its class has no lowering.
+  const LoweringFunction &get(const Op &op) const;
+
+private:
+  std::map<std::type_index, LoweringFunction> functions;
+};
+
+void registerBuiltinLowerings(LoweringRegistry &r);
+
+/// The lowering of each op class, one file each (XLowering.cpp); the
+/// table of op types to lowerings is RegisterLowerings.cpp.
+#define POPART_LOWERING(NAME)                                                  \
+  void NAME(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog);
+POPART_LOWERING(growUnary)
+POPART_LOWERING(growBinary)
+POPART_LOWERING(growVariadic)
+POPART_LOWERING(growWhere)
+POPART_LOWERING(growClip)
+POPART_LOWERING(growScale)
+POPART_LOWERING(growScaledAdd)
+POPART_LOWERING(growIdentity)
+POPART_LOWERING(growReshape)
+POPART_LOWERING(growTranspose)
+POPART_LOWERING(growConcat)
+POPART_LOWERING(growSlice)
+POPART_LOWERING(growSplit)
+POPART_LOWERING(growGather)
+POPART_LOWERING(growCast)
+POPART_LOWERING(growMatMul)
+POPART_LOWERING(growGemm)
+POPART_LOWERING(growSoftmax)
+POPART_LOWERING(growReduce)
+POPART_LOWERING(growExpand)
+POPART_LOWERING(growTile)
+POPART_LOWERING(growPad)
+#undef POPART_LOWERING
+
+/// The type PopLibs computes element-wise operations on `t` in: INT for 8-
+/// and 16-bit integers (which not every operation has), else t itself.
+poplar::Type arithmeticType(const poplar::Type &t);
+/// t cast to `type` unless it already has it.
+poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
+                      const poplar::Type &type, poplar::program::Sequence &prog,
+                      const std::string &name);
+
+/// A tensor of its own holding a copy of `view` (the output of ops that
+/// only rearrange their input).
+poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,
+                      poplar::program::Sequence &prog, const std::string &name);
+/// [.., m, k] x [.., k, n] with broadcast batch dimensions (numpy matmul),
+/// reshaped to outShape.
+poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
+                           poplar::Tensor b, const Shape &outShape,
+                           poplar::program::Sequence &prog,
+                           const std::string &name);
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,21 @@
+// Axes given as ONNX attributes or inputs: negative ones count from the end.
+#ifndef POPART_SRC_OPS_AXIS_HPP
+#define POPART_SRC_OPS_AXIS_HPP
+
+#include "ir/Op.hpp"
+
+#include <popart/error.hpp>
+
+namespace popart {
+
+/// axis in [-rank, rank) made non-negative; popart::error naming the op
+/// otherwise.
+inline int64_t normaliseAxis(int64_t axis, int64_t rank, const Op &op) {
+  if (axis < -rank || axis >= rank)
+    throw error("{}: axis {} out of range for rank {}", op.str(), axis, rank);
+  return axis < 0 ? axis + rank : axis;
+}
+
+} // namespace popart
+
+#endif

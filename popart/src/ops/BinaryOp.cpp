@@ -1,0 +1,70 @@
+#include "ops/BinaryOp.hpp"
+#include "ir/HostData.hpp"
+
+#include <popart/error.hpp>
+
+#include <cmath>
+
+namespace popart {
+
+BinaryOp::BinaryOp(const OperatorIdentifier &id, const std::string &name,
+                   const Attributes &a)
+    : Op(id, name) {
+  // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
+  // numpy rule applies from opset 7.
+  if (id.version < 7 && id.type != "Pow") {
+    if (a.getInt("broadcast", 0) != 0 && a.has("axis"))
+      throw error("{} '{}': broadcasting with an axis is not supported",
+                  id.type, name);
+    a.getInt("axis", 0);
+    a.getInt("broadcast", 0);
+  }
+}
+
+bool BinaryOp::isComparison() const {
+  return opid.type == "Equal" || opid.type == "Less" ||
+         opid.type == "Greater" || opid.type == "LessOrEqual" ||
+         opid.type == "GreaterOrEqual" || opid.type == "And" ||
+         opid.type == "Or";
+}
+
+void BinaryOp::setup() {
+  const auto &a = inInfo(0), &b = inInfo(1);
+  const bool pow = opid.type == "Pow";
+  if (!pow && a.dataType() != b.dataType())
+    throw error("{}: inputs of types {} and {} differ", str(), a.data_type(),
+                b.data_type());
+  Shape shape = npOut(a.shape(), b.shape());
+  outInfo(0) = TensorInfo(isComparison() ? DataType::BOOL : a.dataType(), shape);
+}
+
+std::vector<char> BinaryOp::fold() const {
+  const Shape out = outInfo(0).shape();
+  auto a = broadcastTo(toDoubles(inTensor(0).data, inInfo(0).dataType()),
+                       inShape(0), out);
+  auto b = broadcastTo(toDoubles(inTensor(1).data, inInfo(1).dataType()),
+                       inShape(1), out);
+  const bool integral = getDataTypeInfo(inInfo(0).dataType()).isFixedPoint();
+  std::vector<double> r(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double x = a[i], y = b[i];
+    const auto &t = opid.type;
+    if (t == "Add") r[i] = x + y;
+    else if (t == "Sub") r[i] = x - y;
+    else if (t == "Mul") r[i] = x * y;
+    else if (t == "Div") r[i] = integral ? std::trunc(x / y) : x / y;
+    else if (t == "Pow") r[i] = std::pow(x, y);
+    else if (t == "Equal") r[i] = x == y;
+    else if (t == "Less") r[i] = x < y;
+    else if (t == "Greater") r[i] = x > y;
+    else if (t == "LessOrEqual") r[i] = x <= y;
+    else if (t == "GreaterOrEqual") r[i] = x >= y;
+    else if (t == "And") r[i] = (x != 0) && (y != 0);
+    else if (t == "Or") r[i] = (x != 0) || (y != 0);
+    else if (t == "Mod") r[i] = std::fmod(x, y);
+    else throw internal_error("No host rule for {}", t);
+  }
+  return fromDoubles(r, outInfo(0).dataType());
+}
+
+} // namespace popart

@@ -1,0 +1,32 @@
+#include "ops/CastOp.hpp"
+#include "ir/HostData.hpp"
+
+#include <popart/error.hpp>
+
+#include <cmath>
+
+namespace popart {
+
+CastOp::CastOp(const OperatorIdentifier &id, const std::string &name,
+               const Attributes &a)
+    : Op(id, name) {
+  if (id.version < 6)
+    throw error("Cast '{}': version {} (type as a string) is not supported",
+                name, id.version);
+  to = onnxToPopartType(static_cast<int>(a.getInt("to")));
+}
+
+void CastOp::setup() { outInfo(0) = TensorInfo(to, inShape(0)); }
+
+std::vector<char> CastOp::fold() const {
+  auto v = toDoubles(inTensor(0).data, inInfo(0).dataType());
+  if (to == DataType::BOOL)
+    for (auto &x : v)
+      x = x != 0.0;
+  else if (getDataTypeInfo(to).isFixedPoint())
+    for (auto &x : v)
+      x = std::trunc(x);
+  return fromDoubles(v, to);
+}
+
+} // namespace popart

@@ -1,0 +1,34 @@
+#include "ops/GemmOp.hpp"
+
+#include <popart/error.hpp>
+
+#include <algorithm>
+
+namespace popart {
+
+GemmOp::GemmOp(const OperatorIdentifier &id, const std::string &name,
+               const Attributes &a)
+    : Op(id, name), alpha(a.getFloat("alpha", 1.0f)),
+      beta(a.getFloat("beta", 1.0f)), transA(a.getInt("transA", 0) != 0),
+      transB(a.getInt("transB", 0) != 0) {
+  if (id.version < 7)
+    a.getInt("broadcast", 0);
+}
+
+void GemmOp::setup() {
+  Shape a = inShape(0), b = inShape(1);
+  if (a.size() != 2 || b.size() != 2)
+    throw error("{}: A and B must be matrices, not {} and {}", str(), a, b);
+  if (transA)
+    std::swap(a[0], a[1]);
+  if (transB)
+    std::swap(b[0], b[1]);
+  if (a[1] != b[0])
+    throw error("{}: cannot multiply {} by {}", str(), a, b);
+  Shape out{a[0], b[1]};
+  if (hasInput(2))
+    npOut(inShape(2), out); // C must broadcast to the result
+  outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
+}
+
+} // namespace popart

@@ -1,0 +1,26 @@
+#ifndef POPART_SRC_OPS_RESHAPEOP_HPP
+#define POPART_SRC_OPS_RESHAPEOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// Reshape, Flatten, Squeeze, Unsqueeze: the same elements in a new
+/// shape (from an attribute, a constant input or the input's shape).
+class ReshapeOp : public Op {
+public:
+  ReshapeOp(const OperatorIdentifier &id, const std::string &name,
+            const Attributes &a);
+  void setup() override;
+  bool canFold() const override { return true; }
+  std::vector<char> fold() const override { return inTensor(0).data; }
+  std::vector<int64_t> attrShape; // Reshape-1, ai.graphcore Reshape
+  std::vector<int64_t> axes;      // Squeeze, Unsqueeze before opset 13
+  bool axesGiven = false;
+  int64_t axis = 1;               // Flatten
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,58 @@
+#include "ops/SliceOp.hpp"
+#include "ops/Axis.hpp"
+
+#include <popart/error.hpp>
+
+#include <algorithm>
+
+namespace popart {
+
+SliceOp::SliceOp(const OperatorIdentifier &id, const std::string &name,
+                 const Attributes &a)
+    : Op(id, name) {
+  if (id.version < 10) {
+    attrStarts = a.getInts("starts");
+    attrEnds = a.getInts("ends");
+    attrAxes = a.getInts("axes", {});
+  }
+}
+
+void SliceOp::setup() {
+  const Shape in = inShape(0);
+  const int64_t r = static_cast<int64_t>(in.size());
+  std::vector<int64_t> starts = attrStarts, ends = attrEnds, axes = attrAxes,
+                       stepv;
+  if (opid.version >= 10) {
+    starts = constInputInts(1, "starts");
+    ends = constInputInts(2, "ends");
+    if (hasInput(3))
+      axes = constInputInts(3, "axes");
+    if (hasInput(4))
+      stepv = constInputInts(4, "steps");
+  }
+  if (axes.empty())
+    for (std::size_t i = 0; i < starts.size(); ++i)
+      axes.push_back(static_cast<int64_t>(i));
+  begins.assign(r, 0);
+  steps.assign(r, 1);
+  this->ends = in;
+  Shape out = in;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const int64_t d = normaliseAxis(axes[i], r, *this);
+    const int64_t step = stepv.empty() ? 1 : stepv[i];
+    if (step <= 0)
+      throw error("{}: only positive steps are supported, not {}", str(), step);
+    auto clampIndex = [&](int64_t v) {
+      if (v < 0)
+        v += in[d];
+      return std::min(std::max<int64_t>(v, 0), in[d]);
+    };
+    begins[d] = clampIndex(starts[i]);
+    this->ends[d] = std::max(begins[d], clampIndex(ends[i]));
+    steps[d] = step;
+    out[d] = (this->ends[d] - begins[d] + step - 1) / step;
+  }
+  outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
+}
+
+} // namespace popart

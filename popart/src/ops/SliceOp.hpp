@@ -1,0 +1,24 @@
+#ifndef POPART_SRC_OPS_SLICEOP_HPP
+#define POPART_SRC_OPS_SLICEOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// Slice: ranges of dimensions with positive steps (constant bounds).
+class SliceOp : public Op {
+public:
+  SliceOp(const OperatorIdentifier &id, const std::string &name,
+          const Attributes &a);
+  void setup() override;
+  // Per dimension of the input: begin, end (exclusive) and step.
+  std::vector<int64_t> begins, ends, steps;
+
+private:
+  std::vector<int64_t> attrStarts, attrEnds, attrAxes;
+};
+
+} // namespace popart
+
+#endif

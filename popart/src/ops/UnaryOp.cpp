@@ -1,0 +1,47 @@
+#include "ops/UnaryOp.hpp"
+#include "ir/HostData.hpp"
+
+#include <popart/error.hpp>
+
+#include <cmath>
+
+namespace popart {
+
+UnaryOp::UnaryOp(const OperatorIdentifier &id, const std::string &name,
+                 const Attributes &a)
+    : Op(id, name) {
+  if (id.type == "LeakyRelu")
+    alpha = a.getFloat("alpha", 0.01f);
+}
+
+void UnaryOp::setup() {
+  outInfo(0) = inInfo(0);
+  if (opid.type == "Not" && inInfo(0).dataType() != DataType::BOOL)
+    throw error("Not takes a BOOL input, not {}", inInfo(0).data_type());
+}
+
+bool UnaryOp::canFold() const {
+  return opid.type == "Neg" || opid.type == "Abs" || opid.type == "Floor" ||
+         opid.type == "Ceil" || opid.type == "Sqrt" || opid.type == "Not";
+}
+
+std::vector<char> UnaryOp::fold() const {
+  auto v = toDoubles(inTensor(0).data, inInfo(0).dataType());
+  for (auto &x : v) {
+    if (opid.type == "Neg")
+      x = -x;
+    else if (opid.type == "Abs")
+      x = std::fabs(x);
+    else if (opid.type == "Floor")
+      x = std::floor(x);
+    else if (opid.type == "Ceil")
+      x = std::ceil(x);
+    else if (opid.type == "Sqrt")
+      x = std::sqrt(x);
+    else if (opid.type == "Not")
+      x = x == 0.0 ? 1.0 : 0.0;
+  }
+  return fromDoubles(v, outInfo(0).dataType());
+}
+
+} // namespace popart

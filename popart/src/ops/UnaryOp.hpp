@@ -1,0 +1,24 @@
+#ifndef POPART_SRC_OPS_UNARYOP_HPP
+#define POPART_SRC_OPS_UNARYOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// One-input element-wise ops: Abs, Neg, Exp, Log, Sqrt, Relu, Sigmoid,
+/// Tanh, Erf, Reciprocal, Floor, Ceil, Not, Sign, Sin, Cos, LeakyRelu, and
+/// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
+class UnaryOp : public Op {
+public:
+  UnaryOp(const OperatorIdentifier &id, const std::string &name,
+          const Attributes &a);
+  void setup() override;
+  bool canFold() const override;
+  std::vector<char> fold() const override;
+  float alpha = 0.0f; // LeakyRelu
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,157 @@
+// The IR without a device: import, constant folding, patterns (counting
+// ops before and after), the schedule and the dumps.
+#include "ir/Ir.hpp"
+
+#include <popart/builder.hpp>
+#include <popart/error.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+
+using namespace popart;
+
+namespace {
+int countOps(const Graph &g, const std::string &type) {
+  int n = 0;
+  for (const auto &p : g.getOps())
+    n += p.second->opid.type == type;
+  return n;
+}
+
+onnx::ModelProto modelOf(Builder &b) {
+  onnx::ModelProto m;
+  REQUIRE(m.ParseFromString(b.getModelProto()));
+  return m;
+}
+} // namespace
+
+TEST_CASE("Shape computations fold into constants", "[popart][ir]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{3, 4}));
+  auto o = b->aiOnnxOpset13();
+  int64_t zero = 0, minus = -1;
+  auto shape = o.shape({x});
+  auto dim0 = o.gather(
+      {shape, o.constant(ConstVoidData(&zero, TensorInfo("INT64", Shape{1})))}, 0);
+  auto newShape = o.concat(
+      {o.constant(ConstVoidData(&minus, TensorInfo("INT64", Shape{1}))), dim0}, 0);
+  auto y = o.reshape({x, newShape});
+  Ir ir;
+  ir.prepare(modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}),
+             SessionOptions(), Patterns());
+  const Graph &g = ir.getMainGraph();
+  REQUIRE(g.getOps().size() == 1); // only the Reshape is left
+  REQUIRE(countOps(g, "Reshape") == 1);
+  REQUIRE(g.getTensor(newShape).type == TensorType::Const);
+  REQUIRE(g.getTensor(y).info.shape() == Shape{4, 3});
+}
+
+TEST_CASE("OpToIdentity and PreUniRepl remove inference identities",
+          "[popart][ir][patterns]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{4}));
+  auto o = b->aiOnnxOpset11();
+  auto d = o.dropout({x}, 1, 0.5f).at(0);
+  auto i = o.identity({d});
+  auto r = o.relu({i});
+  auto kept = o.identity({r}, "kept"); // an anchor: stays
+  auto run = [&](const Patterns &p) {
+    Ir ir;
+    ir.prepare(modelOf(*b), {}, DataFlow(1, {{kept, AnchorReturnType("ALL")}}),
+               SessionOptions(), p);
+    return std::make_pair(countOps(ir.getMainGraph(), "Identity") +
+                              countOps(ir.getMainGraph(), "Dropout"),
+                          int(ir.getMainGraph().getOps().size()));
+  };
+  REQUIRE(run(Patterns(PatternsLevel::NoPatterns)) == std::make_pair(3, 4));
+  REQUIRE(run(Patterns(std::vector<std::string>{"OpToIdentity"})) ==
+          std::make_pair(3, 4));
+  REQUIRE(run(Patterns()) == std::make_pair(1, 2));
+  Patterns p;
+  p.enablePattern("PreUniRepl", false);
+  REQUIRE_FALSE(p.isPreUniReplEnabled());
+  REQUIRE(p.isOpToIdentityEnabled());
+  REQUIRE_THROWS_WITH(Patterns(std::vector<std::string>{"NoSuchPattern"}),
+                      Catch::Contains("NoSuchPattern"));
+}
+
+TEST_CASE("The schedule puts producers first", "[popart][ir]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{4}));
+  auto o = b->aiOnnxOpset11();
+  auto a = o.exp({x});
+  auto c = o.add({a, o.neg({x})});
+  auto d = o.mul({c, a});
+  for (const char *tie : {"greedy", "fifo"}) {
+    SessionOptions opts;
+    opts.kahnTieBreaker = tie;
+    Ir ir;
+    ir.prepare(modelOf(*b), {}, DataFlow(1, {{d, AnchorReturnType("ALL")}}),
+               opts, Patterns());
+    std::set<TensorId> ready = {x};
+    for (const Op *op : ir.getSchedule()) {
+      for (const Tensor *in : op->inputs)
+        REQUIRE(ready.count(in->id));
+      for (const Tensor *out : op->outputs)
+        ready.insert(out->id);
+    }
+    REQUIRE(ir.getSchedule().size() == 4);
+  }
+}
+
+TEST_CASE("DOT checkpoints and the IR dump", "[popart][ir]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{4}));
+  auto y = b->aiOnnxOpset11().sigmoid({x});
+  SessionOptions opts;
+  opts.dotChecks = {"Fwd0", "Final"};
+  opts.logDir = ".";
+  setenv("POPART_IR_DUMP", "popart_ir_test_dump.json", 1);
+  setenv("POPART_DOT_CHECKS", "FWD1", 1); // added to the options' checkpoints
+  Ir ir;
+  ir.prepare(modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}), opts,
+             Patterns());
+  unsetenv("POPART_IR_DUMP");
+  unsetenv("POPART_DOT_CHECKS");
+  std::ifstream fwd0("FWD0.dot"), fwd1("FWD1.dot"), final("FINAL.dot"),
+      dump("popart_ir_test_dump.json");
+  REQUIRE(fwd0.good());
+  REQUIRE(fwd1.good());
+  std::string dot((std::istreambuf_iterator<char>(fwd0)), {});
+  REQUIRE(dot.find("digraph") != std::string::npos);
+  REQUIRE(dot.find("Sigmoid") != std::string::npos);
+  REQUIRE(final.good());
+  std::string dumped((std::istreambuf_iterator<char>(dump)), {});
+  REQUIRE(dumped.find("\"Sigmoid\"") != std::string::npos);
+  std::remove("FWD0.dot");
+  std::remove("FWD1.dot");
+  std::remove("FINAL.dot");
+  std::remove("popart_ir_test_dump.json");
+}
+
+TEST_CASE("Model inputs need shapes", "[popart][ir]") {
+  auto b = Builder::create();
+  auto x = b->addUntypedInputTensor("noShape");
+  b->aiOnnxOpset11().relu({x});
+  // A model whose input has a type but no shape: InputShapeInfo supplies it.
+  onnx::ModelProto m = modelOf(*b);
+  auto *tt = m.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type();
+  tt->set_elem_type(onnx::TensorProto::FLOAT);
+  tt->mutable_shape()->add_dim()->set_dim_param("batch");
+  tt->mutable_shape()->add_dim()->set_dim_param("features");
+  const auto y = m.graph().node(0).output(0);
+  DataFlow flow(1, {{y, AnchorReturnType("ALL")}});
+  {
+    Ir ir;
+    REQUIRE_THROWS_WITH(ir.prepare(m, {}, flow, SessionOptions(), Patterns()),
+                        Catch::Contains("noShape") &&
+                            Catch::Contains("InputShapeInfo"));
+  }
+  InputShapeInfo shapes;
+  shapes.add("noShape", TensorInfo("FLOAT", Shape{2, 5}));
+  Ir ir;
+  ir.prepare(m, shapes, flow, SessionOptions(), Patterns());
+  REQUIRE(ir.getMainGraph().getTensor(y).info.shape() == Shape{2, 5});
+}
