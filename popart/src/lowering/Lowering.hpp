@@ -9,6 +9,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Type.hpp>
+#include <poplin/Convolution.hpp>
 #include <poplin/MatMul.hpp>
 
 #include <functional>
@@ -30,6 +31,7 @@ public:
   poplar::Graph &graph;
   std::map<std::string, std::string> matmulOptions;
   poplin::matmul::PlanningCache matmulCache;
+  poplin::PlanningCache convCache;
 
   const poplar::Tensor &get(const Tensor &t) const;
   void set(const Tensor &t, const poplar::Tensor &value);
@@ -85,6 +87,13 @@ POPART_LOWERING(growReduce)
 POPART_LOWERING(growExpand)
 POPART_LOWERING(growTile)
 POPART_LOWERING(growPad)
+POPART_LOWERING(growArgExtrema)
+POPART_LOWERING(growConv)
+POPART_LOWERING(growConvTranspose)
+POPART_LOWERING(growPool)
+POPART_LOWERING(growBatchNorm)
+POPART_LOWERING(growInstanceNorm)
+POPART_LOWERING(growLRN)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

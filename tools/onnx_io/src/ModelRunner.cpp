@@ -3,7 +3,7 @@
 #include <popart/dataflow.hpp>
 #include <popart/error.hpp>
 #include <popart/inputshapeinfo.hpp>
-#include <popart/ndarraywrapper.hpp>
+#include <popart/iarray.hpp>
 #include <popart/session.hpp>
 #include <popart/sessionoptions.hpp>
 #include <popart/stepio.hpp>
@@ -26,24 +26,24 @@ onnx::ModelProto loadModel(const std::string &path) {
   return model;
 }
 
-// Wraps a host tensor for StepIO. The wrapper's element type only has to
-// have the element's width; the TensorInfo carries the data type.
+// A host tensor as the IArray StepIO reads and writes: its TensorInfo
+// gives the type, so every ONNX type (FLOAT16 too) goes through.
+class HostArray : public popart::IArray {
+public:
+  explicit HostArray(HostTensor &tensor) : tensor(tensor) {}
+  void *data() override { return tensor.data(); }
+  popart::DataType dataType() const override { return tensor.info.dataType(); }
+  std::size_t rank() const override { return std::size_t(tensor.info.rank()); }
+  int64_t dim(size_t index) const override { return tensor.info.dim(int(index)); }
+  std::size_t nelms() const override { return std::size_t(tensor.info.nelms()); }
+  const popart::Shape shape() const override { return tensor.info.shape(); }
+
+private:
+  HostTensor &tensor;
+};
+
 std::unique_ptr<popart::IArray> wrap(HostTensor &tensor) {
-  auto *data = tensor.data();
-  switch (tensor.info.getDataTypeInfo()->nbytes()) {
-  case 1:
-    return std::make_unique<popart::NDArrayWrapper<uint8_t>>(
-        static_cast<uint8_t *>(data), tensor.info);
-  case 2:
-    return std::make_unique<popart::NDArrayWrapper<uint16_t>>(
-        static_cast<uint16_t *>(data), tensor.info);
-  case 4:
-    return std::make_unique<popart::NDArrayWrapper<uint32_t>>(
-        static_cast<uint32_t *>(data), tensor.info);
-  default:
-    return std::make_unique<popart::NDArrayWrapper<uint64_t>>(
-        static_cast<uint64_t *>(data), tensor.info);
-  }
+  return std::make_unique<HostArray>(tensor);
 }
 
 } // namespace
