@@ -40,6 +40,7 @@ struct Options {
   std::string listFile;
   std::string tableFile;
   std::string expectPassFile;
+  std::string passListFile;
   double rtol = 1e-3;
   double atol = 1e-7;
   double maxRelativeError = -1; // < 0: use the elementwise rule
@@ -82,6 +83,7 @@ const char *usage =
     "  --filter REGEX          only cases whose name matches\n"
     "  --list FILE             only the cases named in FILE\n"
     "  --expect-pass FILE      exit 1 unless every case named in FILE passes\n"
+    "  --pass-list FILE        write the names of the cases that pass\n"
     "  --table FILE            write a Markdown table of results by op\n"
     "  --rtol X --atol X       elementwise tolerance (default 1e-3, 1e-7)\n"
     "  --max-relative-error X  compare max|a-e|/max|e| <= X instead\n"
@@ -102,6 +104,7 @@ Options parseOptions(int argc, char **argv) {
     else if (a == "--filter") o.filter = value(i);
     else if (a == "--list") o.listFile = value(i);
     else if (a == "--expect-pass") o.expectPassFile = value(i);
+    else if (a == "--pass-list") o.passListFile = value(i);
     else if (a == "--table") o.tableFile = value(i);
     else if (a == "--rtol") o.rtol = std::stod(value(i));
     else if (a == "--atol") o.atol = std::stod(value(i));
@@ -398,6 +401,9 @@ void writeTable(const std::vector<Result> &results, const Options &o) {
       << o.atol << " + " << o.rtol
       << " |expected|). INT64 inputs are given to the session as constants "
          "(they are shapes, axes or indices).\n\n"
+      << "Regenerate with `scripts/conformance-table.sh` (which runs "
+         "`onnx_conformance --device cpu --table docs/onnx_conformance.md` "
+         "over the four test data directories).\n\n"
       << "**" << passed << " of " << results.size()
       << " test cases pass.**\n\n"
       << "| op | opsets | passed | cases |\n|---|---|---|---|\n";
@@ -418,6 +424,17 @@ void writeTable(const std::vector<Result> &results, const Options &o) {
     }
 }
 
+void writePassList(const std::vector<Result> &results, const std::string &path) {
+  std::ofstream out(path);
+  if (!out)
+    throw popart::error("cannot write pass list '{}'", path);
+  out << "# ONNX backend test cases that pass (onnx_conformance --pass-list);\n"
+         "# regenerate with UPDATE_EXPECTED=1 scripts/conformance-table.sh\n";
+  for (const auto &r : results)
+    if (r.status == Status::Pass)
+      out << r.testCase.name << "\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -436,6 +453,8 @@ int main(int argc, char **argv) {
               << " cases pass on " << o.device << " (" << seconds << " s)\n";
     if (!o.tableFile.empty())
       writeTable(results, o);
+    if (!o.passListFile.empty())
+      writePassList(results, o.passListFile);
     if (!o.expectPassFile.empty()) {
       std::map<std::string, const Result *> byName;
       for (const auto &r : results)

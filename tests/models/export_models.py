@@ -8,7 +8,8 @@ handles these and the ONNX test data:
     <out>/<name>/test_data_set_0/input_<i>.pb   (onnx TensorProto)
     <out>/<name>/test_data_set_0/output_<j>.pb
 
-Weights are random with a fixed seed; nothing is downloaded.
+Weights are random with a fixed seed; nothing is downloaded. Models already
+exported (model.onnx and output_0.pb present) are kept.
 Usage: export_models.py OUT_DIR [NAME ...]
 """
 import math
@@ -24,17 +25,17 @@ import torchvision
 
 
 class Mlp(nn.Module):
-    """Three dense layers with ReLU, as in a small classifier."""
+    """Three dense layers (ReLU, tanh), log-softmax: a small classifier."""
 
     def __init__(self):
         super().__init__()
         self.layers = nn.Sequential(
             nn.Linear(784, 256), nn.ReLU(),
-            nn.Linear(256, 128), nn.ReLU(),
+            nn.Linear(256, 128), nn.Tanh(),
             nn.Linear(128, 10))
 
     def forward(self, x):
-        return torch.softmax(self.layers(x), dim=-1)
+        return torch.log_softmax(self.layers(torch.flatten(x, 1)), dim=-1)
 
 
 class SelfAttention(nn.Module):
@@ -104,14 +105,26 @@ MODELS = {
     "resnet18": (image_model(torchvision.models.resnet18), 13),
     "mobilenet_v2": (image_model(torchvision.models.mobilenet_v2), 13),
     "alexnet": (image_model(torchvision.models.alexnet), 11),
-    "mlp": (lambda: (Mlp(), torch.randn(4, 784)), 13),
-    "transformer_encoder": (
-        lambda: (TransformerEncoder(), torch.randint(0, 1000, (2, 32))), 14),
 }
+# The MLP and the encoder at the lowest and highest opsets exported.
+for opset in (11, 13):
+    MODELS[f"mlp_opset{opset}"] = (lambda: (Mlp(), torch.randn(4, 784)), opset)
+for opset in (11, 14):
+    MODELS[f"transformer_encoder_opset{opset}"] = (
+        lambda: (TransformerEncoder(), torch.randint(0, 1000, (2, 32))), opset)
+
+
+def up_to_date(model_dir):
+    """The export exists and is newer than this script."""
+    output = os.path.join(model_dir, "test_data_set_0", "output_0.pb")
+    return (os.path.exists(output) and
+            os.path.getmtime(output) > os.path.getmtime(__file__))
 
 
 def export(name, out_dir):
     make, opset = MODELS[name]
+    if up_to_date(os.path.join(out_dir, name)):
+        return
     torch.manual_seed(0)
     model, example = make()
     model.eval()

@@ -42,6 +42,9 @@ void growConv(const Op &op, LoweringContext &ctx,
                                        std::size_t(w[1])};
   weightShape.insert(weightShape.end(), w.begin() + 2, w.end());
   const poplar::Tensor weights = ctx.get(op.inTensor(1)).reshape(weightShape);
+  mapLikePlannedOperand(ctx, op.inTensor(1), weights, [&](poplar::Graph &g) {
+    return poplin::createWeights(g, params, op.name);
+  });
 
   poplar::Tensor out = poplin::convolution(ctx.graph, in, weights, params,
                                            /*transposeAndFlipWeights=*/false,

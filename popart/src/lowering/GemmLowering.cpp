@@ -18,7 +18,8 @@ void growGemm(const Op &op, LoweringContext &ctx,
   if (g.transB)
     b = b.transpose();
   poplar::Tensor y =
-      lowerMatMul(ctx, a, b, op.outputs[0]->info.shape(), prog, op.name);
+      lowerMatMul(ctx, a, b, op.outputs[0]->info.shape(), prog, op.name,
+                  &op.inTensor(1));
   if (g.alpha != 1.0f)
     y = popops::map(ctx.graph, pe::_1 * pe::Const(g.alpha), {y}, prog, op.name);
   if (op.hasInput(2) && g.beta != 0.0f)

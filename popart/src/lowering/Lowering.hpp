@@ -109,11 +109,22 @@ poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
 poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,
                       poplar::program::Sequence &prog, const std::string &name);
 /// [.., m, k] x [.., k, n] with broadcast batch dimensions (numpy matmul),
-/// reshaped to outShape.
+/// reshaped to outShape. `rhsInput`, when given, is the IR tensor b is a
+/// view of: a model input only this product reads is laid out as the
+/// product's plan wants it.
 poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
-                           const std::string &name);
+                           const std::string &name,
+                           const Tensor *rhsInput = nullptr);
+
+/// Maps `view` (of the model input `input`: a tensor no op produces) as
+/// `create` lays out a new operand of the op reading it, if that op is
+/// the input's only reader. `create` makes the operand in the graph it is
+/// given, with view's shape and element order.
+void mapLikePlannedOperand(
+    LoweringContext &ctx, const Tensor &input, const poplar::Tensor &view,
+    const std::function<poplar::Tensor(poplar::Graph &)> &create);
 
 } // namespace popart
 
