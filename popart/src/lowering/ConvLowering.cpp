@@ -17,6 +17,16 @@ std::vector<std::size_t> sizes(const Shape &s, std::size_t from = 0) {
 
 } // namespace
 
+poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
+                                poplar::program::Sequence &prog,
+                                const std::string &name) {
+  poplar::Tensor dense = ctx.graph.addVariable(out.elementType(), out.shape(),
+                                               name + "/dense");
+  ctx.graph.setTileMapping(dense, ctx.graph.getTileMapping(out));
+  prog.add(poplar::program::Copy(out, dense));
+  return dense;
+}
+
 void growConv(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &conv = static_cast<const ConvOp &>(op);
@@ -49,6 +59,7 @@ void growConv(const Op &op, LoweringContext &ctx,
   poplar::Tensor out = poplin::convolution(ctx.graph, in, weights, params,
                                            /*transposeAndFlipWeights=*/false,
                                            prog, op.name, {}, &ctx.convCache);
+  out = denseActivations(ctx, out, prog, op.name);
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name);
   ctx.set(*op.outputs[0], out);

@@ -50,6 +50,7 @@ void growConvTranspose(const Op &op, LoweringContext &ctx,
   poplar::Tensor out = poplin::convolution(
       ctx.graph, in, weights, poplin::getGradientParams(forward),
       /*transposeAndFlipWeights=*/true, prog, op.name, {}, &ctx.convCache);
+  out = denseActivations(ctx, out, prog, op.name);
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name);
   ctx.set(*op.outputs[0], out);

@@ -118,6 +118,13 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            const std::string &name,
                            const Tensor *rhsInput = nullptr);
 
+/// A convolution's output [N, C, field...] (a view of channel-innermost
+/// blocks) copied on its tiles into a tensor whose elements are in its own
+/// order, so that the element-wise ops after it see long contiguous runs.
+poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
+                                poplar::program::Sequence &prog,
+                                const std::string &name);
+
 /// Maps `view` (of the model input `input`: a tensor no op produces) as
 /// `create` lays out a new operand of the op reading it, if that op is
 /// the input's only reader. `create` makes the operand in the graph it is
