@@ -6,6 +6,7 @@
 #include "ops/ConvOp.hpp"
 
 #include <poplin/Convolution.hpp>
+#include <poputil/TileMapping.hpp>
 
 namespace popart {
 
@@ -22,7 +23,10 @@ poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 const std::string &name) {
   poplar::Tensor dense = ctx.graph.addVariable(out.elementType(), out.shape(),
                                                name + "/dense");
-  ctx.graph.setTileMapping(dense, ctx.graph.getTileMapping(out));
+  // Spread evenly: the pooling after a convolution puts each output plane
+  // on the tile of its input plane's first element, which the
+  // convolution's blocks would gather on a few tiles.
+  poputil::mapTensorLinearly(ctx.graph, dense);
   prog.add(poplar::program::Copy(out, dense));
   return dense;
 }

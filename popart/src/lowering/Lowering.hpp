@@ -119,8 +119,9 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            const Tensor *rhsInput = nullptr);
 
 /// A convolution's output [N, C, field...] (a view of channel-innermost
-/// blocks) copied on its tiles into a tensor whose elements are in its own
-/// order, so that the element-wise ops after it see long contiguous runs.
+/// blocks) copied into a tensor of its own, in its own element order and
+/// spread evenly over the tiles, so that the element-wise ops and poolings
+/// after it see long contiguous runs.
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name);
