@@ -401,18 +401,14 @@ TEST_CASE("Unsupported models fail at session creation",
   auto device = popart_test::createTestDevice();
   SECTION("an op type without an IR op") {
     auto b = Builder::create();
-    auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 1, 4, 4}));
-    Floats w(9, 1.0f);
-    auto wt = b->addInitializedInputTensor(
-        ConstVoidData(w.data(), TensorInfo("FLOAT", Shape{1, 1, 3, 3})));
-    auto y = b->aiOnnxOpset11().conv({x, wt}, {1, 1}, 1, {}, {1, 1, 1, 1},
-                                     {1, 1}, "myConv");
+    auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 3}));
+    auto y = b->aiOnnxOpset11().lpnormalization({x}, -1, 2, "myLpNorm");
     REQUIRE_THROWS_WITH(
         InferenceSession::createFromOnnxModel(
             b->getModelProto(), DataFlow(1, {{y, AnchorReturnType("ALL")}}),
             device),
-        Catch::Contains("Conv") && Catch::Contains("myConv") &&
-            Catch::Contains("version 11"));
+        Catch::Contains("LpNormalization") && Catch::Contains("myLpNorm") &&
+            Catch::Contains("version 1"));
   }
   SECTION("a version of an op that is not supported") {
     auto b = Builder::create();
@@ -732,4 +728,89 @@ TEST_CASE("Expand, Tile, Pad, ConstantOfShape and Range", "[popart][session]") {
     for (int j = 0; j < 4; ++j)
       want.push_back((j == 0 ? 1.0f : xv[i]) + 0.0f + xv[i] + (0.5f + j));
   requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 8), want);
+}
+
+TEST_CASE("TopK, ArgMax and ArgMin", "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 5}));
+  auto o = b->aiOnnxOpset11();
+  int64_t k = 2;
+  auto top = o.topk({x, o.constant(ConstVoidData(&k, TensorInfo("INT64", Shape{1})))});
+  auto amax = o.argmax({x}, 1, 0);
+  auto amin = o.argmin({x}, 1, 1);
+  // values + indices (as FLOAT) of the top 2, plus argmax - argmin per row.
+  auto idx = o.cast({top.at(1)}, "FLOAT");
+  auto diff = o.cast({o.sub({o.unsqueeze({amax}, std::vector<int64_t>{1}), amin})}, "FLOAT");
+  auto out = o.add({o.add({top.at(0), idx}), diff});
+  b->addOutputTensor(out);
+  const Floats xv = {0.5f, 3.0f, -1.0f, 3.0f, 2.0f, -2.0f, -0.5f, 4.0f, 1.0f, -3.0f};
+  Floats want;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<int> order(5);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int c) { return xv[i * 5 + a] > xv[i * 5 + c]; });
+    int argmin = int(std::min_element(xv.begin() + i * 5, xv.begin() + i * 5 + 5) -
+                     (xv.begin() + i * 5));
+    for (int j = 0; j < 2; ++j)
+      want.push_back(xv[i * 5 + order[j]] + order[j] + (order[0] - argmin));
+  }
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 4), want);
+}
+
+TEST_CASE("Parameterised and trigonometric unary ops, Mod, Xor, backward Slice",
+          "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{6}));
+  auto o = b->aiOnnxOpset13();
+  auto o11 = [&]() { return b->aiOnnxOpset13(); };
+  auto sum = o.sum({o.elu({x}, 0.5f), o.selu({x}), o.hardsigmoid({x}),
+                    o.softplus({x}), o.round({x}), o.sinh({x}), o.atan({x}),
+                    o.cast({o.isinf({o.div({x, x})})}, "FLOAT")});
+  int64_t start = -1, end = -7, axis = 0, step = -2; // elements 5, 3, 1
+  auto back = o11().slice(
+      {sum, o.constant(ConstVoidData(&start, TensorInfo("INT64", Shape{1}))),
+       o.constant(ConstVoidData(&end, TensorInfo("INT64", Shape{1}))),
+       o.constant(ConstVoidData(&axis, TensorInfo("INT64", Shape{1}))),
+       o.constant(ConstVoidData(&step, TensorInfo("INT64", Shape{1})))});
+  b->addOutputTensor(back);
+  const Floats xv = {-1.5f, -0.5f, 0.0f, 0.5f, 2.5f, 3.0f};
+  auto f = [](float v) {
+    double elu = v > 0 ? v : 0.5 * (std::exp(v) - 1);
+    double selu = 1.0507009873554805 * (v > 0 ? v : 1.6732632423543772 * (std::exp(v) - 1));
+    double hs = std::min(1.0, std::max(0.0, 0.2 * v + 0.5));
+    double sp = std::log1p(std::exp(double(v)));
+    double rnd = std::nearbyint(v); // halves to even
+    double isinf = v == 0 ? 0 : 0;  // 0/0 is NaN, not inf
+    return float(elu + selu + hs + sp + rnd + std::sinh(v) + std::atan(v) + isinf);
+  };
+  Floats want = {f(xv[5]), f(xv[3]), f(xv[1])};
+  requireClose(runFloat(b->getModelProto(), {{x, xv}}, back, 3), want, 1e-4f);
+
+  SECTION("Mod (both sign rules) and Xor of INT32") {
+    auto c = Builder::create();
+    auto a = c->addInputTensor(TensorInfo("INT32", Shape{4}));
+    auto d = c->addInputTensor(TensorInfo("INT32", Shape{4}));
+    auto q = c->aiOnnxOpset13();
+    auto m = q.add({q.mod({a, d}, 0), q.mul({q.mod({a, d}, 1),
+                                            q.cast({q.logical_xor({q.less({a, d}),
+                                                                   q.less({d, a})})},
+                                                   "INT32")})});
+    c->addOutputTensor(m);
+    auto session = InferenceSession::createFromOnnxModel(
+        c->getModelProto(), DataFlow(1, {{m, AnchorReturnType("ALL")}}),
+        popart_test::createTestDevice());
+    session->prepareDevice();
+    std::vector<int32_t> av = {7, -7, 7, 5}, dv = {3, 3, -3, 5}, res(4);
+    NDArrayWrapper<int32_t> aw(av.data(), {4}), dw(dv.data(), {4}), rw(res.data(), {4});
+    std::map<TensorId, IArray &> ins = {{a, aw}, {d, dw}}, outs = {{m, rw}};
+    StepIO stepio(ins, outs);
+    session->run(stepio);
+    for (int i = 0; i < 4; ++i) {
+      int fm = av[i] % dv[i];
+      int pm = (fm != 0 && ((fm < 0) != (dv[i] < 0))) ? fm + dv[i] : fm;
+      int xr = (av[i] < dv[i]) != (dv[i] < av[i]);
+      REQUIRE(res[i] == pm + fm * xr);
+    }
+  }
 }

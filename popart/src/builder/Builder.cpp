@@ -2,6 +2,7 @@
 #include "onnx/OnnxUtil.hpp"
 
 #include <popart/builder.hpp>
+#include <popart/graphcoreoperators.hpp>
 #include <popart/error.hpp>
 
 #include <google/protobuf/text_format.h>
@@ -238,18 +239,34 @@ void Builder::setGraphName(const std::string &name) {
   impl_->model().mutable_graph()->set_name(name);
 }
 
+namespace {
+// The model as written out: it imports ai.onnx (at the default opset when
+// only ai.graphcore ops were added), as ONNX tools expect.
+onnx::ModelProto modelToWrite(const onnx::ModelProto &model) {
+  onnx::ModelProto out = model;
+  for (const auto &o : out.opset_import())
+    if (o.domain().empty() || o.domain() == "ai.onnx")
+      return out;
+  auto *import = out.add_opset_import();
+  import->set_domain("");
+  import->set_version(defaultAiOnnxOpset);
+  return out;
+}
+} // namespace
+
 std::string Builder::getModelProto(bool humanReadable) const {
+  const onnx::ModelProto model = modelToWrite(impl_->model());
   std::string out;
   if (humanReadable)
-    google::protobuf::TextFormat::PrintToString(impl_->model(), &out);
+    google::protobuf::TextFormat::PrintToString(model, &out);
   else
-    impl_->model().SerializeToString(&out);
+    model.SerializeToString(&out);
   return out;
 }
 
 void Builder::saveModelProto(const std::string &fn) {
   std::ofstream out(fn, std::ios::binary);
-  if (!out || !impl_->model().SerializeToOstream(&out))
+  if (!out || !modelToWrite(impl_->model()).SerializeToOstream(&out))
     throw error("saveModelProto: cannot write '{}'", fn);
 }
 

@@ -1,3 +1,5 @@
+#include "core/LoggingState.hpp"
+
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
 
@@ -7,7 +9,8 @@
 namespace popart {
 
 error::error(const std::string &what) : std::runtime_error(what) {
-  logging::err("{}", what);
+  if (logging::isInitialised())
+    logging::err("{}", what);
 }
 error::~error() = default;
 internal_error::~internal_error() = default;

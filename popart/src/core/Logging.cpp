@@ -3,12 +3,15 @@
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
 
+#include "core/LoggingState.hpp"
+
 #include <nlohmann/json.hpp>
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -53,7 +56,12 @@ spdlog::sink_ptr makeSink() {
     return std::make_shared<spdlog::sinks::stderr_sink_mt>();
   if (dest == "stdout")
     return std::make_shared<spdlog::sinks::stdout_sink_mt>();
-  return std::make_shared<spdlog::sinks::basic_file_sink_mt>(dest, true);
+  try {
+    return std::make_shared<spdlog::sinks::basic_file_sink_mt>(dest, true);
+  } catch (const std::exception &e) {
+    throw error("POPART_LOG_DEST: cannot write the log to '{}': {}", dest,
+                e.what());
+  }
 }
 
 struct Loggers {
@@ -65,7 +73,13 @@ struct Loggers {
     // The guide's line: [<timestamp>] [popart:<module>] [<level>] <text>
     sink->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%n] [%l] %v");
     const std::string levelName = environment("POPART_LOG_LEVEL");
-    Level level = levelName.empty() ? Level::Off : levelFromString(levelName);
+    Level level = Level::Off;
+    try {
+      if (!levelName.empty())
+        level = levelFromString(levelName);
+    } catch (const error &e) {
+      throw error("POPART_LOG_LEVEL: {}", e.what());
+    }
     for (std::size_t i = 0; i != numModules; ++i) {
       auto l = std::make_shared<spdlog::logger>(
           std::string("popart:") + moduleNames[i], sink);
@@ -107,17 +121,27 @@ struct Loggers {
                     it.key(), file);
       pairs[it.key()] = it.value().get<std::string>();
     }
-    for (const auto &p : pairs)
-      set(moduleFromString(p.first), levelFromString(p.second));
+    for (const auto &p : pairs) {
+      try {
+        set(moduleFromString(p.first), levelFromString(p.second));
+      } catch (const error &e) {
+        throw error("POPART_LOG_CONFIG '{}': {}", file, e.what());
+      }
+    }
   }
 };
 
+std::atomic<bool> initialised{false};
+
 Loggers &loggers() {
-  static Loggers instance;
+  static Loggers instance; // throws popart::error for a bad environment
+  initialised = true;
   return instance;
 }
 
 } // namespace
+
+bool isInitialised() { return initialised; }
 
 std::string moduleName(Module m) { return moduleNames[static_cast<std::size_t>(m)]; }
 

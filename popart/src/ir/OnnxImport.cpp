@@ -1,4 +1,5 @@
 // ONNX graph -> IR graph.
+#include "ir/HostData.hpp"
 #include "ir/Ir.hpp"
 #include "ir/OpManager.hpp"
 #include "onnx/OnnxUtil.hpp"
@@ -33,13 +34,37 @@ OpVersion definitionVersion(const onnx::NodeProto &node,
 }
 
 void addConstantNode(const onnx::NodeProto &node, Graph &graph) {
-  Attributes attrs(node);
-  if (!attrs.has("value"))
-    throw error("Constant node '{}': only the 'value' attribute is supported",
-                node.name());
-  const auto &tp = attrs.getTensor("value");
-  graph.addTensor(node.output(0), TensorInfo(tp), TensorType::Const,
-                  onnxutil::tensorData(tp));
+  // The value as a tensor, or (from opset 12) as one or a list of numbers.
+  for (const auto &a : node.attribute()) {
+    const TensorId &id = node.output(0);
+    if (a.name() == "value") {
+      graph.addTensor(id, TensorInfo(a.t()), TensorType::Const,
+                      onnxutil::tensorData(a.t()));
+      return;
+    }
+    if (a.name() == "value_float" || a.name() == "value_int") {
+      const bool isFloat = a.name() == "value_float";
+      const DataType type = isFloat ? DataType::FLOAT : DataType::INT64;
+      graph.addTensor(id, TensorInfo(type, {}), TensorType::Const,
+                      fromDoubles({isFloat ? double(a.f()) : double(a.i())}, type));
+      return;
+    }
+    if (a.name() == "value_floats" || a.name() == "value_ints") {
+      const bool isFloat = a.name() == "value_floats";
+      const DataType type = isFloat ? DataType::FLOAT : DataType::INT64;
+      std::vector<double> values;
+      if (isFloat)
+        values.assign(a.floats().begin(), a.floats().end());
+      else
+        values.assign(a.ints().begin(), a.ints().end());
+      graph.addTensor(id, TensorInfo(type, {int64_t(values.size())}),
+                      TensorType::Const, fromDoubles(values, type));
+      return;
+    }
+  }
+  throw error("Constant node '{}': only the value, value_float(s) and "
+              "value_int(s) attributes are supported",
+              node.name());
 }
 
 } // namespace

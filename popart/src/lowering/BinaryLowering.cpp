@@ -3,7 +3,10 @@
 
 #include <popart/error.hpp>
 
+#include "ops/BinaryOp.hpp"
+
 #include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
 
 #include <map>
 
@@ -19,7 +22,8 @@ void growBinary(const Op &op, LoweringContext &ctx,
       {"Less", B::LESS_THAN},    {"Greater", B::GREATER_THAN},
       {"And", B::LOGICAL_AND},   {"Or", B::LOGICAL_OR},
       {"LessOrEqual", B::LESS_THAN_EQUAL},
-      {"GreaterOrEqual", B::GREATER_THAN_EQUAL}};
+      {"GreaterOrEqual", B::GREATER_THAN_EQUAL},
+      {"Xor", B::NOT_EQUAL},     {"Mod", B::REMAINDER}};
   auto it = operations.find(op.opid.type);
   if (it == operations.end())
     throw internal_error("No binary lowering for {}", op.str());
@@ -38,6 +42,17 @@ void growBinary(const Op &op, LoweringContext &ctx,
   a = castTo(ctx, a, compute, prog, op.name);
   b = castTo(ctx, b, compute, prog, op.name);
   poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name);
+  if (op.opid.type == "Mod" && !static_cast<const BinaryOp &>(op).fmod) {
+    // Python's mod: a non-zero remainder takes the sign of the divisor.
+    namespace pe = popops::expr;
+    const auto zero = pe::Const(0);
+    out = popops::map(
+        ctx.graph,
+        pe::Select(pe::_1 + pe::_2, pe::_1,
+                   pe::And(pe::NotEqual(pe::_1, zero),
+                           pe::NotEqual(pe::Lt(pe::_1, zero), pe::Lt(pe::_2, zero)))),
+        {out, b}, prog, op.name);
+  }
   ctx.set(*op.outputs[0],
           castTo(ctx, out, deviceType(op.outputs[0]->info.dataType()), prog,
                  op.name));

@@ -1,5 +1,4 @@
 #include "lowering/Lowering.hpp"
-#include "ops/ArgExtremaOp.hpp"
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CastOp.hpp"
@@ -24,6 +23,7 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
@@ -111,11 +111,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ExpandOp>(growExpand);
   r.add<TileOp>(growTile);
   r.add<PadOp>(growPad);
+  r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
   r.add<GemmOp>(growGemm);
   r.add<SoftmaxOp>(growSoftmax);
   r.add<ReduceOp>(growReduce);
-  r.add<ArgExtremaOp>(growArgExtrema);
   r.add<ConvOp>(growConv);
   r.add<ConvTransposeOp>(growConvTranspose);
   r.add<PoolOp>(growPool);

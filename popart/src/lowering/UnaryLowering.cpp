@@ -1,5 +1,5 @@
 // UnaryOp: popops::map of one operation, or of an expression for the ops
-// PopLibs has no single operation for (LeakyRelu, Gelu, Swish).
+// PopLibs has no single operation for (LeakyRelu, Gelu, Elu, Sinh, ...).
 #include "lowering/Lowering.hpp"
 #include "ops/UnaryOp.hpp"
 
@@ -9,9 +9,61 @@
 #include <popops/Expr.hpp>
 
 #include <map>
+#include <memory>
 
 namespace popart {
 namespace pe = popops::expr;
+
+namespace {
+
+// The ops PopLibs has no single operation for, as expressions of x (_1).
+std::unique_ptr<pe::Expr> expressionOf(const UnaryOp &op) {
+  const auto &t = op.opid.type;
+  const auto x = pe::_1;
+  auto c = [](float v) { return pe::Const(v); };
+  auto make = [](const pe::Expr &e) { return e.clone(); };
+  if (t == "Swish")
+    return make(x * pe::Sigmoid(x));
+  if (t == "Elu")
+    return make(pe::Select(x, c(op.alpha) * (pe::Exp(x) - c(1.0f)), pe::Gt(x, c(0.0f))));
+  if (t == "Selu")
+    return make(c(op.gamma) * pe::Select(x, c(op.alpha) * (pe::Exp(x) - c(1.0f)),
+                                        pe::Gt(x, c(0.0f))));
+  if (t == "HardSigmoid")
+    return make(pe::Clamp(c(op.alpha) * x + c(op.beta), c(0.0f), c(1.0f)));
+  if (t == "ThresholdedRelu")
+    return make(pe::Select(x, c(0.0f), pe::Gt(x, c(op.alpha))));
+  if (t == "Softplus")
+    return make(pe::Log(pe::Exp(x) + c(1.0f)));
+  if (t == "Softsign")
+    return make(x / (pe::Abs(x) + c(1.0f)));
+  if (t == "Sinh")
+    return make((pe::Exp(x) - pe::Exp(-x)) * c(0.5f));
+  if (t == "Cosh")
+    return make((pe::Exp(x) + pe::Exp(-x)) * c(0.5f));
+  if (t == "Acos")
+    return make(c(1.57079632679f) - pe::Asin(x));
+  if (t == "Atan")
+    return make(pe::Asin(x / pe::Sqrt(x * x + c(1.0f))));
+  if (t == "Asinh")
+    return make(pe::Log(x + pe::Sqrt(x * x + c(1.0f))));
+  if (t == "Acosh")
+    return make(pe::Log(x + pe::Sqrt(x * x - c(1.0f))));
+  if (t == "Atanh")
+    return make(c(0.5f) * pe::Log((c(1.0f) + x) / (c(1.0f) - x)));
+  if (t == "IsInf") {
+    if (op.detectNegative && op.detectPositive)
+      return make(pe::IsInf(x));
+    if (op.detectPositive)
+      return make(pe::And(pe::IsInf(x), pe::Gt(x, c(0.0f))));
+    if (op.detectNegative)
+      return make(pe::And(pe::IsInf(x), pe::Lt(x, c(0.0f))));
+    return make(pe::And(pe::IsInf(x), pe::Not(pe::IsInf(x))));
+  }
+  return nullptr;
+}
+
+} // namespace
 
 void growUnary(const Op &op, LoweringContext &ctx,
                poplar::program::Sequence &prog) {
@@ -26,6 +78,10 @@ void growUnary(const Op &op, LoweringContext &ctx,
       {"Sin", pe::UnaryOpType::SIN},        {"Cos", pe::UnaryOpType::COS},
       {"GeluErf", pe::UnaryOpType::GELU_ERF}, {"Square", pe::UnaryOpType::SQUARE},
       {"Log1p", pe::UnaryOpType::LOGARITHM_ONE_PLUS},
+      {"Tan", pe::UnaryOpType::TAN},        {"Asin", pe::UnaryOpType::ASIN},
+      {"IsNaN", pe::UnaryOpType::IS_NAN},
+      // ONNX rounds halves to even, as nearbyint does.
+      {"Round", pe::UnaryOpType::NEARBY_INT},
       {"Expm1", pe::UnaryOpType::EXPONENT_MINUS_ONE}};
   const poplar::Tensor in = ctx.get(op.inTensor(0));
   poplar::Tensor out;
@@ -48,8 +104,8 @@ void growUnary(const Op &op, LoweringContext &ctx,
              pe::Tanh(pe::Const(0.7978845608f) *
                       (pe::_1 + pe::Const(0.044715f) * pe::_1 * pe::_1 * pe::_1))),
         {in}, prog, op.name);
-  } else if (type == "Swish") {
-    out = popops::map(ctx.graph, pe::_1 * pe::Sigmoid(pe::_1), {in}, prog, op.name);
+  } else if (auto e = expressionOf(static_cast<const UnaryOp &>(op))) {
+    out = popops::map(ctx.graph, *e, {in}, prog, op.name);
   } else {
     throw internal_error("No unary lowering for {}", op.str());
   }

@@ -30,6 +30,8 @@ onnx::OpSchema unarySchema(const char *name) {
 }
 
 void registerSchema(onnx::OpSchema s) {
+  // Supported ops, not experimental ones (which the checker warns about).
+  s.SetSupportLevel(onnx::OpSchema::SupportType::COMMON);
   onnx::OpSchemaRegistry::OpSchemaRegisterOnce once(s);
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace popart {
@@ -47,11 +48,20 @@ onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename) {
 
 void checkModel(const onnx::ModelProto &model) {
   registerGraphcoreSchemas();
+  // The checker writes warnings to std::cerr (among them one for any op
+  // named like an old experimental ONNX op, such as ai.graphcore Scale);
+  // they go to PopART's log instead.
+  std::ostringstream warnings;
+  std::streambuf *cerr = std::cerr.rdbuf(warnings.rdbuf());
   try {
     onnx::checker::check_model(model);
   } catch (const std::exception &e) {
+    std::cerr.rdbuf(cerr);
     throw error("The ONNX checker rejected the model: {}", e.what());
   }
+  std::cerr.rdbuf(cerr);
+  if (!warnings.str().empty())
+    logging::ir::debug("ONNX checker: {}", warnings.str());
 }
 
 void inferShapes(onnx::ModelProto &model) {

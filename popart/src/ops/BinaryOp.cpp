@@ -10,6 +10,8 @@ namespace popart {
 BinaryOp::BinaryOp(const OperatorIdentifier &id, const std::string &name,
                    const Attributes &a)
     : Op(id, name) {
+  if (id.type == "Mod")
+    fmod = a.getInt("fmod", 0) != 0;
   // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
   // numpy rule applies from opset 7.
   if (id.version < 7 && id.type != "Pow") {
@@ -25,7 +27,7 @@ bool BinaryOp::isComparison() const {
   return opid.type == "Equal" || opid.type == "Less" ||
          opid.type == "Greater" || opid.type == "LessOrEqual" ||
          opid.type == "GreaterOrEqual" || opid.type == "And" ||
-         opid.type == "Or";
+         opid.type == "Or" || opid.type == "Xor";
 }
 
 void BinaryOp::setup() {
@@ -61,7 +63,12 @@ std::vector<char> BinaryOp::fold() const {
     else if (t == "GreaterOrEqual") r[i] = x >= y;
     else if (t == "And") r[i] = (x != 0) && (y != 0);
     else if (t == "Or") r[i] = (x != 0) || (y != 0);
-    else if (t == "Mod") r[i] = std::fmod(x, y);
+    else if (t == "Xor") r[i] = (x != 0) != (y != 0);
+    else if (t == "Mod") {
+      r[i] = std::fmod(x, y);
+      if (!fmod && r[i] != 0 && ((r[i] < 0) != (y < 0)))
+        r[i] += y;
+    }
     else throw internal_error("No host rule for {}", t);
   }
   return fromDoubles(r, outInfo(0).dataType());

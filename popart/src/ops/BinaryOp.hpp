@@ -7,7 +7,7 @@
 namespace popart {
 
 /// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, LessOrEqual,
-/// GreaterOrEqual, And, Or: two inputs
+/// GreaterOrEqual, And, Or, Xor, Mod: two inputs
 /// broadcast as numpy does (comparisons give BOOL).
 class BinaryOp : public Op {
 public:
@@ -17,6 +17,8 @@ public:
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
   bool isComparison() const;
+  /// Mod: the sign of the dividend (C fmod) when true, else of the divisor.
+  bool fmod = false;
 };
 
 } // namespace popart

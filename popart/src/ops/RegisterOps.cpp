@@ -2,7 +2,6 @@
 // an op: its class in ops/ (a file pair), a line here, and its lowering
 // (lowering/XLowering.cpp and a line in RegisterLowerings.cpp).
 #include "ir/OpManager.hpp"
-#include "ops/ArgExtremaOp.hpp"
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CastOp.hpp"
@@ -30,6 +29,7 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
@@ -62,6 +62,24 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<UnaryOp>(m, {Sign_9, Sign_13});
   registerOp<UnaryOp>(m, {Sin_7});
   registerOp<UnaryOp>(m, {Cos_7});
+  registerOp<UnaryOp>(m, {Tan_7});
+  registerOp<UnaryOp>(m, {Asin_7});
+  registerOp<UnaryOp>(m, {Acos_7});
+  registerOp<UnaryOp>(m, {Atan_7});
+  registerOp<UnaryOp>(m, {Sinh_9});
+  registerOp<UnaryOp>(m, {Cosh_9});
+  registerOp<UnaryOp>(m, {Asinh_9});
+  registerOp<UnaryOp>(m, {Acosh_9});
+  registerOp<UnaryOp>(m, {Atanh_9});
+  registerOp<UnaryOp>(m, {Round_11});
+  registerOp<UnaryOp>(m, {IsNaN_9, IsNaN_13});
+  registerOp<UnaryOp>(m, {IsInf_10});
+  registerOp<UnaryOp>(m, {Elu_6});
+  registerOp<UnaryOp>(m, {Selu_6});
+  registerOp<UnaryOp>(m, {HardSigmoid_6});
+  registerOp<UnaryOp>(m, {ThresholdedRelu_10});
+  registerOp<UnaryOp>(m, {Softplus_1});
+  registerOp<UnaryOp>(m, {Softsign_1});
   for (const auto &id : {gc::Gelu_1, gc::GeluErf_1, gc::Square_1, gc::Swish_1,
                          gc::Log1p_1, gc::Expm1_1})
     registerOp<UnaryOp>(m, {id});
@@ -79,6 +97,8 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<BinaryOp>(m, {GreaterOrEqual_12, GreaterOrEqual_16});
   registerOp<BinaryOp>(m, {And_7});
   registerOp<BinaryOp>(m, {Or_7});
+  registerOp<BinaryOp>(m, {Xor_7});
+  registerOp<BinaryOp>(m, {Mod_10, Mod_13});
   registerOp<VariadicOp>(m, {Max_6, Max_8, Max_12, Max_13});
   registerOp<VariadicOp>(m, {Min_6, Min_8, Min_12, Min_13});
   registerOp<VariadicOp>(m, {Sum_6, Sum_8, Sum_13});
@@ -112,6 +132,9 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ExpandOp>(m, {Expand_8, Expand_13});
   registerOp<TileOp>(m, {Tile_6, Tile_13});
   registerOp<PadOp>(m, {Pad_2, Pad_11, Pad_13});
+  registerOp<TopKOp>(m, {TopK_1, TopK_10, TopK_11});
+  registerOp<TopKOp>(m, {ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
+  registerOp<TopKOp>(m, {ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
 
   // Linear algebra, softmax, reductions.
   registerOp<MatMulOp>(m, {MatMul_1, MatMul_9, MatMul_13});
@@ -128,8 +151,6 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ReduceOp>(m, {ReduceL2_1, ReduceL2_11, ReduceL2_13});
   registerOp<ReduceOp>(m, {ReduceLogSum_1, ReduceLogSum_11, ReduceLogSum_13});
   registerOp<ReduceOp>(m, {ReduceLogSumExp_1, ReduceLogSumExp_11, ReduceLogSumExp_13});
-  registerOp<ArgExtremaOp>(m, {ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
-  registerOp<ArgExtremaOp>(m, {ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
 
   // Convolutions, pooling, normalisations.
   registerOp<ConvOp>(m, {Conv_1, Conv_11});

@@ -34,23 +34,33 @@ void SliceOp::setup() {
     for (std::size_t i = 0; i < starts.size(); ++i)
       axes.push_back(static_cast<int64_t>(i));
   begins.assign(r, 0);
+  reversed.assign(r, false);
   steps.assign(r, 1);
   this->ends = in;
   Shape out = in;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const int64_t d = normaliseAxis(axes[i], r, *this);
     const int64_t step = stepv.empty() ? 1 : stepv[i];
-    if (step <= 0)
-      throw error("{}: only positive steps are supported, not {}", str(), step);
-    auto clampIndex = [&](int64_t v) {
+    if (step == 0)
+      throw error("{}: a step must not be 0", str());
+    auto clampIndex = [&](int64_t v, int64_t lo, int64_t hi) {
       if (v < 0)
         v += in[d];
-      return std::min(std::max<int64_t>(v, 0), in[d]);
+      return std::min(std::max<int64_t>(v, lo), hi);
     };
-    begins[d] = clampIndex(starts[i]);
-    this->ends[d] = std::max(begins[d], clampIndex(ends[i]));
-    steps[d] = step;
-    out[d] = (this->ends[d] - begins[d] + step - 1) / step;
+    if (step > 0) {
+      begins[d] = clampIndex(starts[i], 0, in[d]);
+      this->ends[d] = std::max(begins[d], clampIndex(ends[i], 0, in[d]));
+    } else {
+      // Backwards: the same slice of the reversed dimension, forwards.
+      const int64_t first = clampIndex(starts[i], 0, in[d] - 1);
+      const int64_t last = clampIndex(ends[i], -1, in[d] - 1);
+      begins[d] = in[d] - 1 - first;
+      this->ends[d] = std::max(begins[d], in[d] - 1 - last);
+      reversed[d] = true;
+    }
+    steps[d] = step > 0 ? step : -step;
+    out[d] = (this->ends[d] - begins[d] + steps[d] - 1) / steps[d];
   }
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }

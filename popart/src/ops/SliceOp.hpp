@@ -6,7 +6,7 @@
 
 namespace popart {
 
-/// Slice: ranges of dimensions with positive steps (constant bounds).
+/// Slice: ranges of dimensions with any non-zero steps (constant bounds).
 class SliceOp : public Op {
 public:
   SliceOp(const OperatorIdentifier &id, const std::string &name,
@@ -14,6 +14,8 @@ public:
   void setup() override;
   // Per dimension of the input: begin, end (exclusive) and step.
   std::vector<int64_t> begins, ends, steps;
+  /// Dimensions sliced backwards (a negative step): reversed first.
+  std::vector<bool> reversed;
 
 private:
   std::vector<int64_t> attrStarts, attrEnds, attrAxes;

@@ -10,12 +10,27 @@ namespace popart {
 UnaryOp::UnaryOp(const OperatorIdentifier &id, const std::string &name,
                  const Attributes &a)
     : Op(id, name) {
-  if (id.type == "LeakyRelu")
+  const auto &t = id.type;
+  if (t == "LeakyRelu")
     alpha = a.getFloat("alpha", 0.01f);
+  else if (t == "Elu" || t == "ThresholdedRelu")
+    alpha = a.getFloat("alpha", 1.0f);
+  else if (t == "Selu") {
+    alpha = a.getFloat("alpha", 1.67326319217681884765625f);
+    gamma = a.getFloat("gamma", 1.05070102214813232421875f);
+  } else if (t == "HardSigmoid") {
+    alpha = a.getFloat("alpha", 0.2f);
+    beta = a.getFloat("beta", 0.5f);
+  } else if (t == "IsInf") {
+    detectNegative = a.getInt("detect_negative", 1) != 0;
+    detectPositive = a.getInt("detect_positive", 1) != 0;
+  }
 }
 
 void UnaryOp::setup() {
   outInfo(0) = inInfo(0);
+  if (opid.type == "IsNaN" || opid.type == "IsInf")
+    outInfo(0).set(DataType::BOOL);
   if (opid.type == "Not" && inInfo(0).dataType() != DataType::BOOL)
     throw error("Not takes a BOOL input, not {}", inInfo(0).data_type());
 }

@@ -7,7 +7,9 @@
 namespace popart {
 
 /// One-input element-wise ops: Abs, Neg, Exp, Log, Sqrt, Relu, Sigmoid,
-/// Tanh, Erf, Reciprocal, Floor, Ceil, Not, Sign, Sin, Cos, LeakyRelu, and
+/// Tanh, Erf, Reciprocal, Floor, Ceil, Round, Not, Sign, Sin, Cos, Tan, the
+/// inverse and hyperbolic trigonometric functions, LeakyRelu, Elu, Selu,
+/// HardSigmoid, ThresholdedRelu, Softplus, Softsign, IsNaN, IsInf, and
 /// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
 class UnaryOp : public Op {
 public:
@@ -16,7 +18,9 @@ public:
   void setup() override;
   bool canFold() const override;
   std::vector<char> fold() const override;
-  float alpha = 0.0f; // LeakyRelu
+  // Attributes of the parameterised ones, with ONNX's defaults.
+  float alpha = 0.0f, beta = 0.0f, gamma = 0.0f;
+  bool detectNegative = true, detectPositive = true; // IsInf
 };
 
 } // namespace popart

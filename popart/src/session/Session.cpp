@@ -449,7 +449,10 @@ std::string Session::getSummaryReport(bool resetProfile) const {
     throw error("getSummaryReport: the session has no engine (call "
                 "prepareDevice)");
   std::ostringstream out;
-  impl->engine->printProfileSummary(out);
+  poplar::OptionFlags reportOptions; // SessionOptions::reportOptions
+  for (const auto &o : impl->options.reportOptions)
+    reportOptions.set(o.first, o.second);
+  impl->engine->printProfileSummary(out, reportOptions);
   if (resetProfile)
     impl->engine->resetExecutionProfile();
   return out.str();
