@@ -160,17 +160,31 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
   popart::Shape shape(proto.dims().begin(), proto.dims().end());
   t.info = popart::TensorInfo(dataTypeOf(proto.data_type(), origin), shape);
   int64_t count = 1;
-  for (auto d : shape)
+  for (auto d : shape) {
+    if (d < 0 || (d > 0 && count > (int64_t(1) << 40) / d))
+      throw popart::error("{}: tensor '{}' has a bad shape {}", origin,
+                          proto.name(), shape);
     count *= d;
+  }
   const std::size_t size = elementSize(t.info.dataType());
-  t.bytes.assign(std::size_t(count) * size, 0);
-
   auto checkCount = [&](int64_t have) {
     if (have != count)
       throw popart::error("{}: tensor '{}' holds {} values for shape with {} "
                           "elements",
                           origin, proto.name(), have, count);
   };
+  // The values present, before anything is allocated for them (a file
+  // that is not a TensorProto can parse as one with any dims).
+  const int64_t present =
+      proto.has_raw_data() ? int64_t(proto.raw_data().size() / size)
+      : proto.float_data_size() > 0  ? proto.float_data_size()
+      : proto.double_data_size() > 0 ? proto.double_data_size()
+      : proto.int64_data_size() > 0  ? proto.int64_data_size()
+      : proto.uint64_data_size() > 0 ? proto.uint64_data_size()
+                                     : proto.int32_data_size();
+  checkCount(present);
+  t.bytes.assign(std::size_t(count) * size, 0);
+
   if (proto.has_raw_data()) {
     checkCount(int64_t(proto.raw_data().size() / size));
     std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
