@@ -20,6 +20,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <regex>
@@ -356,7 +357,11 @@ std::vector<Result> runAll(const std::vector<Case> &cases, const Options &o) {
           std::cout << (r.status == Status::Pass ? "PASS " : "FAIL ")
                     << r.testCase.name << " [" << r.testCase.op << "] "
                     << (r.status == Status::Pass ? "" : statusName(r.status))
-                    << (r.detail.empty() ? "" : ": " + r.detail) << "\n";
+                    << (r.detail.empty() ? "" : ": " + r.detail);
+        if (o.verbose)
+          std::cout << " (" << std::fixed << std::setprecision(1) << r.seconds
+                    << " s)" << std::defaultfloat;
+        std::cout << "\n";
         results[it->index] = std::move(r);
         it = running.erase(it);
         progressed = true;
