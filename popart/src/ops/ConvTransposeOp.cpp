@@ -18,6 +18,11 @@ ConvTransposeOp::ConvTransposeOp(const OperatorIdentifier &id,
 
 void ConvTransposeOp::setup() {
   const Shape x = inShape(0), w = inShape(1);
+  const auto type = inInfo(0).dataType();
+  if (type != DataType::FLOAT && type != DataType::FLOAT16)
+    throw error("{}: input '{}' is {}; convolutions support FLOAT and "
+                "FLOAT16",
+                str(), inTensor(0).id, inInfo(0).data_type());
   if (x.size() < 3 || x.size() > 5)
     throw error("{}: input '{}' has shape {}: 1 to 3 spatial dimensions are "
                 "supported",

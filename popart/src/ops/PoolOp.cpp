@@ -30,6 +30,10 @@ void PoolOp::setup() {
     throw error("{}: input '{}' has shape {}: 1 to 3 spatial dimensions are "
                 "supported",
                 str(), inTensor(0).id, x);
+  const auto type = inInfo(0).dataType();
+  if (type != DataType::FLOAT && type != DataType::FLOAT16)
+    throw error("{}: input '{}' is {}; pooling supports FLOAT and FLOAT16",
+                str(), inTensor(0).id, inInfo(0).data_type());
   if (outputs.size() > 1 && outputs[1])
     throw error("{}: the Indices output is not supported", str());
   const Shape field(x.begin() + 2, x.end());
