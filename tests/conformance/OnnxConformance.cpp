@@ -353,15 +353,16 @@ std::vector<Result> runAll(const std::vector<Case> &cases, const Options &o) {
       const bool timedOut = elapsed > std::chrono::seconds(o.timeoutSeconds);
       if (finished(it->pid) || timedOut) {
         Result r = collect(*it, cases[it->index], timedOut && !finished(it->pid));
-        if (o.verbose || r.status != Status::Pass)
+        if (o.verbose || r.status != Status::Pass) {
           std::cout << (r.status == Status::Pass ? "PASS " : "FAIL ")
                     << r.testCase.name << " [" << r.testCase.op << "] "
                     << (r.status == Status::Pass ? "" : statusName(r.status))
                     << (r.detail.empty() ? "" : ": " + r.detail);
-        if (o.verbose)
-          std::cout << " (" << std::fixed << std::setprecision(1) << r.seconds
-                    << " s)" << std::defaultfloat;
-        std::cout << "\n";
+          if (o.verbose)
+            std::cout << " (" << std::fixed << std::setprecision(1)
+                      << r.seconds << " s)" << std::defaultfloat;
+          std::cout << "\n";
+        }
         results[it->index] = std::move(r);
         it = running.erase(it);
         progressed = true;
