@@ -331,6 +331,39 @@ TEST_CASE("InstanceNormalization and LRN", "[popart][norm]") {
   }
 }
 
+TEST_CASE("LayerNormalization over the last two dimensions", "[popart][norm]") {
+  // X [2, 3, 4] normalised over [3, 4] (axis -2); Mean as a third output.
+  const int64_t outer = 2, inner = 12;
+  Model m;
+  auto x = m.input({2, 3, 4}, 19);
+  const Floats scale = randomFloats(inner, 20), bias = randomFloats(inner, 21);
+  const float eps = 1e-3f;
+  auto outs = m.builder->aiOnnxOpset17().layernormalization(
+      {x, m.constant(scale, {3, 4}), m.constant(bias, {3, 4})}, 2, -2, eps);
+  const Floats &xs = m.feeds[x];
+  std::vector<double> want(xs.size()), wantMean;
+  for (int64_t r = 0; r < outer; ++r) {
+    double mean = 0, var = 0;
+    for (int64_t i = 0; i < inner; ++i)
+      mean += xs[std::size_t(r * inner + i)] / double(inner);
+    for (int64_t i = 0; i < inner; ++i)
+      var += std::pow(xs[std::size_t(r * inner + i)] - mean, 2) / double(inner);
+    for (int64_t i = 0; i < inner; ++i) {
+      const std::size_t k = std::size_t(r * inner + i);
+      want[k] = (xs[k] - mean) / std::sqrt(var + eps) * scale[std::size_t(i)] +
+                bias[std::size_t(i)];
+    }
+    wantMean.push_back(mean);
+  }
+  REQUIRE(m.builder->getTensorShape(outs[1]) == Shape{2, 1, 1});
+  requireClose(run(m, outs[0]), want);
+  Model again; // the Mean output from a model of its own
+  auto x2 = again.input({2, 3, 4}, 19);
+  auto outs2 = again.builder->aiOnnxOpset17().layernormalization(
+      {x2, again.constant(scale, {3, 4}), again.constant(bias, {3, 4})}, 2, -2, eps);
+  requireClose(run(again, outs2[1]), wantMean);
+}
+
 TEST_CASE("ArgMax and ArgMin, first or last of equal extremes", "[popart][arg]") {
   // Rows with repeated extremes along axis 1 of [2, 4, 3].
   const Floats data = {1, 5, 2, 5, 0, 2, 3, 5, -1, 0, 5, -1,

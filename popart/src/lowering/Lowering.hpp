@@ -94,6 +94,7 @@ POPART_LOWERING(growPool)
 POPART_LOWERING(growBatchNorm)
 POPART_LOWERING(growInstanceNorm)
 POPART_LOWERING(growLRN)
+POPART_LOWERING(growLayerNorm)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -12,6 +12,7 @@
 #include "ops/IdentityOp.hpp"
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
+#include "ops/LayerNormOp.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
@@ -122,6 +123,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<BatchNormOp>(growBatchNorm);
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
+  r.add<LayerNormOp>(growLayerNorm);
 }
 
 LoweringRegistry &LoweringRegistry::instance() {

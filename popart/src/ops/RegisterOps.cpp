@@ -16,6 +16,7 @@
 #include "ops/IdentityOp.hpp"
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
+#include "ops/LayerNormOp.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
@@ -25,6 +26,7 @@
 #include "ops/ScaleOp.hpp"
 #include "ops/ScaledAddOp.hpp"
 #include "ops/ShapeOp.hpp"
+#include "ops/SizeOp.hpp"
 #include "ops/SliceOp.hpp"
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
@@ -164,6 +166,8 @@ void registerBuiltinOps(OpManager &m) {
                               BatchNormalization_15});
   registerOp<InstanceNormOp>(m, {InstanceNormalization_6});
   registerOp<LRNOp>(m, {LRN_1, LRN_13});
+  registerOp<LayerNormOp>(m, {LayerNormalization_17});
+  registerOp<SizeOp>(m, {Size_1, Size_13});
 }
 
 } // namespace popart
