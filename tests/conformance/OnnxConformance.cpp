@@ -411,7 +411,19 @@ void writeTable(const std::vector<Result> &results, const Options &o) {
          "`onnx_conformance --device cpu --table docs/onnx_conformance.md` "
          "over the four test data directories).\n\n"
       << "**" << passed << " of " << results.size()
-      << " test cases pass.**\n\n"
+      << " test cases pass.**\n\n";
+  // Passes by test data directory (node, simple, ...).
+  std::map<std::string, std::pair<int, int>> bySet;
+  for (const auto &r : results) {
+    auto &counts = bySet[r.testCase.dir.parent_path().filename().string()];
+    ++counts.second;
+    counts.first += r.status == Status::Pass;
+  }
+  out << "| test data | passed | cases |\n|---|---|---|\n";
+  for (const auto &[set, counts] : bySet)
+    out << "| " << set << " | " << counts.first << " | " << counts.second
+        << " |\n";
+  out << "\n"
       << "| op | opsets | passed | cases |\n|---|---|---|---|\n";
   for (const auto &[op, row] : rows) {
     std::string opsets;

@@ -110,14 +110,15 @@ poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
 poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,
                       poplar::program::Sequence &prog, const std::string &name);
 /// [.., m, k] x [.., k, n] with broadcast batch dimensions (numpy matmul),
-/// reshaped to outShape. `rhsInput`, when given, is the IR tensor b is a
-/// view of: a model input only this product reads is laid out as the
-/// product's plan wants it.
+/// reshaped to outShape. `rhsInput` (`lhsInput`), when given, is the IR
+/// tensor b (a) is, in its own element order: a model input only this
+/// product reads is laid out as the product's plan wants it.
 poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
                            const std::string &name,
-                           const Tensor *rhsInput = nullptr);
+                           const Tensor *rhsInput = nullptr,
+                           const Tensor *lhsInput = nullptr);
 
 /// A convolution's output [N, C, field...] (a view of channel-innermost
 /// blocks) copied into a tensor of its own, in its own element order and

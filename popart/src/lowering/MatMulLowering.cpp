@@ -13,7 +13,8 @@ namespace popart {
 poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
-                           const std::string &name, const Tensor *rhsInput) {
+                           const std::string &name, const Tensor *rhsInput,
+                           const Tensor *lhsInput) {
   if (a.rank() == 1)
     a = a.reshape({1, a.dim(0)});
   if (b.rank() == 1)
@@ -25,6 +26,11 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
     if (rhsInput)
       mapLikePlannedOperand(ctx, *rhsInput, b, [&](poplar::Graph &g) {
         return poplin::createMatMulInputRHS(g, a.elementType(), a.shape(),
+                                            b.shape(), name, opts);
+      });
+    if (lhsInput)
+      mapLikePlannedOperand(ctx, *lhsInput, a, [&](poplar::Graph &g) {
+        return poplin::createMatMulInputLHS(g, a.elementType(), a.shape(),
                                             b.shape(), name, opts);
       });
     return poplin::matMul(ctx.graph, a, b, prog, name, opts, &ctx.matmulCache)
