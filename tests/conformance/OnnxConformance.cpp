@@ -360,7 +360,8 @@ std::vector<Result> runAll(const std::vector<Case> &cases, const Options &o) {
                     << (r.detail.empty() ? "" : ": " + r.detail);
           if (o.verbose)
             std::cout << " (" << std::fixed << std::setprecision(1)
-                      << r.seconds << " s)" << std::defaultfloat;
+                      << r.seconds << " s)" << std::defaultfloat
+                      << std::setprecision(6);
           std::cout << "\n";
         }
         results[it->index] = std::move(r);
