@@ -15,10 +15,19 @@ void growGemm(const Op &op, LoweringContext &ctx,
   poplar::Tensor a = ctx.get(op.inTensor(0)), b = ctx.get(op.inTensor(1));
   if (g.transA)
     a = a.transpose();
-  if (g.transB)
-    b = b.transpose();
-  poplar::Tensor y =
-      lowerMatMul(ctx, a, b, op.outputs[0]->info.shape(), prog, op.name);
+  const Shape &outShape = op.outputs[0]->info.shape();
+  poplar::Tensor y;
+  if (g.transB) {
+    // A B' as (B A')': B (a Linear layer's weights [out, in]) is then an
+    // operand in its own element order, which can be laid out as the
+    // product plans it; as B' its planned layout would map element by
+    // element.
+    y = lowerMatMul(ctx, b, a.transpose(), {outShape[1], outShape[0]}, prog,
+                    op.name, nullptr, &op.inTensor(1))
+            .transpose();
+  } else {
+    y = lowerMatMul(ctx, a, b, outShape, prog, op.name, &op.inTensor(1));
+  }
   if (g.alpha != 1.0f)
     y = popops::map(ctx.graph, pe::_1 * pe::Const(g.alpha), {y}, prog, op.name);
   if (op.hasInput(2) && g.beta != 0.0f)

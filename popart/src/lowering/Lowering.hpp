@@ -9,6 +9,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Type.hpp>
+#include <poplin/Convolution.hpp>
 #include <poplin/MatMul.hpp>
 
 #include <functional>
@@ -30,6 +31,7 @@ public:
   poplar::Graph &graph;
   std::map<std::string, std::string> matmulOptions;
   poplin::matmul::PlanningCache matmulCache;
+  poplin::PlanningCache convCache;
 
   const poplar::Tensor &get(const Tensor &t) const;
   void set(const Tensor &t, const poplar::Tensor &value);
@@ -86,6 +88,13 @@ POPART_LOWERING(growExpand)
 POPART_LOWERING(growTile)
 POPART_LOWERING(growPad)
 POPART_LOWERING(growTopK)
+POPART_LOWERING(growConv)
+POPART_LOWERING(growConvTranspose)
+POPART_LOWERING(growPool)
+POPART_LOWERING(growBatchNorm)
+POPART_LOWERING(growInstanceNorm)
+POPART_LOWERING(growLRN)
+POPART_LOWERING(growLayerNorm)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-
@@ -101,11 +110,31 @@ poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
 poplar::Tensor copyOf(LoweringContext &ctx, const poplar::Tensor &view,
                       poplar::program::Sequence &prog, const std::string &name);
 /// [.., m, k] x [.., k, n] with broadcast batch dimensions (numpy matmul),
-/// reshaped to outShape.
+/// reshaped to outShape. `rhsInput` (`lhsInput`), when given, is the IR
+/// tensor b (a) is, in its own element order: a model input only this
+/// product reads is laid out as the product's plan wants it.
 poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
-                           const std::string &name);
+                           const std::string &name,
+                           const Tensor *rhsInput = nullptr,
+                           const Tensor *lhsInput = nullptr);
+
+/// A convolution's output [N, C, field...] (a view of channel-innermost
+/// blocks) copied into a tensor of its own, in its own element order and
+/// spread evenly over the tiles, so that the element-wise ops and poolings
+/// after it see long contiguous runs.
+poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
+                                poplar::program::Sequence &prog,
+                                const std::string &name);
+
+/// Maps `view` (of the model input `input`: a tensor no op produces) as
+/// `create` lays out a new operand of the op reading it, if that op is
+/// the input's only reader. `create` makes the operand in the graph it is
+/// given, with view's shape and element order.
+void mapLikePlannedOperand(
+    LoweringContext &ctx, const Tensor &input, const poplar::Tensor &view,
+    const std::function<poplar::Tensor(poplar::Graph &)> &create);
 
 } // namespace popart
 

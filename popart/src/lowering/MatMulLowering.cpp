@@ -13,7 +13,8 @@ namespace popart {
 poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
-                           const std::string &name) {
+                           const std::string &name, const Tensor *rhsInput,
+                           const Tensor *lhsInput) {
   if (a.rank() == 1)
     a = a.reshape({1, a.dim(0)});
   if (b.rank() == 1)
@@ -21,9 +22,20 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
   poplar::OptionFlags opts;
   for (const auto &o : ctx.matmulOptions)
     opts.set(o.first, o.second);
-  if (a.rank() == 2 && b.rank() == 2)
+  if (a.rank() == 2 && b.rank() == 2) {
+    if (rhsInput)
+      mapLikePlannedOperand(ctx, *rhsInput, b, [&](poplar::Graph &g) {
+        return poplin::createMatMulInputRHS(g, a.elementType(), a.shape(),
+                                            b.shape(), name, opts);
+      });
+    if (lhsInput)
+      mapLikePlannedOperand(ctx, *lhsInput, a, [&](poplar::Graph &g) {
+        return poplin::createMatMulInputLHS(g, a.elementType(), a.shape(),
+                                            b.shape(), name, opts);
+      });
     return poplin::matMul(ctx.graph, a, b, prog, name, opts, &ctx.matmulCache)
         .reshape(std::vector<std::size_t>(outShape.begin(), outShape.end()));
+  }
   const std::size_t rank = std::max(a.rank(), b.rank());
   while (a.rank() < rank)
     a = a.expand({0});
@@ -50,7 +62,8 @@ void growMatMul(const Op &op, LoweringContext &ctx,
                 poplar::program::Sequence &prog) {
   ctx.set(*op.outputs[0],
           lowerMatMul(ctx, ctx.get(op.inTensor(0)), ctx.get(op.inTensor(1)),
-                      op.outputs[0]->info.shape(), prog, op.name));
+                      op.outputs[0]->info.shape(), prog, op.name,
+                      &op.inTensor(1)));
 }
 
 } // namespace popart

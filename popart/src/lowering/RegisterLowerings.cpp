@@ -1,14 +1,21 @@
 #include "lowering/Lowering.hpp"
+#include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/ConcatOp.hpp"
+#include "ops/ConvOp.hpp"
+#include "ops/ConvTransposeOp.hpp"
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
 #include "ops/IdentityOp.hpp"
+#include "ops/InstanceNormOp.hpp"
+#include "ops/LRNOp.hpp"
+#include "ops/LayerNormOp.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/PadOp.hpp"
+#include "ops/PoolOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
 #include "ops/ScaleOp.hpp"
@@ -110,6 +117,13 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<GemmOp>(growGemm);
   r.add<SoftmaxOp>(growSoftmax);
   r.add<ReduceOp>(growReduce);
+  r.add<ConvOp>(growConv);
+  r.add<ConvTransposeOp>(growConvTranspose);
+  r.add<PoolOp>(growPool);
+  r.add<BatchNormOp>(growBatchNorm);
+  r.add<InstanceNormOp>(growInstanceNorm);
+  r.add<LRNOp>(growLRN);
+  r.add<LayerNormOp>(growLayerNorm);
 }
 
 LoweringRegistry &LoweringRegistry::instance() {

@@ -2,23 +2,31 @@
 // an op: its class in ops/ (a file pair), a line here, and its lowering
 // (lowering/XLowering.cpp and a line in RegisterLowerings.cpp).
 #include "ir/OpManager.hpp"
+#include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/ConcatOp.hpp"
 #include "ops/ConstantOfShapeOp.hpp"
+#include "ops/ConvOp.hpp"
+#include "ops/ConvTransposeOp.hpp"
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
 #include "ops/IdentityOp.hpp"
+#include "ops/InstanceNormOp.hpp"
+#include "ops/LRNOp.hpp"
+#include "ops/LayerNormOp.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/PadOp.hpp"
+#include "ops/PoolOp.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
 #include "ops/ScaleOp.hpp"
 #include "ops/ScaledAddOp.hpp"
 #include "ops/ShapeOp.hpp"
+#include "ops/SizeOp.hpp"
 #include "ops/SliceOp.hpp"
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
@@ -145,6 +153,21 @@ void registerBuiltinOps(OpManager &m) {
   registerOp<ReduceOp>(m, {ReduceL2_1, ReduceL2_11, ReduceL2_13});
   registerOp<ReduceOp>(m, {ReduceLogSum_1, ReduceLogSum_11, ReduceLogSum_13});
   registerOp<ReduceOp>(m, {ReduceLogSumExp_1, ReduceLogSumExp_11, ReduceLogSumExp_13});
+
+  // Convolutions, pooling, normalisations.
+  registerOp<ConvOp>(m, {Conv_1, Conv_11});
+  registerOp<ConvTransposeOp>(m, {ConvTranspose_1, ConvTranspose_11});
+  registerOp<PoolOp>(m, {MaxPool_1, MaxPool_8, MaxPool_10, MaxPool_11, MaxPool_12});
+  registerOp<PoolOp>(m, {AveragePool_1, AveragePool_7, AveragePool_10, AveragePool_11});
+  registerOp<PoolOp>(m, {GlobalMaxPool_1});
+  registerOp<PoolOp>(m, {GlobalAveragePool_1});
+  registerOp<BatchNormOp>(m, {BatchNormalization_6, BatchNormalization_7,
+                              BatchNormalization_9, BatchNormalization_14,
+                              BatchNormalization_15});
+  registerOp<InstanceNormOp>(m, {InstanceNormalization_6});
+  registerOp<LRNOp>(m, {LRN_1, LRN_13});
+  registerOp<LayerNormOp>(m, {LayerNormalization_17});
+  registerOp<SizeOp>(m, {Size_1, Size_13});
 }
 
 } // namespace popart

@@ -16,6 +16,7 @@
 #include <poplar/ProfileValue.hpp>
 #include <poplar/exceptions.hpp>
 #include <poplin/codelets.hpp>
+#include <popnn/codelets.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Zero.hpp>
 #include <popops/codelets.hpp>
@@ -127,6 +128,7 @@ void SessionImpl::lower() {
   graph = std::make_unique<poplar::Graph>(device->getTarget());
   popops::addCodelets(*graph);
   poplin::addCodelets(*graph);
+  popnn::addCodelets(*graph);
   LoweringContext ctx(*graph, options.matmulOptions);
   poplar::program::Sequence weights, toHost, body, before, after;
   Graph &g = ir.getMainGraph();

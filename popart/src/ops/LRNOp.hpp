@@ -1,0 +1,23 @@
+#ifndef POPART_SRC_OPS_LRNOP_HPP
+#define POPART_SRC_OPS_LRNOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// LRN: x / (bias + alpha / size * (sum of x^2 over `size` neighbouring
+/// channels))^beta, the window floor((size - 1) / 2) channels before and
+/// ceil((size - 1) / 2) after.
+class LRNOp : public Op {
+public:
+  LRNOp(const OperatorIdentifier &id, const std::string &name,
+        const Attributes &a);
+  void setup() override;
+  float alpha, beta, bias;
+  int64_t size;
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,26 @@
+#ifndef POPART_SRC_OPS_LAYERNORMOP_HPP
+#define POPART_SRC_OPS_LAYERNORMOP_HPP
+
+#include "ir/Attributes.hpp"
+#include "ir/Op.hpp"
+
+namespace popart {
+
+/// LayerNormalization (opset 17): X normalised over its dimensions from
+/// `axis` on, then scaled and shifted by Scale and B (of those
+/// dimensions' shape); the optional outputs Mean and InvStdDev keep the
+/// normalised dimensions as 1. Statistics in FLOAT (stash_type 1).
+class LayerNormOp : public Op {
+public:
+  LayerNormOp(const OperatorIdentifier &id, const std::string &name,
+              const Attributes &a);
+  void setup() override;
+  int64_t axis; // normalised by setup()
+  float epsilon;
+  /// Elements per normalised row, and rows.
+  int64_t inner = 1, outer = 1;
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,61 @@
+// Runs an ONNX model through a popart InferenceSession with host tensors in
+// and out: the shared core of the conformance runner and popart_run.
+#ifndef ONNX_IO_MODEL_RUNNER_HPP
+#define ONNX_IO_MODEL_RUNNER_HPP
+
+#include <onnx_io/HostTensor.hpp>
+
+#include <popart/devicemanager.hpp>
+#include <popart/names.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace popart {
+class InferenceSession;
+}
+
+namespace onnx_io {
+
+struct ModelInput {
+  popart::TensorId id;
+  popart::TensorInfo info;
+};
+
+class ModelRunner {
+public:
+  // Loads the model file. Graph inputs listed in `constants` are turned
+  // into initializers holding the given values (for inputs that an op
+  // needs to know at compile time, such as a Reshape's shape).
+  ModelRunner(const std::string &modelPath,
+              std::shared_ptr<popart::DeviceInfo> device,
+              const std::map<popart::TensorId, HostTensor> &constants = {},
+              int batchesPerStep = 1);
+  ~ModelRunner();
+
+  // The graph inputs streamed at run time, in model order.
+  const std::vector<ModelInput> &inputs() const { return inputs_; }
+  const std::vector<popart::TensorId> &outputs() const { return outputs_; }
+
+  // Runs one step; inputs hold batchesPerStep batches each.
+  std::map<popart::TensorId, HostTensor>
+  run(const std::map<popart::TensorId, HostTensor> &inputs);
+
+  popart::InferenceSession &session() { return *session_; }
+
+private:
+  std::vector<ModelInput> inputs_;
+  std::vector<popart::TensorId> outputs_;
+  int batchesPerStep_;
+  std::unique_ptr<popart::InferenceSession> session_;
+};
+
+// Devices by the names the tools accept: "cpu", "ipumodel" (Mk2) or
+// "ipumodel1" (Mk1).
+std::shared_ptr<popart::DeviceInfo> createDevice(const std::string &name);
+
+} // namespace onnx_io
+
+#endif

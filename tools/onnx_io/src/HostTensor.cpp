@@ -1,0 +1,348 @@
+#include <onnx_io/HostTensor.hpp>
+
+#include <popart/error.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace onnx_io {
+namespace {
+
+using popart::DataType;
+
+DataType dataTypeOf(int onnxType, const std::string &origin) {
+  switch (onnxType) {
+  case onnx::TensorProto::FLOAT: return DataType::FLOAT;
+  case onnx::TensorProto::UINT8: return DataType::UINT8;
+  case onnx::TensorProto::INT8: return DataType::INT8;
+  case onnx::TensorProto::UINT16: return DataType::UINT16;
+  case onnx::TensorProto::INT16: return DataType::INT16;
+  case onnx::TensorProto::INT32: return DataType::INT32;
+  case onnx::TensorProto::INT64: return DataType::INT64;
+  case onnx::TensorProto::BOOL: return DataType::BOOL;
+  case onnx::TensorProto::FLOAT16: return DataType::FLOAT16;
+  case onnx::TensorProto::DOUBLE: return DataType::DOUBLE;
+  case onnx::TensorProto::UINT32: return DataType::UINT32;
+  case onnx::TensorProto::UINT64: return DataType::UINT64;
+  case onnx::TensorProto::BFLOAT16: return DataType::BFLOAT16;
+  default:
+    throw popart::error("{}: ONNX element type {} is not supported", origin,
+                        onnxType);
+  }
+}
+
+int onnxTypeOf(DataType type) {
+  switch (type) {
+  case DataType::FLOAT: return onnx::TensorProto::FLOAT;
+  case DataType::UINT8: return onnx::TensorProto::UINT8;
+  case DataType::INT8: return onnx::TensorProto::INT8;
+  case DataType::UINT16: return onnx::TensorProto::UINT16;
+  case DataType::INT16: return onnx::TensorProto::INT16;
+  case DataType::INT32: return onnx::TensorProto::INT32;
+  case DataType::INT64: return onnx::TensorProto::INT64;
+  case DataType::BOOL: return onnx::TensorProto::BOOL;
+  case DataType::FLOAT16: return onnx::TensorProto::FLOAT16;
+  case DataType::DOUBLE: return onnx::TensorProto::DOUBLE;
+  case DataType::UINT32: return onnx::TensorProto::UINT32;
+  case DataType::UINT64: return onnx::TensorProto::UINT64;
+  case DataType::BFLOAT16: return onnx::TensorProto::BFLOAT16;
+  default: return onnx::TensorProto::UNDEFINED;
+  }
+}
+
+std::size_t elementSize(DataType type) {
+  switch (type) {
+  case DataType::UINT8:
+  case DataType::INT8:
+  case DataType::BOOL: return 1;
+  case DataType::UINT16:
+  case DataType::INT16:
+  case DataType::FLOAT16:
+  case DataType::BFLOAT16: return 2;
+  case DataType::FLOAT:
+  case DataType::INT32:
+  case DataType::UINT32: return 4;
+  default: return 8;
+  }
+}
+
+float halfToFloat(uint16_t h) {
+  const uint32_t sign = (h & 0x8000u) << 16;
+  uint32_t exponent = (h >> 10) & 0x1f;
+  uint32_t mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0x1f) {
+    bits = sign | 0x7f800000u | (mantissa << 13);
+  } else if (exponent != 0) {
+    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  } else if (mantissa == 0) {
+    bits = sign;
+  } else { // subnormal: normalise
+    exponent = 113;
+    while ((mantissa & 0x400) == 0) {
+      mantissa <<= 1;
+      --exponent;
+    }
+    bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToHalf(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  const uint16_t sign = (bits >> 16) & 0x8000;
+  const int exponent = int((bits >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = bits & 0x7fffff;
+  if (((bits >> 23) & 0xff) == 0xff)
+    return sign | 0x7c00 | (mantissa ? 0x200 : 0);
+  if (exponent >= 0x1f)
+    return sign | 0x7c00;
+  if (exponent <= 0) {
+    if (exponent < -10)
+      return sign;
+    mantissa |= 0x800000;
+    const int shift = 14 - exponent;
+    uint32_t half = mantissa >> shift;
+    const uint32_t rest = mantissa & ((1u << shift) - 1);
+    const uint32_t halfway = 1u << (shift - 1);
+    if (rest > halfway || (rest == halfway && (half & 1)))
+      ++half;
+    return sign | half;
+  }
+  uint32_t half = (uint32_t(exponent) << 10) | (mantissa >> 13);
+  const uint32_t rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half;
+  return sign | half;
+}
+
+template <typename T> void writeElements(HostTensor &t, const std::vector<T> &v) {
+  const std::size_t size = elementSize(t.info.dataType());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    switch (t.info.dataType()) {
+    case DataType::FLOAT: {
+      float x = float(v[i]);
+      std::memcpy(&t.bytes[i * size], &x, size);
+      break;
+    }
+    case DataType::DOUBLE: {
+      double x = double(v[i]);
+      std::memcpy(&t.bytes[i * size], &x, size);
+      break;
+    }
+    default: { // integers narrowed to the element width (little endian)
+      int64_t x = int64_t(v[i]);
+      std::memcpy(&t.bytes[i * size], &x, size);
+    }
+    }
+  }
+}
+
+} // namespace
+
+HostTensor fromTensorProto(const onnx::TensorProto &proto,
+                           const std::string &origin) {
+  if (proto.has_data_location() &&
+      proto.data_location() == onnx::TensorProto::EXTERNAL)
+    throw popart::error("{}: tensor '{}' keeps its data in an external file, "
+                        "which is not supported",
+                        origin, proto.name());
+  HostTensor t;
+  popart::Shape shape(proto.dims().begin(), proto.dims().end());
+  t.info = popart::TensorInfo(dataTypeOf(proto.data_type(), origin), shape);
+  int64_t count = 1;
+  for (auto d : shape) {
+    if (d < 0 || (d > 0 && count > (int64_t(1) << 40) / d))
+      throw popart::error("{}: tensor '{}' has a bad shape {}", origin,
+                          proto.name(), shape);
+    count *= d;
+  }
+  const std::size_t size = elementSize(t.info.dataType());
+  auto checkCount = [&](int64_t have) {
+    if (have != count)
+      throw popart::error("{}: tensor '{}' holds {} values for shape with {} "
+                          "elements",
+                          origin, proto.name(), have, count);
+  };
+  // The values present, before anything is allocated for them (a file
+  // that is not a TensorProto can parse as one with any dims).
+  const int64_t present =
+      proto.has_raw_data() ? int64_t(proto.raw_data().size() / size)
+      : proto.float_data_size() > 0  ? proto.float_data_size()
+      : proto.double_data_size() > 0 ? proto.double_data_size()
+      : proto.int64_data_size() > 0  ? proto.int64_data_size()
+      : proto.uint64_data_size() > 0 ? proto.uint64_data_size()
+                                     : proto.int32_data_size();
+  checkCount(present);
+  t.bytes.assign(std::size_t(count) * size, 0);
+
+  if (proto.has_raw_data()) {
+    checkCount(int64_t(proto.raw_data().size() / size));
+    std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
+  } else if (proto.float_data_size() > 0) {
+    checkCount(proto.float_data_size());
+    std::memcpy(t.bytes.data(), proto.float_data().data(), t.bytes.size());
+  } else if (proto.double_data_size() > 0) {
+    checkCount(proto.double_data_size());
+    std::memcpy(t.bytes.data(), proto.double_data().data(), t.bytes.size());
+  } else if (proto.int64_data_size() > 0) {
+    checkCount(proto.int64_data_size());
+    writeElements(t, std::vector<int64_t>(proto.int64_data().begin(),
+                                          proto.int64_data().end()));
+  } else if (proto.uint64_data_size() > 0) {
+    checkCount(proto.uint64_data_size());
+    writeElements(t, std::vector<uint64_t>(proto.uint64_data().begin(),
+                                           proto.uint64_data().end()));
+  } else if (proto.int32_data_size() > 0) {
+    // int32_data carries every narrow type, FLOAT16 as its bit pattern.
+    checkCount(proto.int32_data_size());
+    writeElements(t, std::vector<int64_t>(proto.int32_data().begin(),
+                                          proto.int32_data().end()));
+  } else {
+    checkCount(0);
+  }
+  return t;
+}
+
+HostTensor readTensorProtoFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw popart::error("cannot open tensor file '{}'", path);
+  onnx::TensorProto proto;
+  if (!proto.ParseFromIstream(&in))
+    throw popart::error("'{}' is not a serialised onnx TensorProto", path);
+  return fromTensorProto(proto, path);
+}
+
+void toTensorProto(const HostTensor &tensor, const std::string &name,
+                   onnx::TensorProto &proto) {
+  proto.set_name(name);
+  proto.set_data_type(onnxTypeOf(tensor.info.dataType()));
+  for (auto d : tensor.info.shape())
+    proto.add_dims(d);
+  proto.set_raw_data(tensor.bytes.data(), tensor.bytes.size());
+}
+
+HostTensor randomTensor(const popart::TensorInfo &info, unsigned seed) {
+  HostTensor t;
+  t.info = info;
+  const std::size_t count = std::size_t(info.nelms());
+  const std::size_t size = elementSize(info.dataType());
+  t.bytes.assign(count * size, 0);
+  std::mt19937 engine(seed);
+  std::uniform_real_distribution<float> real(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> integer(0, 9);
+  for (std::size_t i = 0; i < count; ++i) {
+    char *at = &t.bytes[i * size];
+    switch (info.dataType()) {
+    case DataType::FLOAT: {
+      float x = real(engine);
+      std::memcpy(at, &x, 4);
+      break;
+    }
+    case DataType::DOUBLE: {
+      double x = real(engine);
+      std::memcpy(at, &x, 8);
+      break;
+    }
+    case DataType::FLOAT16: {
+      uint16_t x = floatToHalf(real(engine));
+      std::memcpy(at, &x, 2);
+      break;
+    }
+    case DataType::BOOL:
+      *at = char(integer(engine) % 2);
+      break;
+    default: {
+      int64_t x = integer(engine);
+      std::memcpy(at, &x, size);
+    }
+    }
+  }
+  return t;
+}
+
+std::vector<double> toDoubles(const HostTensor &tensor) {
+  const DataType type = tensor.info.dataType();
+  const std::size_t size = elementSize(type);
+  const std::size_t count = tensor.bytes.size() / size;
+  std::vector<double> out(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const char *at = &tensor.bytes[i * size];
+    switch (type) {
+    case DataType::FLOAT: { float x; std::memcpy(&x, at, 4); out[i] = x; break; }
+    case DataType::DOUBLE: { double x; std::memcpy(&x, at, 8); out[i] = x; break; }
+    case DataType::FLOAT16: { uint16_t x; std::memcpy(&x, at, 2); out[i] = halfToFloat(x); break; }
+    case DataType::BFLOAT16: {
+      uint16_t x; std::memcpy(&x, at, 2);
+      uint32_t bits = uint32_t(x) << 16; float f; std::memcpy(&f, &bits, 4);
+      out[i] = f; break;
+    }
+    case DataType::BOOL:
+    case DataType::UINT8: out[i] = uint8_t(*at); break;
+    case DataType::INT8: out[i] = int8_t(*at); break;
+    case DataType::UINT16: { uint16_t x; std::memcpy(&x, at, 2); out[i] = x; break; }
+    case DataType::INT16: { int16_t x; std::memcpy(&x, at, 2); out[i] = x; break; }
+    case DataType::INT32: { int32_t x; std::memcpy(&x, at, 4); out[i] = x; break; }
+    case DataType::UINT32: { uint32_t x; std::memcpy(&x, at, 4); out[i] = x; break; }
+    case DataType::UINT64: { uint64_t x; std::memcpy(&x, at, 8); out[i] = double(x); break; }
+    default: { int64_t x; std::memcpy(&x, at, 8); out[i] = double(x); }
+    }
+  }
+  return out;
+}
+
+Comparison compareElementwise(const HostTensor &actual,
+                              const HostTensor &expected, double rtol,
+                              double atol) {
+  const auto a = toDoubles(actual);
+  const auto e = toDoubles(expected);
+  if (a.size() != e.size())
+    return {false, "has " + std::to_string(a.size()) + " elements, expected " +
+                       std::to_string(e.size())};
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::isnan(e[i]) && std::isnan(a[i]))
+      continue;
+    if (std::isinf(e[i]) && a[i] == e[i])
+      continue;
+    if (!(std::abs(a[i] - e[i]) <= atol + rtol * std::abs(e[i]))) {
+      std::ostringstream s;
+      s << "element " << i << " is " << a[i] << ", expected " << e[i];
+      return {false, s.str()};
+    }
+  }
+  return {true, ""};
+}
+
+Comparison compareRelative(const HostTensor &actual,
+                           const HostTensor &expected, double limit) {
+  const auto a = toDoubles(actual);
+  const auto e = toDoubles(expected);
+  if (a.size() != e.size())
+    return {false, "has " + std::to_string(a.size()) + " elements, expected " +
+                       std::to_string(e.size())};
+  double worstDifference = 0, largest = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double difference = std::abs(a[i] - e[i]);
+    worstDifference = std::isnan(difference)
+                          ? INFINITY
+                          : std::max(worstDifference, difference);
+    largest = std::max(largest, std::abs(e[i]));
+  }
+  const double relative =
+      largest > 0 ? worstDifference / largest : worstDifference;
+  std::ostringstream s;
+  s << "relative error " << relative;
+  return {relative <= limit, s.str()};
+}
+
+} // namespace onnx_io
