@@ -11,6 +11,7 @@
 #include <popart/stepio.hpp>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -524,6 +525,48 @@ TEST_CASE("A model file, weights as variables, and the reports",
   requireClose(out2, {2, 4, 6, 8});
   std::remove(file.c_str());
   std::remove(saved.c_str());
+}
+
+TEST_CASE("getCycleCount gives the simulated cycles of the last run",
+          "[popart][session]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{64}));
+  auto y = b->aiOnnxOpset11().exp({x});
+  b->addOutputTensor(y);
+  const DataFlow flow(2, {{y, AnchorReturnType("ALL")}});
+  auto runOnce = [&](const SessionOptions &opts, bool readProfile) {
+    auto session = InferenceSession::createFromOnnxModel(
+        b->getModelProto(), flow, popart_test::createTestDevice(),
+        InputShapeInfo(), opts);
+    session->prepareDevice();
+    session->weightsFromHost();
+    Floats xv(128, 0.5f), out(128);
+    NDArrayWrapper<float> xw(xv.data(), {2, 64}), ow(out.data(), {2, 64});
+    std::map<TensorId, IArray &> ins = {{x, xw}}, outs = {{y, ow}};
+    StepIO stepio(ins, outs);
+    if (readProfile) // the cycles from here on are the step's alone
+      session->getExecutionReport(false, /*resetProfile=*/true);
+    session->run(stepio);
+    return session;
+  };
+  SessionOptions counting;
+  counting.instrumentWithHardwareCycleCounter = true;
+  const bool ipuModel = popart_test::createTestDevice()->getType() == DeviceType::IpuModel;
+  auto session = runOnce(counting, ipuModel);
+  if (!ipuModel) {
+    REQUIRE_THROWS_WITH(session->getCycleCount(),
+                        Catch::Contains("CPU device counts no cycles"));
+    return;
+  }
+  const auto profile = nlohmann::json::parse(session->getExecutionReport());
+  const uint64_t cycles = session->getCycleCount();
+  REQUIRE(cycles > 0);
+  REQUIRE(cycles == profile.at("simulation").at("cycles").get<uint64_t>());
+  REQUIRE_THROWS_WITH(session->getCycleCount("inner"),
+                      Catch::Contains("'inner'"));
+  // Without the option there is no counter, as in the original.
+  REQUIRE_THROWS_WITH(runOnce(SessionOptions(), false)->getCycleCount(),
+                      Catch::Contains("instrumentWithHardwareCycleCounter"));
 }
 
 TEST_CASE("DeviceManager without IPU hardware", "[popart][device]") {

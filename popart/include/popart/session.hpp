@@ -46,6 +46,9 @@ public:
 
   /// The profile summary of the compiled graph and its executions.
   std::string getSummaryReport(bool resetProfile = true) const;
+  /// The cycles of the last run() (the IPU Model's estimate); needs
+  /// SessionOptions::instrumentWithHardwareCycleCounter.
+  uint64_t getCycleCount(std::string id = "") const;
   /// The graph profile, as JSON (or CBOR).
   std::string getGraphReport(bool useCbor = false) const;
   /// The execution profile since the last reset, as JSON (or CBOR).

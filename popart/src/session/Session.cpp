@@ -42,6 +42,9 @@ public:
   std::exception_ptr callbackError;
   IStepIO *stepio = nullptr;
   bool prepared = false;
+  // Simulated cycles of the last run, kept when
+  // SessionOptions::instrumentWithHardwareCycleCounter is set.
+  uint64_t lastRunCycles = 0;
   enum Program { WeightsFromHost = 0, Step = 1, WeightsToHost = 2 };
 
   void lower();
@@ -409,7 +412,15 @@ void Session::run(IStepIO &stepio, std::string debugName) {
   impl->stepio = &stepio;
   impl->callbackError = nullptr;
   logging::session::debug("Running a step of {} batches", bps);
+  const bool countCycles = impl->options.instrumentWithHardwareCycleCounter &&
+                           impl->device->getType() != DeviceType::Cpu;
+  const auto cyclesSoFar = [&] {
+    return impl->engine->getExecutionProfile()["simulation"]["cycles"].asUint();
+  };
+  const uint64_t cyclesBefore = countCycles ? cyclesSoFar() : 0;
   impl->engine->run(SessionImpl::Step, debugName);
+  if (countCycles)
+    impl->lastRunCycles = cyclesSoFar() - cyclesBefore;
   impl->stepio = nullptr;
   if (impl->callbackError)
     std::rethrow_exception(impl->callbackError);
@@ -456,6 +467,19 @@ std::string Session::getSummaryReport(bool resetProfile) const {
   if (resetProfile)
     impl->engine->resetExecutionProfile();
   return out.str();
+}
+
+uint64_t Session::getCycleCount(std::string id) const {
+  if (!id.empty())
+    throw error("getCycleCount: there is one cycle counter (the whole step), "
+                "not '{}'",
+                id);
+  if (!impl->options.instrumentWithHardwareCycleCounter)
+    throw error("getCycleCount: SessionOptions::"
+                "instrumentWithHardwareCycleCounter is not set");
+  if (impl->device->getType() == DeviceType::Cpu)
+    throw error("getCycleCount: the CPU device counts no cycles");
+  return impl->lastRunCycles;
 }
 
 std::string Session::getGraphReport(bool useCbor) const {
