@@ -1,6 +1,7 @@
 #include <onnx_io/HostTensor.hpp>
 
 #include <popart/error.hpp>
+#include <poplar/detail/HalfBits.hpp>
 
 #include <onnx/onnx_pb.h>
 
@@ -16,113 +17,23 @@ namespace {
 
 using popart::DataType;
 
+// popart's type for an ONNX element type, for the types a host tensor can
+// hold (fixed-size numbers and booleans).
 DataType dataTypeOf(int onnxType, const std::string &origin) {
-  switch (onnxType) {
-  case onnx::TensorProto::FLOAT: return DataType::FLOAT;
-  case onnx::TensorProto::UINT8: return DataType::UINT8;
-  case onnx::TensorProto::INT8: return DataType::INT8;
-  case onnx::TensorProto::UINT16: return DataType::UINT16;
-  case onnx::TensorProto::INT16: return DataType::INT16;
-  case onnx::TensorProto::INT32: return DataType::INT32;
-  case onnx::TensorProto::INT64: return DataType::INT64;
-  case onnx::TensorProto::BOOL: return DataType::BOOL;
-  case onnx::TensorProto::FLOAT16: return DataType::FLOAT16;
-  case onnx::TensorProto::DOUBLE: return DataType::DOUBLE;
-  case onnx::TensorProto::UINT32: return DataType::UINT32;
-  case onnx::TensorProto::UINT64: return DataType::UINT64;
-  case onnx::TensorProto::BFLOAT16: return DataType::BFLOAT16;
-  default:
+  DataType type = DataType::UNDEFINED;
+  try {
+    type = popart::onnxToPopartType(onnxType);
+  } catch (const popart::error &) {
+  }
+  if (type == DataType::UNDEFINED || popart::getDataTypeInfo(type).nbytes() <= 0 ||
+      type == DataType::COMPLEX64 || type == DataType::COMPLEX128)
     throw popart::error("{}: ONNX element type {} is not supported", origin,
                         onnxType);
-  }
-}
-
-int onnxTypeOf(DataType type) {
-  switch (type) {
-  case DataType::FLOAT: return onnx::TensorProto::FLOAT;
-  case DataType::UINT8: return onnx::TensorProto::UINT8;
-  case DataType::INT8: return onnx::TensorProto::INT8;
-  case DataType::UINT16: return onnx::TensorProto::UINT16;
-  case DataType::INT16: return onnx::TensorProto::INT16;
-  case DataType::INT32: return onnx::TensorProto::INT32;
-  case DataType::INT64: return onnx::TensorProto::INT64;
-  case DataType::BOOL: return onnx::TensorProto::BOOL;
-  case DataType::FLOAT16: return onnx::TensorProto::FLOAT16;
-  case DataType::DOUBLE: return onnx::TensorProto::DOUBLE;
-  case DataType::UINT32: return onnx::TensorProto::UINT32;
-  case DataType::UINT64: return onnx::TensorProto::UINT64;
-  case DataType::BFLOAT16: return onnx::TensorProto::BFLOAT16;
-  default: return onnx::TensorProto::UNDEFINED;
-  }
+  return type;
 }
 
 std::size_t elementSize(DataType type) {
-  switch (type) {
-  case DataType::UINT8:
-  case DataType::INT8:
-  case DataType::BOOL: return 1;
-  case DataType::UINT16:
-  case DataType::INT16:
-  case DataType::FLOAT16:
-  case DataType::BFLOAT16: return 2;
-  case DataType::FLOAT:
-  case DataType::INT32:
-  case DataType::UINT32: return 4;
-  default: return 8;
-  }
-}
-
-float halfToFloat(uint16_t h) {
-  const uint32_t sign = (h & 0x8000u) << 16;
-  uint32_t exponent = (h >> 10) & 0x1f;
-  uint32_t mantissa = h & 0x3ff;
-  uint32_t bits;
-  if (exponent == 0x1f) {
-    bits = sign | 0x7f800000u | (mantissa << 13);
-  } else if (exponent != 0) {
-    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-  } else if (mantissa == 0) {
-    bits = sign;
-  } else { // subnormal: normalise
-    exponent = 113;
-    while ((mantissa & 0x400) == 0) {
-      mantissa <<= 1;
-      --exponent;
-    }
-    bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-uint16_t floatToHalf(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  const uint16_t sign = (bits >> 16) & 0x8000;
-  const int exponent = int((bits >> 23) & 0xff) - 127 + 15;
-  uint32_t mantissa = bits & 0x7fffff;
-  if (((bits >> 23) & 0xff) == 0xff)
-    return sign | 0x7c00 | (mantissa ? 0x200 : 0);
-  if (exponent >= 0x1f)
-    return sign | 0x7c00;
-  if (exponent <= 0) {
-    if (exponent < -10)
-      return sign;
-    mantissa |= 0x800000;
-    const int shift = 14 - exponent;
-    uint32_t half = mantissa >> shift;
-    const uint32_t rest = mantissa & ((1u << shift) - 1);
-    const uint32_t halfway = 1u << (shift - 1);
-    if (rest > halfway || (rest == halfway && (half & 1)))
-      ++half;
-    return sign | half;
-  }
-  uint32_t half = (uint32_t(exponent) << 10) | (mantissa >> 13);
-  const uint32_t rest = mantissa & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half;
-  return sign | half;
+  return std::size_t(popart::getDataTypeInfo(type).nbytes());
 }
 
 template <typename T> void writeElements(HostTensor &t, const std::vector<T> &v) {
@@ -226,7 +137,7 @@ HostTensor readTensorProtoFile(const std::string &path) {
 void toTensorProto(const HostTensor &tensor, const std::string &name,
                    onnx::TensorProto &proto) {
   proto.set_name(name);
-  proto.set_data_type(onnxTypeOf(tensor.info.dataType()));
+  proto.set_data_type(popart::getONNXDataTypeAsInt(tensor.info.dataType()));
   for (auto d : tensor.info.shape())
     proto.add_dims(d);
   proto.set_raw_data(tensor.bytes.data(), tensor.bytes.size());
@@ -255,7 +166,7 @@ HostTensor randomTensor(const popart::TensorInfo &info, unsigned seed) {
       break;
     }
     case DataType::FLOAT16: {
-      uint16_t x = floatToHalf(real(engine));
+      uint16_t x = poplar::detail::floatToHalfBits(real(engine));
       std::memcpy(at, &x, 2);
       break;
     }
@@ -281,7 +192,7 @@ std::vector<double> toDoubles(const HostTensor &tensor) {
     switch (type) {
     case DataType::FLOAT: { float x; std::memcpy(&x, at, 4); out[i] = x; break; }
     case DataType::DOUBLE: { double x; std::memcpy(&x, at, 8); out[i] = x; break; }
-    case DataType::FLOAT16: { uint16_t x; std::memcpy(&x, at, 2); out[i] = halfToFloat(x); break; }
+    case DataType::FLOAT16: { uint16_t x; std::memcpy(&x, at, 2); out[i] = poplar::detail::halfBitsToFloat(x); break; }
     case DataType::BFLOAT16: {
       uint16_t x; std::memcpy(&x, at, 2);
       uint32_t bits = uint32_t(x) << 16; float f; std::memcpy(&f, &bits, 4);
