@@ -1,22 +1,17 @@
 #include "PopartTestDevice.hpp"
 
-#include <popart/error.hpp>
-
-#include <cstdlib>
-#include <string>
+#include <TestDevice.hpp>
 
 namespace popart_test {
 
 std::shared_ptr<popart::DeviceInfo> createTestDevice() {
-  const char *env = std::getenv("SDK_TEST_DEVICE");
-  std::string name = env ? env : "IpuModel2";
   auto &manager = popart::DeviceManager::createDeviceManager();
-  if (name == "Cpu")
+  const auto type = sdktest::deviceTypeFromEnvironment();
+  if (type == sdktest::DeviceType::Cpu)
     return manager.createCpuDevice();
-  if (name == "IpuModel1" || name == "IpuModel2" || name == "IpuModel")
-    return manager.createIpuModelDevice(
-        {{"tilesPerIPU", "4"}, {"ipuVersion", name == "IpuModel1" ? "ipu1" : "ipu2"}});
-  throw popart::error("SDK_TEST_DEVICE: unknown device '{}'", name);
+  return manager.createIpuModelDevice(
+      {{"tilesPerIPU", "4"},
+       {"ipuVersion", type == sdktest::DeviceType::IpuModel1 ? "ipu1" : "ipu2"}});
 }
 
 } // namespace popart_test
