@@ -9,6 +9,8 @@
 //                  the most cycles of any tile
 //
 //   ./build/benchmarks/popnn_benchmarks
+#include "ModelVsLoop.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include "CycleEstimates.hpp"
@@ -38,20 +40,11 @@ namespace {
 constexpr std::size_t numElements = 4'000'000;
 constexpr std::size_t rowLength = 100;
 
-using Clock = std::chrono::steady_clock;
-
 std::vector<float> values() {
   std::vector<float> v(numElements);
   for (std::size_t i = 0; i != v.size(); ++i)
     v[i] = 0.01f * static_cast<float>(static_cast<int>(i % 1000) - 500);
   return v;
-}
-
-double meanSeconds(const std::function<void()> &f, unsigned runs) {
-  const auto start = Clock::now();
-  for (unsigned i = 0; i != runs; ++i)
-    f();
-  return std::chrono::duration<double>(Clock::now() - start).count() / runs;
 }
 
 void plainGelu(const std::vector<float> &x, std::vector<float> &y) {
@@ -97,19 +90,7 @@ void runModel(benchmark::State &state, ModelSetup &setup,
               const std::function<void()> &plainLoop) {
   Engine engine(setup.graph, setup.prog);
   engine.load(setup.device);
-  engine.run(0);
-  double modelSeconds = 0;
-  std::size_t runs = 0;
-  for (auto _ : state) {
-    const auto start = Clock::now();
-    engine.run(0);
-    modelSeconds += std::chrono::duration<double>(Clock::now() - start).count();
-    ++runs;
-  }
-  const double loopSeconds = meanSeconds(plainLoop, 3);
-  state.SetItemsProcessed(state.iterations() * std::int64_t(numElements));
-  state.counters["plain_loop_ms"] = loopSeconds * 1e3;
-  state.counters["ratio_vs_loop"] = modelSeconds / runs / loopSeconds;
+  sdkbench::timeAgainstLoop(state, engine, plainLoop, 3, numElements);
 }
 
 void GeluModel(benchmark::State &state) {

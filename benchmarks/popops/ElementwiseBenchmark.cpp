@@ -10,6 +10,8 @@
 //                  cycles of any tile (vertex estimates summed per tile)
 //
 //   ./build/benchmarks/popops_benchmarks
+#include "ModelVsLoop.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include "CodeletGenerator.hpp"
@@ -38,8 +40,6 @@ namespace {
 
 constexpr std::size_t numElements = 10'000'000;
 
-using Clock = std::chrono::steady_clock;
-
 // relu(a * b + c) * 0.5: multiply, add, maximum, multiply.
 const auto fusedExpr = Max(_1 * _2 + _3, Const(0.0f)) * 0.5f;
 
@@ -48,14 +48,6 @@ std::vector<float> values(float scale) {
   for (std::size_t i = 0; i != v.size(); ++i)
     v[i] = scale * static_cast<float>(static_cast<int>(i % 1000) - 500);
   return v;
-}
-
-// Mean seconds of `runs` calls of f.
-double meanSeconds(const std::function<void()> &f, unsigned runs) {
-  const auto start = Clock::now();
-  for (unsigned i = 0; i != runs; ++i)
-    f();
-  return std::chrono::duration<double>(Clock::now() - start).count() / runs;
 }
 
 void plainAdd(const std::vector<float> &a, const std::vector<float> &b,
@@ -112,19 +104,7 @@ void runModel(benchmark::State &state, ModelSetup &setup,
               const std::function<void()> &plainLoop, std::uint64_t cycles) {
   Engine engine(setup.graph, setup.prog);
   engine.load(setup.device);
-  engine.run(0); // builds the vertices once
-  double modelSeconds = 0;
-  std::size_t runs = 0;
-  for (auto _ : state) {
-    const auto start = Clock::now();
-    engine.run(0);
-    modelSeconds += std::chrono::duration<double>(Clock::now() - start).count();
-    ++runs;
-  }
-  const double loopSeconds = meanSeconds(plainLoop, 5);
-  state.SetItemsProcessed(state.iterations() * std::int64_t(numElements));
-  state.counters["plain_loop_ms"] = loopSeconds * 1e3;
-  state.counters["ratio_vs_loop"] = modelSeconds / runs / loopSeconds;
+  sdkbench::timeAgainstLoop(state, engine, plainLoop, 5, numElements);
   if (cycles != 0)
     state.counters["est_cycles"] = static_cast<double>(cycles);
 }

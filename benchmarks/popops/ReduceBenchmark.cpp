@@ -7,6 +7,8 @@
 //   sim_cycles     the IPU Model's simulated cycles of one run
 //
 //   ./build/benchmarks/popops_benchmarks --benchmark_filter=Reduce
+#include "ModelVsLoop.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <popops/Reduce.hpp>
@@ -22,8 +24,6 @@
 using namespace poplar;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 std::vector<float> values(std::size_t n) {
   std::vector<float> v(n);
@@ -62,23 +62,9 @@ void ReduceModel(benchmark::State &state) {
   engine.run(0); // builds the vertices once
   const auto cycles = engine.getExecutionProfile()["simulation"]["cycles"].asUint();
 
-  double modelSeconds = 0;
-  std::size_t runs = 0;
-  for (auto _ : state) {
-    const auto start = Clock::now();
-    engine.run(0);
-    modelSeconds += std::chrono::duration<double>(Clock::now() - start).count();
-    ++runs;
-  }
   std::vector<float> out(rows);
-  const auto start = Clock::now();
-  for (int i = 0; i != 5; ++i)
-    plainRowSums(host, rows, out);
-  const double loopSeconds =
-      std::chrono::duration<double>(Clock::now() - start).count() / 5;
-  state.SetItemsProcessed(state.iterations() * std::int64_t(rows * cols));
-  state.counters["plain_loop_ms"] = loopSeconds * 1e3;
-  state.counters["ratio_vs_loop"] = modelSeconds / runs / loopSeconds;
+  sdkbench::timeAgainstLoop(
+      state, engine, [&] { plainRowSums(host, rows, out); }, 5, rows * cols);
   state.counters["sim_cycles"] = static_cast<double>(cycles);
 }
 BENCHMARK(ReduceModel)->Arg(1)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
