@@ -102,7 +102,7 @@ void GeluModel(benchmark::State &state) {
       [&](unsigned tile, const std::vector<Interval> &regions) {
         perTile[tile] += popnn::detail::nonLinearityCycles(
             setup.graph.getTarget(), FLOAT, popnn::NonLinearityType::GELU,
-            false, popnn::detail::intervalSizes(regions));
+            false, popnn::detail::regionSizes(regions));
       });
   const auto x = values();
   std::vector<float> y(numElements);

@@ -57,15 +57,15 @@ void addElementwiseVertices(Graph &graph, NonLinearityType type, const Tensor &i
       [&](unsigned tile, const std::vector<Interval> &intervals) {
         VertexRef v = graph.addVertex(cs, vertexName);
         if (out) {
-          graph.connect(v["in"], detail::intervalSlices(inFlat, intervals));
-          graph.connect(v["out"], detail::intervalSlices(outFlat, intervals));
+          graph.connect(v["in"], detail::regionSlices(inFlat, intervals));
+          graph.connect(v["out"], detail::regionSlices(outFlat, intervals));
         } else {
-          graph.connect(v["data"], detail::intervalSlices(outFlat, intervals));
+          graph.connect(v["data"], detail::regionSlices(outFlat, intervals));
         }
         graph.setTileMapping(v, tile);
         graph.setPerfEstimate(v, detail::nonLinearityCycles(
                                      graph.getTarget(), dType, type, false,
-                                     detail::intervalSizes(intervals)));
+                                     detail::regionSizes(intervals)));
       });
 }
 
@@ -226,13 +226,13 @@ Tensor nonLinearityInputGradient(Graph &graph, NonLinearityType nonLinearityType
       graph, inGradient, opName,
       [&](unsigned tile, const std::vector<Interval> &intervals) {
         VertexRef v = graph.addVertex(cs, vertexName);
-        graph.connect(v["act"], detail::intervalSlices(actFlat, intervals));
-        graph.connect(v["outGrad"], detail::intervalSlices(gradFlat, intervals));
-        graph.connect(v["inGrad"], detail::intervalSlices(inGradFlat, intervals));
+        graph.connect(v["act"], detail::regionSlices(actFlat, intervals));
+        graph.connect(v["outGrad"], detail::regionSlices(gradFlat, intervals));
+        graph.connect(v["inGrad"], detail::regionSlices(inGradFlat, intervals));
         graph.setTileMapping(v, tile);
         graph.setPerfEstimate(v, detail::nonLinearityCycles(
                                      graph.getTarget(), dType, nonLinearityType,
-                                     true, detail::intervalSizes(intervals)));
+                                     true, detail::regionSizes(intervals)));
       });
   return inGradient;
 }

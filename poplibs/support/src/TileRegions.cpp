@@ -1,4 +1,4 @@
-#include "TileRegions.hpp"
+#include <poplibs_support/TileRegions.hpp>
 
 #include <poplar/TargetType.hpp>
 #include <poputil/exceptions.hpp>
@@ -7,8 +7,7 @@
 
 using namespace poplar;
 
-namespace popops {
-namespace detail {
+namespace poplibs_support {
 namespace {
 
 // The intervals cut where a region of `contiguous` (a sorted partition of
@@ -123,5 +122,4 @@ std::vector<std::size_t> regionSizes(const std::vector<Interval> &regions) {
   return sizes;
 }
 
-} // namespace detail
-} // namespace popops
+} // namespace poplibs_support
