@@ -14,7 +14,8 @@
 //
 // MatMulEstimate gives the IPU Model's simulated cycles of one run
 // (cycles) and the planner's estimate (planCycles) of the 1024^3 FLOAT and
-// HALF products, with the fractions of the matrix unit's peak they imply.
+// HALF products, with the fractions of the matrix unit's peak they imply;
+// HALF with float partials (the default) and with partialsType half.
 //
 //   ./build/benchmarks/poplin_benchmarks --benchmark_filter=MatMul
 #include <benchmark/benchmark.h>
@@ -111,21 +112,21 @@ struct ModelMatMul {
   Graph graph{device.getTarget()};
   program::Sequence prog;
 
-  ModelMatMul(std::size_t size, Type type) {
+  ModelMatMul(std::size_t size, Type type, const OptionFlags &options = {}) {
     popops::addCodelets(graph);
     poplin::addCodelets(graph);
     poplin::matmul::PlanningCache cache;
     const std::vector<std::size_t> aShape{size, size}, bShape{size, size};
     Tensor a = poplin::createMatMulInputLHS(graph, type, aShape, bShape, "a",
-                                            {}, &cache);
+                                            options, &cache);
     Tensor b = poplin::createMatMulInputRHS(graph, type, aShape, bShape, "b",
-                                            {}, &cache);
+                                            options, &cache);
     const std::vector<float> host = operand(size * size);
     if (type == FLOAT) {
       graph.setInitialValue(a, ArrayRef<float>(host));
       graph.setInitialValue(b, ArrayRef<float>(host));
     }
-    poplin::matMul(graph, a, b, prog, "c", {}, &cache);
+    poplin::matMul(graph, a, b, prog, "c", options, &cache);
   }
 };
 
@@ -183,7 +184,9 @@ void MatMulVsOpenBLAS(benchmark::State &state) {
 void MatMulEstimate(benchmark::State &state) {
   const std::size_t size = static_cast<std::size_t>(state.range(0));
   const Type type = state.range(1) ? HALF : FLOAT;
-  ModelMatMul mm(size, type);
+  const Type partials = state.range(2) ? HALF : FLOAT;
+  const OptionFlags options{{"partialsType", partials == HALF ? "half" : "float"}};
+  ModelMatMul mm(size, type, options);
   Engine engine(mm.graph, mm.prog, {{"debug.instrument", "true"}});
   engine.load(mm.device);
   std::uint64_t cycles = 0;
@@ -197,7 +200,7 @@ void MatMulEstimate(benchmark::State &state) {
   // The planner's estimate, from the plan report's "total N".
   std::ostringstream report;
   poplin::matMulReportPlan(report, mm.graph, type, type, {size, size},
-                           {size, size});
+                           {size, size}, options);
   const std::string text = report.str();
   const std::size_t total = text.find("total ");
   const double planned =
@@ -206,7 +209,8 @@ void MatMulEstimate(benchmark::State &state) {
   state.counters["peakPercent"] = 100.0 * perfect / double(cycles);
   state.counters["planCycles"] = planned;
   state.counters["planPeakPercent"] = planned > 0 ? 100.0 * perfect / planned : 0;
-  state.SetLabel(std::string(type.toString()));
+  state.SetLabel(std::string(type.toString()) + ", " +
+                 std::string(partials.toString()) + " partials");
 }
 
 } // namespace
@@ -222,8 +226,9 @@ BENCHMARK(MatMulVsOpenBLAS)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(MatMulEstimate)
-    ->Args({kSize, 0})
-    ->Args({kSize, 1})
+    ->Args({kSize, 0, 0})
+    ->Args({kSize, 1, 0})
+    ->Args({kSize, 1, 1})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 

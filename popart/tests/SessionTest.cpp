@@ -857,3 +857,66 @@ TEST_CASE("Parameterised and trigonometric unary ops, Mod, Xor, backward Slice",
     }
   }
 }
+
+TEST_CASE("Matmul options: partialsTypeMatMuls, setPartialsType and "
+          "setAvailableMemoryProportion reach poplin",
+          "[popart][session]") {
+  // A HALF [2, 4096] x [4096, 2] product on 16 tiles, whose k is split:
+  // each row of A holds 2048 and 1 in the first k block and -2048 in the
+  // last, B is all ones. Float partials sum to 1; HALF partials round the
+  // first block's 2049 to 2048 and give 0.
+  const int64_t m = 2, k = 4096, n = 2;
+  Floats av(m * k, 0.0f);
+  for (int64_t i = 0; i < m; ++i) {
+    av[i * k] = 2048.0f;
+    av[i * k + 1] = 1.0f;
+    av[i * k + k - 1] = -2048.0f;
+  }
+  const std::vector<uint16_t> ones(k * n, 0x3C00); // 1.0 in half
+  auto run = [&](const std::string &nodePartials, const SessionOptions &opts,
+                 float nodeMemory = 0.0f) {
+    auto b = Builder::create();
+    auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{m, k}));
+    auto w = b->addInitializedInputTensor(
+        ConstVoidData(ones.data(), TensorInfo("FLOAT16", Shape{k, n})));
+    auto o = b->aiOnnxOpset13();
+    auto product = o.matmul({o.cast({x}, "FLOAT16"), w});
+    if (!nodePartials.empty())
+      b->setPartialsType(product, nodePartials);
+    if (nodeMemory > 0)
+      b->setAvailableMemoryProportion(product, nodeMemory);
+    auto y = o.cast({product}, "FLOAT");
+    b->addOutputTensor(y);
+    auto device = DeviceManager::createDeviceManager().createIpuModelDevice(
+        {{"tilesPerIPU", "16"}});
+    auto session = InferenceSession::createFromOnnxModel(
+        b->getModelProto(), DataFlow(1, {{y, AnchorReturnType("ALL")}}),
+        device, InputShapeInfo(), opts);
+    session->prepareDevice();
+    session->weightsFromHost();
+    Floats out(m * n);
+    NDArrayWrapper<float> xw(av.data(), {m, k}), ow(out.data(), {m, n});
+    std::map<TensorId, IArray &> ins = {{x, xw}}, outs = {{y, ow}};
+    StepIO stepio(ins, outs);
+    session->run(stepio);
+    return out;
+  };
+  SessionOptions defaults, halfMatMuls, floatMatMuls;
+  halfMatMuls.partialsTypeMatMuls = "half";
+  floatMatMuls.partialsTypeMatMuls = "FLOAT";
+  requireClose(run("", defaults), Floats(m * n, 1.0f));
+  requireClose(run("", halfMatMuls), Floats(m * n, 0.0f));
+  requireClose(run("HALF", defaults), Floats(m * n, 0.0f));
+  // The node's own type wins over the session's.
+  requireClose(run("FLOAT", halfMatMuls), Floats(m * n, 1.0f));
+  requireClose(run("HALF", floatMatMuls), Floats(m * n, 0.0f));
+
+  SessionOptions bad;
+  bad.partialsTypeMatMuls = "int8";
+  REQUIRE_THROWS_WITH(run("", bad),
+                      Catch::Contains("partialsTypeMatMuls") &&
+                          Catch::Contains("int8"));
+  // No plan fits in a thousandth of a tile's memory: poplin says so.
+  REQUIRE_THROWS_WITH(run("", defaults, 0.001f),
+                      Catch::Contains("availableMemoryProportion 0.001"));
+}

@@ -62,7 +62,9 @@ void growConv(const Op &op, LoweringContext &ctx,
 
   poplar::Tensor out = poplin::convolution(ctx.graph, in, weights, params,
                                            /*transposeAndFlipWeights=*/false,
-                                           prog, op.name, {}, &ctx.convCache);
+                                           prog, op.name,
+                                           poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
+                                           &ctx.convCache);
   out = denseActivations(ctx, out, prog, op.name);
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name);

@@ -49,7 +49,8 @@ void growConvTranspose(const Op &op, LoweringContext &ctx,
 
   poplar::Tensor out = poplin::convolution(
       ctx.graph, in, weights, poplin::getGradientParams(forward),
-      /*transposeAndFlipWeights=*/true, prog, op.name, {}, &ctx.convCache);
+      /*transposeAndFlipWeights=*/true, prog, op.name,
+      poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions), &ctx.convCache);
   out = denseActivations(ctx, out, prog, op.name);
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name);

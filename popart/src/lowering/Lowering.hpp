@@ -26,10 +26,13 @@ poplar::Type deviceType(DataType type);
 
 class LoweringContext {
 public:
-  LoweringContext(poplar::Graph &graph, const std::map<std::string, std::string> &matmulOptions)
-      : graph(graph), matmulOptions(matmulOptions) {}
+  LoweringContext(poplar::Graph &graph,
+                  const std::map<std::string, std::string> &matmulOptions,
+                  const std::map<std::string, std::string> &convOptions)
+      : graph(graph), matmulOptions(matmulOptions), convOptions(convOptions) {}
   poplar::Graph &graph;
-  std::map<std::string, std::string> matmulOptions;
+  /// The session's options for poplin's matmuls and convolutions.
+  std::map<std::string, std::string> matmulOptions, convOptions;
   poplin::matmul::PlanningCache matmulCache;
   poplin::PlanningCache convCache;
 
@@ -118,7 +121,15 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::program::Sequence &prog,
                            const std::string &name,
                            const Tensor *rhsInput = nullptr,
-                           const Tensor *lhsInput = nullptr);
+                           const Tensor *lhsInput = nullptr,
+                           const std::map<std::string, std::string>
+                               &opOptions = {});
+
+/// The options of an op's poplin call: the session's, with the node's own
+/// (Builder::setAvailableMemoryProportion, setPartialsType) over them.
+poplar::OptionFlags
+poplibsOptionFlags(const std::map<std::string, std::string> &session,
+                   const std::map<std::string, std::string> &node);
 
 /// A convolution's output [N, C, field...] (a view of channel-innermost
 /// blocks) copied into a tensor of its own, in its own element order and

@@ -1,6 +1,7 @@
 // MatMulOp: poplin::matMul, or poplin::matMulGrouped over the broadcast
 // batch dimensions.
 #include "lowering/Lowering.hpp"
+#include "ops/MatMulOp.hpp"
 
 #include <poplin/MatMul.hpp>
 
@@ -14,14 +15,14 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
                            poplar::Tensor b, const Shape &outShape,
                            poplar::program::Sequence &prog,
                            const std::string &name, const Tensor *rhsInput,
-                           const Tensor *lhsInput) {
+                           const Tensor *lhsInput,
+                           const std::map<std::string, std::string> &opOptions) {
   if (a.rank() == 1)
     a = a.reshape({1, a.dim(0)});
   if (b.rank() == 1)
     b = b.reshape({b.dim(0), 1});
-  poplar::OptionFlags opts;
-  for (const auto &o : ctx.matmulOptions)
-    opts.set(o.first, o.second);
+  const poplar::OptionFlags opts =
+      poplibsOptionFlags(ctx.matmulOptions, opOptions);
   if (a.rank() == 2 && b.rank() == 2) {
     if (rhsInput)
       mapLikePlannedOperand(ctx, *rhsInput, b, [&](poplar::Graph &g) {
@@ -60,10 +61,11 @@ poplar::Tensor lowerMatMul(LoweringContext &ctx, poplar::Tensor a,
 
 void growMatMul(const Op &op, LoweringContext &ctx,
                 poplar::program::Sequence &prog) {
+  const auto &matmul = static_cast<const MatMulOp &>(op);
   ctx.set(*op.outputs[0],
           lowerMatMul(ctx, ctx.get(op.inTensor(0)), ctx.get(op.inTensor(1)),
                       op.outputs[0]->info.shape(), prog, op.name,
-                      &op.inTensor(1)));
+                      &op.inTensor(1), nullptr, matmul.poplibsOptions));
 }
 
 } // namespace popart

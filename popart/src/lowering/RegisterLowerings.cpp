@@ -81,6 +81,17 @@ poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
                                  : popops::cast(ctx.graph, t, type, prog, name);
 }
 
+poplar::OptionFlags
+poplibsOptionFlags(const std::map<std::string, std::string> &session,
+                   const std::map<std::string, std::string> &node) {
+  poplar::OptionFlags flags;
+  for (const auto &[key, value] : session)
+    flags.set(key, value);
+  for (const auto &[key, value] : node)
+    flags.set(key, value);
+  return flags;
+}
+
 const poplar::Tensor &LoweringContext::get(const Tensor &t) const {
   auto it = tensors.find(t.id);
   if (it == tensors.end())

@@ -6,7 +6,8 @@ namespace popart {
 
 ConvOp::ConvOp(const OperatorIdentifier &id, const std::string &name,
                const Attributes &a)
-    : Op(id, name), group(a.getInt("group", 1)) {
+    : Op(id, name), group(a.getInt("group", 1)),
+      poplibsOptions(readPoplibsAnnotations(a, name)) {
   spatial.read(a, name, /*readCeilMode=*/false, /*readDilations=*/true);
   if (group < 1)
     throw error("Conv '{}': group {} must be positive", name, group);

@@ -3,6 +3,7 @@
 
 #include "ir/Attributes.hpp"
 #include "ir/Op.hpp"
+#include "ops/PoplibsOptions.hpp"
 #include "ops/Spatial.hpp"
 
 namespace popart {
@@ -16,6 +17,8 @@ public:
   void setup() override;
   int64_t group;
   SpatialAttributes spatial;
+  /// The node's own convolution options, laid over the session's.
+  PoplibsOptions poplibsOptions;
   /// Resolved by setup().
   std::vector<SpatialDim> dims;
   Shape kernel;

@@ -7,7 +7,7 @@ namespace popart {
 ConvTransposeOp::ConvTransposeOp(const OperatorIdentifier &id,
                                  const std::string &name, const Attributes &a)
     : Op(id, name), group(a.getInt("group", 1)),
-      outputPadding(a.getInts("output_padding", {})),
+      poplibsOptions(readPoplibsAnnotations(a, name)), outputPadding(a.getInts("output_padding", {})),
       outputShape(a.getInts("output_shape", {})) {
   spatial.read(a, name, /*readCeilMode=*/false, /*readDilations=*/true);
   if (group < 1)

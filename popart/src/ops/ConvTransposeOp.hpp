@@ -3,6 +3,7 @@
 
 #include "ir/Attributes.hpp"
 #include "ir/Op.hpp"
+#include "ops/PoplibsOptions.hpp"
 #include "ops/Spatial.hpp"
 
 namespace popart {
@@ -17,6 +18,8 @@ public:
   void setup() override;
   int64_t group;
   SpatialAttributes spatial;
+  /// The node's own convolution options, laid over the session's.
+  PoplibsOptions poplibsOptions;
   std::vector<int64_t> outputPadding, outputShape;
   /// Resolved by setup(): the padding each side, the output field.
   std::vector<int64_t> padLower, padUpper;

@@ -3,6 +3,7 @@
 
 #include "ir/Attributes.hpp"
 #include "ir/Op.hpp"
+#include "ops/PoplibsOptions.hpp"
 
 namespace popart {
 
@@ -10,9 +11,11 @@ namespace popart {
 class MatMulOp : public Op {
 public:
   MatMulOp(const OperatorIdentifier &id, const std::string &name,
-           const Attributes &)
-      : Op(id, name) {}
+           const Attributes &a)
+      : Op(id, name), poplibsOptions(readPoplibsAnnotations(a, name)) {}
   void setup() override;
+  /// The node's own matmul options, laid over the session's.
+  PoplibsOptions poplibsOptions;
 };
 
 } // namespace popart

@@ -5,6 +5,7 @@
 // run with the user's IStepIO connected to the streams by callbacks.
 #include "ir/Ir.hpp"
 #include "lowering/Lowering.hpp"
+#include "ops/PoplibsOptions.hpp"
 #include "onnx/OnnxUtil.hpp"
 
 #include <popart/error.hpp>
@@ -132,7 +133,13 @@ void SessionImpl::lower() {
   popops::addCodelets(*graph);
   poplin::addCodelets(*graph);
   popnn::addCodelets(*graph);
-  LoweringContext ctx(*graph, options.matmulOptions);
+  // SessionOptions::partialsTypeMatMuls is the default of every matmul's
+  // partialsType; a node's own setPartialsType overrides it.
+  auto matmulOptions = options.matmulOptions;
+  if (!options.partialsTypeMatMuls.empty())
+    matmulOptions["partialsType"] = partialsTypeOption(
+        options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
+  LoweringContext ctx(*graph, matmulOptions, options.convolutionOptions);
   poplar::program::Sequence weights, toHost, body, before, after;
   Graph &g = ir.getMainGraph();
 

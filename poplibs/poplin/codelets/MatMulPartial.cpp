@@ -1,21 +1,25 @@
 // MatMulPartial: one block of a matrix product, C = A . B, where A holds
 // the block's rows of the left operand (each a slice of k), B the block's
-// rows of the right operand (each a slice of n) and C the float partial
-// sums. Accumulates in float. A MultiVertex: the workers share the column
+// rows of the right operand (each a slice of n) and C the partial sums.
+// The sums are accumulated in float; HALF partials are rounded once, when
+// the block's sums are stored. A MultiVertex: the workers share the column
 // panels of C.
 // The arithmetic is MatMulKernel.hpp's cache- and register-blocked kernel.
 #include "MatMulKernel.hpp"
 
 #include <poplar/Vertex.hpp>
 
+#include <type_traits>
+#include <vector>
+
 namespace poplin {
 
-template <class InType>
+template <class InType, class PartialsType>
 class MatMulPartial : public poplar::MultiVertex {
 public:
   poplar::Vector<poplar::Input<poplar::Vector<InType>>> A;
   poplar::Vector<poplar::Input<poplar::Vector<InType>>> B;
-  poplar::Vector<poplar::Output<poplar::Vector<float>>> C;
+  poplar::Vector<poplar::Output<poplar::Vector<PartialsType>>> C;
 
   void compute(unsigned wid) {
     using kernel::kPanelCols;
@@ -27,39 +31,60 @@ public:
     const unsigned workers = numWorkers();
     const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
     auto a = [&](unsigned i) { return A[i].data(); };
-    auto b = [&](unsigned kk) { return B[kk].data(); };
-    auto c = [&](unsigned i) { return C[i].data(); };
     // Each worker takes every workers-th panel of columns, with all the
     // rows, so that each panel of B is converted and copied once.
-    for (unsigned p = wid; p < panels; p += workers) {
-      const unsigned col = p * kPanelCols;
-      const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
-      kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
+    if constexpr (std::is_same<PartialsType, float>::value) {
+      auto b = [&](unsigned kk) { return B[kk].data(); };
+      auto c = [&](unsigned i) { return C[i].data(); };
+      for (unsigned p = wid; p < panels; p += workers) {
+        const unsigned col = p * kPanelCols;
+        const unsigned colEnd =
+            col + kPanelCols < cols ? col + kPanelCols : cols;
+        kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
+      }
+    } else {
+      // The panel's float sums go to a buffer and are rounded once.
+      std::vector<float> sums(std::size_t(rows) * kPanelCols);
+      auto c = [&](unsigned i) { return sums.data() + i * kPanelCols; };
+      for (unsigned p = wid; p < panels; p += workers) {
+        const unsigned col = p * kPanelCols;
+        const unsigned width =
+            col + kPanelCols < cols ? kPanelCols : cols - col;
+        auto b = [&](unsigned kk) { return B[kk].data() + col; };
+        kernel::blockProduct<InType>(0, rows, 0, width, depth, a, b, c);
+        for (unsigned i = 0; i != rows; ++i)
+          for (unsigned j = 0; j != width; ++j)
+            C[i][col + j] = static_cast<PartialsType>(c(i)[j]);
+      }
     }
   }
 };
 
-template class MatMulPartial<float>;
-template class MatMulPartial<half>;
+template class MatMulPartial<float, float>;
+template class MatMulPartial<half, float>;
+template class MatMulPartial<half, half>;
 
 } // namespace poplin
 
 namespace poplin {
 
 // MatMulReduce: Out[i] = sum over p of In[i * P + p], P = In.size() /
-// Out.size(), summed in float and rounded once to OutType. A MultiVertex:
-// the workers share the rows.
+// Out.size(), summed in float and rounded once to OutType. The partials
+// are declared interleaved, the memory the reduction's cycle estimate
+// assumes (128-bit loads). A MultiVertex: the workers share the rows.
 template <class Row> void prefetchRow(const Row &row) {
   const char *p = reinterpret_cast<const char *>(row.data());
-  const std::size_t bytes = row.size() * sizeof(float);
+  const std::size_t bytes = row.size() * sizeof(row[0]);
   for (std::size_t b = 0; b < bytes; b += 64)
     __builtin_prefetch(p + b);
 }
 
-template <class OutType>
+template <class PartialsType, class OutType>
 class MatMulReduce : public poplar::MultiVertex {
 public:
-  poplar::Vector<poplar::Input<poplar::Vector<float>>> In;
+  poplar::Vector<poplar::Input<poplar::Vector<
+      PartialsType, poplar::VectorLayout::SPAN, 16, true>>>
+      In;
   poplar::Vector<poplar::Output<poplar::Vector<OutType>>> Out;
 
   void compute(unsigned wid) {
@@ -87,9 +112,9 @@ public:
         for (unsigned j = 0; j != w; ++j)
           acc[j] = 0.0f;
         for (unsigned q = 0; q != parts; ++q) {
-          const float *in = In[i * parts + q].data() + j0;
+          const PartialsType *in = In[i * parts + q].data() + j0;
           for (unsigned j = 0; j != w; ++j)
-            acc[j] += in[j];
+            acc[j] += static_cast<float>(in[j]);
         }
         for (unsigned j = 0; j != w; ++j)
           o[j0 + j] = static_cast<OutType>(acc[j]);
@@ -98,7 +123,9 @@ public:
   }
 };
 
-template class MatMulReduce<float>;
-template class MatMulReduce<half>;
+template class MatMulReduce<float, float>;
+template class MatMulReduce<float, half>;
+template class MatMulReduce<half, float>;
+template class MatMulReduce<half, half>;
 
 } // namespace poplin

@@ -1,6 +1,7 @@
 // poplin's matrix multiplication: plan, lay out the blocks over the tiles,
-// compute float partials with MatMulPartial vertices and sum the partials
-// of the k blocks with MatMulReduce vertices on the tiles that hold them.
+// compute partials (float, or half with partialsType half) with MatMulPartial
+// vertices and sum those of the k blocks with MatMulReduce vertices on the
+// tiles that hold them.
 #include <poplin/MatMul.hpp>
 
 #include "MatMulPlan.hpp"
@@ -26,8 +27,8 @@ namespace matmul {
 
 struct PlanningCache::Impl {
   using Key = std::tuple<std::string, bool, unsigned, std::string,
-                         std::size_t, std::size_t, std::size_t, double,
-                         std::uint64_t>;
+                         std::string, std::size_t, std::size_t, std::size_t,
+                         double, std::uint64_t>;
   std::map<Key, detail::MatMulPlan> plans;
 };
 
@@ -118,6 +119,9 @@ MatMulPlan getPlan(const Target &target, const Type &inputType,
                                        aligned,
                                        tiles,
                                        std::string(inputType.toString()),
+                                       std::string(detail::matMulPartialsType(
+                                                       inputType, options)
+                                                       .toString()),
                                        p.m,
                                        p.k,
                                        p.n,
@@ -289,11 +293,12 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
       getPlan(graph.getTarget(), inputType, p, options, cache);
   const Target &target = graph.getTarget();
 
-  // The float partials, block by block: block (g, ik, im, in) is one
-  // contiguous [rows, cols] piece of one variable, on its tile, so that
-  // each vertex writes, and each reduction reads, whole runs of memory.
+  // The partials, block by block: block (g, ik, im, in) is one contiguous
+  // [rows, cols] piece of one variable, on its tile, so that each vertex
+  // writes, and each reduction reads, whole runs of memory.
+  const Type partialsType = plan.partialsType;
   Tensor partialStore = graph.addVariable(
-      FLOAT, {p.groups * plan.splitK * p.m * p.n}, {dc, "partials"});
+      partialsType, {p.groups * plan.splitK * p.m * p.n}, {dc, "partials"});
   std::vector<Tensor> partialBlocks;
   partialBlocks.reserve(p.groups * plan.splitK * plan.splitM * plan.splitN);
   {
@@ -322,7 +327,8 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
   };
   const ComputeSet cs = graph.addComputeSet({dc, "MatMul"});
   const std::string vertexType =
-      poputil::templateVertex("poplin::MatMulPartial", inputType);
+      poputil::templateVertex("poplin::MatMulPartial", inputType,
+                              partialsType);
   // Views are made from the block of each operand (not from the whole
   // operand for every row) to keep the graph's view layouts small.
   for (std::size_t g = 0; g != p.groups; ++g) {
@@ -379,13 +385,13 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
     }
     Tensor sum = concat(groupsOut, 0);
     if (out) {
-      if (out->elementType() == FLOAT)
+      if (out->elementType() == partialsType)
         prog.add(Copy(sum, *out, false, {dc, "output"}));
       else
         popops::castWithOutput(graph, sum, *out, prog, {dc, "output"});
       return *out;
     }
-    if (outputType == FLOAT)
+    if (outputType == partialsType)
       return sum;
     return popops::cast(graph, sum, outputType, prog, {dc, "output"});
   }
@@ -398,7 +404,8 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
   mapOutput(graph, result, p, plan);
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
   const std::string reduceType =
-      poputil::templateVertex("poplin::MatMulReduce", resultType);
+      poputil::templateVertex("poplin::MatMulReduce", partialsType,
+                              resultType);
   forEachOutputPart(
       p, plan,
       [&](std::size_t g, unsigned im, unsigned in, unsigned ik,
@@ -415,7 +422,8 @@ Tensor matMulImpl(Graph &graph, Tensor A, Tensor B, const Type &outputType,
         graph.connect(v["Out"], outRows);
         graph.setTileMapping(v, tileOf(graph, p, plan, g, im, in, ik));
         graph.setPerfEstimate(v, detail::matMulReduceCycles(
-                                     r1 - r0, n1 - n0, plan.splitK));
+                                     r1 - r0, n1 - n0, plan.splitK,
+                                     partialsType));
       });
   prog.add(Execute(rcs, {dc, "ReducePartials"}));
   if (out) {

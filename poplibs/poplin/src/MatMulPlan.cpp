@@ -18,7 +18,6 @@ namespace {
 constexpr std::uint64_t vertexOverheadCycles = 30;
 constexpr std::uint64_t rowOverheadCycles = 6;
 constexpr std::uint64_t exchangeBytesPerCycle = 4;
-constexpr std::uint64_t reduceAddsPerCycle = 2;
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
   return (a + b - 1) / b;
@@ -117,10 +116,24 @@ std::uint64_t matMulPartialCycles(const poplar::Target &target,
          ceilDiv(macs, ampMacsPerCycle(target, inputType));
 }
 
+poplar::Type matMulPartialsType(const poplar::Type &inputType,
+                                const MatMulOptions &options) {
+  return inputType == poplar::FLOAT ? poplar::FLOAT : options.partialsType;
+}
+
+unsigned reduceElemsPerCycle(const poplar::Type &partialsType) {
+  // The accumulator registers take 4 floats or 8 halves a cycle; a 128-bit
+  // load feeds them that many in one cycle only from interleaved memory,
+  // which is where MatMulReduce's partials are placed.
+  return partialsType == poplar::HALF ? 8 : 4;
+}
+
 std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
-                                 std::size_t partials) {
+                                 std::size_t partials,
+                                 const poplar::Type &partialsType) {
   return vertexOverheadCycles + rowOverheadCycles * rows +
-         ceilDiv(std::uint64_t(rows) * cols * partials, reduceAddsPerCycle);
+         ceilDiv(std::uint64_t(rows) * cols * partials,
+                 reduceElemsPerCycle(partialsType));
 }
 
 unsigned superTileShare(const poplar::Target &target, bool groupAligned) {
@@ -138,6 +151,8 @@ MatMulPlan planMatMul(const poplar::Target &target,
     throw poputil::poplibs_error("poplin: matmul dimensions must be non-zero");
   numTiles = std::max(1u, numTiles);
   const std::uint64_t inBytes = target.getTypeSize(inputType);
+  const poplar::Type partialsType = matMulPartialsType(inputType, options);
+  const std::uint64_t partialBytes = target.getTypeSize(partialsType);
   const std::uint64_t macs = ampMacsPerCycle(target, inputType);
   const std::uint64_t memoryLimit = static_cast<std::uint64_t>(
       options.availableMemoryProportion * double(target.getBytesPerTile()));
@@ -199,33 +214,33 @@ MatMulPlan planMatMul(const poplar::Target &target,
                      model.addConstant(exchangeBytesPerCycle * superTile))},
       "exchange");
   // Reduction of the k partials: the splitK tiles of an output block each
-  // sum ceil(mb / splitK) of its rows, receiving those rows' float
-  // partials from the other splitK - 1 tiles (4 bytes a cycle) and adding
-  // them with one MatMulReduce vertex.
+  // sum ceil(mb / splitK) of its rows, receiving those rows' partials from
+  // the other splitK - 1 tiles (4 bytes a cycle) and adding them with one
+  // MatMulReduce vertex.
   const Variable reduceRows = model.ceildiv(mb, pk, "reduceRows");
   const Variable otherPartials = model.sub(pk, model.one());
   const Variable reduceReceived =
       model.product({otherPartials, reduceRows, nb,
-                     model.addConstant(std::uint64_t(4))});
+                     model.addConstant(partialBytes)});
   const Variable reduceExchange = model.ceildiv(
       reduceReceived, model.addConstant(exchangeBytesPerCycle));
   const Variable reduceVertex = model.sum(
       {model.addConstant(vertexOverheadCycles),
        model.product({model.addConstant(rowOverheadCycles), reduceRows}),
        model.ceildiv(model.product({reduceRows, nb, pk}),
-                     model.addConstant(reduceAddsPerCycle))});
+                     model.addConstant(reduceElemsPerCycle(partialsType)))});
   const Variable hasReduce = model.reifiedLess(model.one(), pk);
   const Variable reduce = model.sum(
       {reduceExchange, model.product({hasReduce, reduceVertex})}, "reduce");
-  // Memory: the operand blocks, the float partials of one tile and the
-  // partials it receives for its reduction.
+  // Memory: the operand blocks, the partials of one tile and the partials
+  // it receives for its reduction.
   const Variable operandBytes =
       model.product({model.sum({model.product({mb, kb}),
                                 model.product({kb, nb})}),
                      model.addConstant(inBytes)});
   const Variable bytes = model.sum(
       {operandBytes,
-       model.product({mb, nb, model.addConstant(std::uint64_t(4))}),
+       model.product({mb, nb, model.addConstant(partialBytes)}),
        reduceReceived},
       "bytesPerTile");
   model.lessOrEqual(bytes, model.addConstant(memoryLimit));
@@ -250,6 +265,7 @@ MatMulPlan planMatMul(const poplar::Target &target,
   plan.blockM = s[mb].getAs<std::size_t>();
   plan.blockN = s[nb].getAs<std::size_t>();
   plan.blockK = s[kb].getAs<std::size_t>();
+  plan.partialsType = partialsType;
   plan.computeCycles = s[compute].getAs<std::uint64_t>();
   plan.exchangeCycles = s[exchange].getAs<std::uint64_t>();
   plan.reduceCycles = s[reduce].getAs<std::uint64_t>();
@@ -262,6 +278,7 @@ void printPlan(std::ostream &out, const MatMulPlan &plan) {
       << plan.splitK << " (" << plan.tilesUsed() << " tiles)\n"
       << "  block m/n/k: " << plan.blockM << "/" << plan.blockN << "/"
       << plan.blockK << "\n"
+      << "  partials: " << plan.partialsType << "\n"
       << "  estimated cycles: compute " << plan.computeCycles << ", exchange "
       << plan.exchangeCycles << ", reduce " << plan.reduceCycles << ", total "
       << plan.totalCycles() << "\n"

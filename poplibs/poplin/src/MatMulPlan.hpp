@@ -45,15 +45,26 @@ std::uint64_t matMulPartialCycles(const poplar::Target &target,
                                   std::size_t mb, std::size_t nb,
                                   std::size_t kb);
 
-/// The estimate of one MatMulReduce vertex summing `partials` float rows
-/// of `cols` into each of `rows` output rows: two float additions a cycle.
+/// The type the partial sums are kept and exchanged in: the option's
+/// `partialsType` for HALF operands; always FLOAT for FLOAT operands.
+poplar::Type matMulPartialsType(const poplar::Type &inputType,
+                                const MatMulOptions &options);
+
+/// Partials one tile's accumulators add a cycle: 4 FLOAT or 8 HALF, read
+/// with 128-bit loads from interleaved memory.
+unsigned reduceElemsPerCycle(const poplar::Type &partialsType);
+
+/// The estimate of one MatMulReduce vertex summing `partials` rows of
+/// `cols` partial sums into each of `rows` output rows.
 std::uint64_t matMulReduceCycles(std::size_t rows, std::size_t cols,
-                                 std::size_t partials);
+                                 std::size_t partials,
+                                 const poplar::Type &partialsType);
 
 struct MatMulPlan {
   // The splits of m, n and k, and the blocks they make (ceil of size/split).
   unsigned splitM = 1, splitN = 1, splitK = 1;
   std::size_t blockM = 0, blockN = 0, blockK = 0;
+  poplar::Type partialsType = poplar::FLOAT;
   // The estimates of the model.
   std::uint64_t computeCycles = 0, exchangeCycles = 0, reduceCycles = 0;
   std::uint64_t bytesPerTile = 0;

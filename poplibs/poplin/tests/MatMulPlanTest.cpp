@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace poplar;
 using namespace poplin::detail;
 
@@ -57,7 +59,8 @@ struct Recomputed {
   std::uint64_t compute, exchange, reduce;
 };
 Recomputed recompute(const Target &target, const Type &type, std::size_t m,
-                     std::size_t k, std::size_t n, const MatMulPlan &p) {
+                     std::size_t k, std::size_t n, const MatMulPlan &p,
+                     const Type &partials = FLOAT) {
   const std::uint64_t mb = ceilDiv(m, p.splitM), nb = ceilDiv(n, p.splitN),
                       kb = ceilDiv(k, p.splitK);
   const std::uint64_t rate = ampMacsPerCycle(target, type);
@@ -74,9 +77,15 @@ Recomputed recompute(const Target &target, const Type &type, std::size_t m,
   r.exchange = ceilDiv((aRecv + bRecv - aShared) * bytes, 4) +
                ceilDiv(aShared * bytes, 4 * S);
   const std::uint64_t rows = ceilDiv(mb, p.splitK);
-  r.reduce = p.splitK == 1 ? 0
-                           : ceilDiv((p.splitK - 1) * rows * nb * 4, 4) + 30 +
-                                 6 * rows + ceilDiv(rows * nb * p.splitK, 2);
+  // Partials: 4 or 2 bytes, received at 4 bytes a cycle, added 4 FLOAT or
+  // 8 HALF a cycle.
+  const std::uint64_t partialBytes = partials == HALF ? 2 : 4;
+  const std::uint64_t addsPerCycle = partials == HALF ? 8 : 4;
+  r.reduce = p.splitK == 1
+                 ? 0
+                 : ceilDiv((p.splitK - 1) * rows * nb * partialBytes, 4) +
+                       30 + 6 * rows +
+                       ceilDiv(rows * nb * p.splitK, addsPerCycle);
   return r;
 }
 
@@ -119,5 +128,66 @@ TEST_CASE("Mk2 supertiles share the receive of A", "[poplin][plan]") {
   REQUIRE(shared.totalCycles() < unaligned.totalCycles());
   // 1024^3 HALF: 1024^3 / (64 x 1472) = 11,398 cycles at the matrix
   // unit's peak.
-  CHECK(shared.totalCycles() == 25475);
+  CHECK(shared.totalCycles() == 24735);
+}
+
+TEST_CASE("HALF partials: 1024^3 HALF on Mk2 at half the matrix unit's peak",
+          "[poplin][plan]") {
+  const Target mk2 = Target::createIPUTarget(1, "ipu2");
+  MatMulOptions halfPartials;
+  halfPartials.partialsType = HALF;
+  const MatMulPlan plan = planMatMul(mk2, HALF, 1024, 1024, 1024,
+                                     mk2.getNumTiles(), halfPartials);
+  INFO(plan.splitM << "/" << plan.splitN << "/" << plan.splitK);
+  REQUIRE(plan.partialsType == HALF);
+  const Recomputed want =
+      recompute(mk2, HALF, 1024, 1024, 1024, plan, HALF);
+  REQUIRE(plan.computeCycles == want.compute);
+  REQUIRE(plan.exchangeCycles == want.exchange);
+  REQUIRE(plan.reduceCycles == want.reduce);
+  const double peak = 1024.0 * 1024 * 1024 / (64.0 * mk2.getNumTiles());
+  CHECK(peak / double(plan.totalCycles()) >= 0.5);
+  // Float partials (the default) cost more to exchange and to add.
+  const MatMulPlan floatPartials =
+      planMatMul(mk2, HALF, 1024, 1024, 1024, mk2.getNumTiles(), {});
+  REQUIRE(floatPartials.partialsType == FLOAT);
+  CHECK(floatPartials.totalCycles() > plan.totalCycles());
+  // FLOAT operands always keep FLOAT partials.
+  REQUIRE(planMatMul(mk2, FLOAT, 64, 64, 64, 16, halfPartials).partialsType ==
+          FLOAT);
+}
+
+TEST_CASE("Float partials bound 1024^3 HALF on Mk2 below half the peak",
+          "[poplin][plan]") {
+  // The README's bound: the formulas with no vertex overheads and blocks
+  // of fractional size (each split's ideal), over every split that fits
+  // on the tiles. The exchange and the reduction alone keep the best of
+  // them above 22,796 cycles (50 %) with float partials, not with half.
+  const double size = 1024, tiles = 1472, peak = size * size * size /
+                                                 (64 * tiles);
+  auto best = [&](double partialBytes, double addsPerCycle) {
+    double lowest = 1e300;
+    for (unsigned pm = 1; pm <= tiles; ++pm)
+      for (unsigned pn = 1; pm * pn <= tiles; ++pn)
+        for (unsigned pk = 1; pm * pn * pk <= tiles; ++pk) {
+          const double mb = size / pm, nb = size / pn, kb = size / pk;
+          const double aRecv = mb * kb * (pn - 1) / pn;
+          const double bRecv = kb * nb * (pm - 1) / pm;
+          const double aShared = pn % 2 == 0 ? mb * kb * (pn - 2) / pn : 0;
+          const double exchange =
+              (aRecv + bRecv - aShared) * 2 / 4 + aShared * 2 / 8;
+          const double rows = mb / pk;
+          const double reduce =
+              pk == 1 ? 0
+                      : (pk - 1) * rows * nb * partialBytes / 4 +
+                            rows * nb * pk / addsPerCycle;
+          lowest = std::min(lowest, mb * nb * kb / 64 + exchange + reduce);
+        }
+    return lowest;
+  };
+  const double floatPartials = best(4, 4), halfPartials = best(2, 8);
+  INFO(floatPartials << " and " << halfPartials << " cycles; peak " << peak);
+  CHECK(peak / floatPartials < 0.5);
+  CHECK(peak / floatPartials > 0.47);
+  CHECK(peak / halfPartials > 0.5);
 }

@@ -14,10 +14,12 @@
 #include <catch2/catch.hpp>
 
 #include "TestValues.hpp"
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <set>
+#include <sstream>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -154,6 +156,72 @@ TEST_CASE("HALF inputs and outputs", "[poplin][matmul]") {
   checkClose(
       runMatMul(0, m, k, n, HALF, HALF, a, b, 4, {{"partialsType", "half"}}),
       want, 1e-3);
+}
+
+// The splits of the product's plan, from matMulReportPlan's
+// "split m/n/k: M/N/K" line.
+std::array<unsigned, 3> planSplits(const Graph &graph, std::size_t m,
+                                   std::size_t k, std::size_t n,
+                                   const OptionFlags &options) {
+  std::ostringstream report;
+  poplin::matMulReportPlan(report, graph, HALF, HALF, {m, k}, {k, n},
+                           options);
+  const std::string text = report.str();
+  const std::size_t at = text.find("split m/n/k: ");
+  REQUIRE(at != std::string::npos);
+  std::array<unsigned, 3> splits{};
+  char slash;
+  std::istringstream(text.substr(at + 13)) >> splits[0] >> slash >>
+      splits[1] >> slash >> splits[2];
+  return splits;
+}
+
+TEST_CASE("HALF partials are rounded before the k blocks are summed",
+          "[poplin][matmul]") {
+  // Each row of A puts 2048 + 1 in the first k block and -2048 in the
+  // second: float partials give 1, HALF partials round 2049 to 2048 and
+  // give 0 when k is split (the plan of a one-tile device does not; its
+  // one partial is then 2049 rounded to 2048).
+  const std::size_t m = 2, k = 4096, n = 2;
+  const unsigned tiles = 16;
+  const OptionFlags halfPartials{{"partialsType", "half"}};
+  Rig probe(tiles);
+  const unsigned splitK = planSplits(probe.graph, m, k, n, halfPartials)[2];
+  if (probe.graph.getTarget().getNumTiles() > 1)
+    REQUIRE(splitK > 1);
+  const std::size_t secondBlock = k / splitK;
+  std::vector<float> a(m * k, 0.0f), b(k * n, 1.0f);
+  for (std::size_t i = 0; i != m; ++i) {
+    a[i * k] = 2048.0f;
+    a[i * k + 1] = 1.0f;
+    if (splitK > 1)
+      a[i * k + secondBlock] = -2048.0f;
+  }
+  // The host's sum of the blocks' partials, each rounded to half.
+  const float expected = splitK > 1 ? 0.0f : 2048.0f;
+  const std::vector<float> got =
+      runMatMul(0, m, k, n, HALF, FLOAT, a, b, tiles, halfPartials);
+  for (float x : got)
+    REQUIRE(x == expected);
+  // With float partials the same product is exact.
+  const std::vector<float> exact = runMatMul(0, m, k, n, HALF, FLOAT, a, b,
+                                             tiles, {{"partialsType", "float"}});
+  for (float x : exact)
+    REQUIRE(x == (splitK > 1 ? 1.0f : 2049.0f));
+}
+
+TEST_CASE("HALF partials over split k match a host loop", "[poplin][matmul]") {
+  const std::size_t m = 24, k = 300, n = 20;
+  const auto a = poplin_test::halfExactValues(m * k, 11, 4),
+             b = poplin_test::halfExactValues(k * n, 12, 4);
+  // Small half-integers: every partial sum is exact in half.
+  const auto want = hostMatMul(a, b, 1, m, k, n);
+  checkClose(runMatMul(0, m, k, n, HALF, HALF, a, b, 16,
+                       {{"partialsType", "half"}}),
+             want, 0);
+  checkClose(runMatMul(0, m, k, n, HALF, FLOAT, a, b, 16,
+                       {{"partialsType", "half"}}),
+             want, 0);
 }
 
 TEST_CASE("matMulGrouped", "[poplin][matmul]") {
