@@ -366,6 +366,29 @@ Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
                          prog, dc, options, cache);
 }
 
+void convolutionWithOutput(Graph &graph, const Tensor &in,
+                           const Tensor &weights, const Tensor &out,
+                           const ConvParams &params,
+                           bool transposeAndFlipWeights, Sequence &prog,
+                           const DebugContext &debugContext,
+                           const OptionFlags &options, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "convolutionWithOutput");
+  checkShape(out,
+             activationShape(params, params.getNumOutputChans(),
+                             params.getOutputFieldShape()),
+             "output", "convolutionWithOutput");
+  if (out.elementType() != params.outputType)
+    throw poputil::poplibs_error(
+        "poplin::convolutionWithOutput: the output tensor is " +
+        std::string(out.elementType().toString()) +
+        " but the convolution's params give " +
+        std::string(params.outputType.toString()));
+  const Tensor result = convolutionImpl(graph, in, weights, params,
+                                        transposeAndFlipWeights, prog, dc,
+                                        options, cache);
+  prog.add(Copy(result, out, false, {dc, "output"}));
+}
+
 namespace {
 
 // The forward plan the create* functions lay their tensors out for.

@@ -446,6 +446,47 @@ TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {
       Contains("no convolution plan"));
 }
 
+TEST_CASE("convolutionWithOutput writes the given tensor", "[poplin][conv]") {
+  ConvParams p = plain(HALF, 2, {7, 5}, {3, 2}, 3, 4, 1);
+  p.outputType = FLOAT;
+  p.outputTransform.stride = {2, 1};
+  const auto x = poplin_test::halfExactValues(convoracle::inputElems(p), 4, 4);
+  const auto w =
+      poplin_test::halfExactValues(convoracle::weightElems(p), 5, 4);
+  Rig r(4);
+  Tensor in = poplin::createInput(r.graph, p, "in");
+  Tensor weights = poplin::createWeights(r.graph, p, "weights");
+  Tensor created = poplin::createConvOutput(r.graph, p, "created");
+  Tensor linear = addMapped(r.graph, FLOAT, outShape(p), "linear");
+  poplin::convolutionWithOutput(r.graph, in, weights, created, p, false,
+                                r.prog, "intoCreated");
+  poplin::convolutionWithOutput(r.graph, in, weights, linear, p, false,
+                                r.prog, "intoLinear");
+  r.graph.createHostWrite("x", in);
+  r.graph.createHostWrite("w", weights);
+  r.graph.createHostRead("created", created);
+  r.graph.createHostRead("linear", linear);
+  Engine e(r.graph, r.prog);
+  e.load(r.device);
+  r.write(e, "x", HALF, x);
+  r.write(e, "w", HALF, w);
+  e.run(0);
+  const auto want = convoracle::forward(p, x, w);
+  checkClose(r.read(e, "created", FLOAT, want.size()), want, 1e-5);
+  checkClose(r.read(e, "linear", FLOAT, want.size()), want, 1e-5);
+
+  Tensor wrongShape = addMapped(r.graph, FLOAT, {2, 4, 3, 3}, "wrongShape");
+  CHECK_THROWS_WITH(poplin::convolutionWithOutput(r.graph, in, weights,
+                                                  wrongShape, p, false, r.prog),
+                    Contains("output tensor has shape [2, 4, 3, 3]") &&
+                        Contains("[2, 4, 3, 4]"));
+  Tensor wrongType = addMapped(r.graph, HALF, outShape(p), "wrongType");
+  CHECK_THROWS_WITH(poplin::convolutionWithOutput(r.graph, in, weights,
+                                                  wrongType, p, false, r.prog),
+                    Contains("output tensor is half") &&
+                        Contains("params give float"));
+}
+
 TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
   namespace mc = poplin::multiconv;
   ConvParams a = plain(FLOAT, 2, {6, 5}, {3, 3}, 3, 4, 1);

@@ -123,6 +123,17 @@ convolution(poplar::Graph &graph, const poplar::Tensor &in,
             const poplar::OptionFlags &options = {},
             PlanningCache *cache = nullptr);
 
+/// The convolution of `in` and `weights` written into `out`
+/// ([B, outChans, outField...] of params.outputType, laid out as the caller
+/// chose, e.g. by createConvOutput).
+POPLIN_API void convolutionWithOutput(
+    poplar::Graph &graph, const poplar::Tensor &in,
+    const poplar::Tensor &weights, const poplar::Tensor &out,
+    const ConvParams &params, bool transposeAndFlipWeights,
+    poplar::program::Sequence &prog,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {}, PlanningCache *cache = nullptr);
+
 using ConvPlanParams = std::tuple<const poplar::Target *, const ConvParams,
                                   const poplar::OptionFlags *>;
 
