@@ -3,6 +3,7 @@
 #define POPLIN_SRC_CONVPASSES_HPP
 
 #include "ConvPlan.hpp"
+#include "PlanningCacheImpl.hpp"
 
 #include <poplar/Graph.hpp>
 #include <poplar/Tensor.hpp>
@@ -14,14 +15,6 @@
 #include <vector>
 
 namespace poplin {
-
-struct PlanningCacheImpl {
-  // Target, tiles, tiles per group, bytes per tile, params, memory
-  // proportion, pass.
-  using Key = std::tuple<std::string, unsigned, unsigned, std::uint64_t,
-                         ConvParams, double, int>;
-  std::map<Key, detail::ConvPlan> plans;
-};
 
 namespace detail {
 

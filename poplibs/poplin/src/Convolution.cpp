@@ -22,7 +22,9 @@ namespace poplin {
 
 PlanningCache::PlanningCache() : impl(std::make_unique<PlanningCacheImpl>()) {}
 PlanningCache::~PlanningCache() = default;
-std::size_t PlanningCache::size() const { return impl->plans.size(); }
+std::size_t PlanningCache::size() const {
+  return impl->plans.size() + impl->matmulPlans.size();
+}
 
 namespace detail {
 

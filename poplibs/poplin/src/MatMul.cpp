@@ -5,6 +5,9 @@
 #include <poplin/MatMul.hpp>
 
 #include "MatMulPlan.hpp"
+#include "PlanningCacheImpl.hpp"
+
+#include <poplin/Convolution.hpp>
 
 #include <popops/Cast.hpp>
 #include <popops/ScaledAdd.hpp>
@@ -25,16 +28,11 @@ using namespace poplar::program;
 namespace poplin {
 namespace matmul {
 
-struct PlanningCache::Impl {
-  using Key = std::tuple<std::string, bool, unsigned, std::string,
-                         std::string, std::size_t, std::size_t, std::size_t,
-                         double, std::uint64_t>;
-  std::map<Key, detail::MatMulPlan> plans;
-};
-
-PlanningCache::PlanningCache() : impl(std::make_unique<Impl>()) {}
+PlanningCache::PlanningCache()
+    : impl(std::make_unique<poplin::PlanningCache>()) {}
 PlanningCache::~PlanningCache() = default;
-std::size_t PlanningCache::size() const { return impl->plans.size(); }
+std::size_t PlanningCache::size() const { return impl->size(); }
+poplin::PlanningCache &PlanningCache::getImpl() { return *impl; }
 
 } // namespace matmul
 
@@ -108,14 +106,14 @@ unsigned groupTileOffset(const Graph &graph, const Problem &p, std::size_t g) {
 
 MatMulPlan getPlan(const Target &target, const Type &inputType,
                    const Problem &problem, const MatMulOptions &options,
-                   matmul::PlanningCache *cache) {
+                   PlanningCache *cache) {
   const Problem p = plannedProblem(problem);
   const unsigned tiles = tilesPerGroup(target, p);
   // Every group starts on the first tile of a supertile when there is one
   // group or the groups' tile counts are multiples of the supertile size.
   const bool aligned =
       p.groups == 1 || tiles % target.getTilesPerSuperTile() == 0;
-  matmul::PlanningCache::Impl::Key key{target.getTargetArchString(),
+  PlanningCacheImpl::MatMulKey key{target.getTargetArchString(),
                                        aligned,
                                        tiles,
                                        std::string(inputType.toString()),
@@ -128,15 +126,22 @@ MatMulPlan getPlan(const Target &target, const Type &inputType,
                                        options.availableMemoryProportion,
                                        target.getBytesPerTile()};
   if (cache) {
-    auto it = cache->impl->plans.find(key);
-    if (it != cache->impl->plans.end())
+    auto it = cache->impl->matmulPlans.find(key);
+    if (it != cache->impl->matmulPlans.end())
       return it->second;
   }
   MatMulPlan plan = detail::planMatMul(target, inputType, p.m, p.k, p.n,
                                        tiles, options, aligned);
   if (cache)
-    cache->impl->plans.emplace(key, plan);
+    cache->impl->matmulPlans.emplace(key, plan);
   return plan;
+}
+
+MatMulPlan getPlan(const Target &target, const Type &inputType,
+                   const Problem &problem, const MatMulOptions &options,
+                   matmul::PlanningCache *cache) {
+  return getPlan(target, inputType, problem, options,
+                 cache ? &cache->getImpl() : nullptr);
 }
 
 unsigned tileOf(const Graph &graph, const Problem &p, const MatMulPlan &plan,
@@ -754,11 +759,14 @@ Tensor preArrangeMatMulGroupedInputRHS(Graph &graph,
                     cache, true);
 }
 
-void preplanMatMuls(const std::set<MatMulPlanParams> &matmuls,
-                    matmul::PlanningCache &cache) {
+namespace detail {
+
+void preplanMatMulsInto(const std::set<MatMulPlanParams> &matmuls,
+                        PlanningCache &cache) {
   for (const auto &[target, params, options] : matmuls) {
     if (target == nullptr)
-      throw poputil::poplibs_error("poplin: preplanMatMuls: no target");
+      throw poputil::poplibs_error(
+          "poplin: preplanning: a MatMulPlanParams has no target");
     checkType(params.inputType, "the input type");
     checkType(params.outputType, "the output type");
     const Problem p = problemOf(params.aShape, params.bShape,
@@ -768,6 +776,13 @@ void preplanMatMuls(const std::set<MatMulPlanParams> &matmuls,
     if (!emptyResult(p))
       getPlan(*target, params.inputType, p, parsed, &cache);
   }
+}
+
+} // namespace detail
+
+void preplanMatMuls(const std::set<MatMulPlanParams> &matmuls,
+                    matmul::PlanningCache &cache) {
+  detail::preplanMatMulsInto(matmuls, cache.getImpl());
 }
 
 void matmulValidateOptions(const OptionFlags &options) {

@@ -2,6 +2,8 @@
 #ifndef POPLIN_SRC_MATMULPLAN_HPP
 #define POPLIN_SRC_MATMULPLAN_HPP
 
+#include <poplin/MatMul.hpp>
+
 #include <poplar/OptionFlags.hpp>
 #include <poplar/Target.hpp>
 #include <poplar/Type.hpp>
@@ -93,6 +95,10 @@ MatMulPlan planMatMul(const poplar::Target &target,
                       const MatMulOptions &options, bool groupAligned = true);
 
 void printPlan(std::ostream &out, const MatMulPlan &plan);
+
+/// Plans the products into `cache` (poplin::preplan and preplanMatMuls).
+void preplanMatMulsInto(const std::set<MatMulPlanParams> &matmuls,
+                        PlanningCache &cache);
 
 } // namespace detail
 } // namespace poplin

@@ -10,6 +10,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplin/ConvUtil.hpp>
+#include <poplin/ConvPreplan.hpp>
 #include <poplin/Convolution.hpp>
 #include <poplin/MultiConvolution.hpp>
 #include <poplin/codelets.hpp>
@@ -395,6 +396,59 @@ TEST_CASE("planning cache and preplanning", "[poplin][conv]") {
   CHECK_THAT(os.str(), Contains("estimated cycles"));
   CHECK(poplin::getFwdFlops(p) == 2ull * 2 * 36 * 16 * 16 * 9);
   CHECK(poplin::getFwdEstimatedCycles(r.graph, p, options, &cache) > 0);
+}
+
+TEST_CASE("preplan plans convolutions and matmuls into one cache",
+          "[poplin][conv]") {
+  Rig r(16);
+  const Target &target = r.graph.getTarget();
+  ConvParams p = plain(FLOAT, 2, {8, 8}, {3, 3}, 16, 16, 1);
+  poplin::MatMulParams mm{FLOAT, FLOAT, {24, 40}, {40, 8}};
+  const OptionFlags convOptions{{"pass", "TRAINING_FWD"}}, mmOptions;
+  poplin::matmul::PlanningCache cache;
+  poplin::preplan({{&target, p, &convOptions}}, {{&target, mm, &mmOptions}},
+                  cache.getImpl());
+  CHECK(cache.getImpl().size() == 2);
+  CHECK(cache.size() == 2);
+  // Both find their plans: nothing more is planned.
+  Tensor in = poplin::createInput(r.graph, p, "in", convOptions,
+                                  &cache.getImpl());
+  Tensor w = poplin::createWeights(r.graph, p, "w", convOptions,
+                                   &cache.getImpl());
+  Tensor y = poplin::convolution(r.graph, in, w, p, false, r.prog, "conv",
+                                 convOptions, &cache.getImpl());
+  Tensor a = poplin::createMatMulInputLHS(r.graph, FLOAT, mm.aShape,
+                                          mm.bShape, "a", mmOptions, &cache);
+  Tensor b = poplin::createMatMulInputRHS(r.graph, FLOAT, mm.aShape,
+                                          mm.bShape, "b", mmOptions, &cache);
+  Tensor c = poplin::matMul(r.graph, a, b, r.prog, "mm", mmOptions, &cache);
+  CHECK(cache.size() == 2);
+  // The products run as planned.
+  const auto av = poplin_test::halfExactValues(24 * 40, 6, 4),
+             bv = poplin_test::halfExactValues(40 * 8, 7, 4);
+  r.graph.createHostWrite("a", a);
+  r.graph.createHostWrite("b", b);
+  r.graph.createHostRead("c", c);
+  Engine e(r.graph, r.prog);
+  e.load(r.device);
+  r.write(e, "a", FLOAT, av);
+  r.write(e, "b", FLOAT, bv);
+  e.run(0);
+  const auto cv = r.read(e, "c", FLOAT, 24 * 8);
+  for (std::size_t i = 0; i != 24; ++i)
+    for (std::size_t j = 0; j != 8; ++j) {
+      double want = 0;
+      for (std::size_t l = 0; l != 40; ++l)
+        want += double(av[i * 40 + l]) * bv[l * 8 + j];
+      REQUIRE(cv[i * 8 + j] == want);
+    }
+  // preplanMatMuls keeps using the same cache.
+  poplin::MatMulParams other{FLOAT, FLOAT, {8, 8}, {8, 8}};
+  poplin::preplanMatMuls({{&target, other, &mmOptions}}, cache);
+  CHECK(cache.size() == 3);
+  CHECK_THROWS_WITH(
+      poplin::preplan({}, {{nullptr, mm, &mmOptions}}, cache.getImpl()),
+      Contains("no target"));
 }
 
 TEST_CASE("convolution errors name what is wrong", "[poplin][conv]") {

@@ -37,6 +37,9 @@
 #include <vector>
 
 namespace poplin {
+
+class PlanningCache;
+
 namespace matmul {
 
 /// Remembers the plans made for the shapes, types, options and target it
@@ -46,10 +49,15 @@ class POPLIN_API PlanningCache {
 public:
   PlanningCache();
   ~PlanningCache();
+  /// The number of plans held.
   std::size_t size() const;
+  /// The planning cache the plans are kept in. poplin::preplan
+  /// (poplin/ConvPreplan.hpp) plans convolutions and matmuls into it, and
+  /// convolutions given it find their plans there.
+  poplin::PlanningCache &getImpl();
 
-  struct Impl;
-  std::unique_ptr<Impl> impl;
+private:
+  std::unique_ptr<poplin::PlanningCache> impl;
 };
 
 } // namespace matmul
