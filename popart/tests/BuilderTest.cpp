@@ -95,6 +95,9 @@ TEST_CASE("Annotations, node attributes and name scopes", "[popart][builder]") {
   b->removeNodeAttribute("myFloat", {o3});
   REQUIRE_FALSE(b->nodeHasAttribute("myFloat", {o3}));
   b->setPartialsType(o3, "HALF");
+  REQUIRE_THROWS_WITH(b->setPartialsType(o3, "int8"),
+                      Catch::Contains("setPartialsType: 'int8' is not a "
+                                      "partials type"));
   REQUIRE(b->getPartialsType(o3) == "HALF");
 }
 

@@ -1,5 +1,6 @@
 #include "builder/BuilderImpl.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "ops/PoplibsOptions.hpp"
 
 #include <popart/builder.hpp>
 #include <popart/graphcoreoperators.hpp>
@@ -119,9 +120,7 @@ void Builder::setAvailableMemoryProportion(const TensorId &id,
                           proportion);
 }
 void Builder::setPartialsType(const TensorId &id, const std::string type) {
-  if (type != "FLOAT" && type != "HALF" && type != "float" && type != "half")
-    throw error("setPartialsType: '{}' is not a partials type (FLOAT or HALF)",
-                type);
+  partialsTypeOption(type, "setPartialsType"); // throws on a bad value
   impl_->setNodeAttribute(impl_->nodeProducing(id), sPartialsTypeAttribute,
                           type);
 }
