@@ -6,6 +6,7 @@
 
 #include <popart/names.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/reductiontype.hpp>
 
 #include <cstdint>
 #include <map>
@@ -21,7 +22,6 @@ enum class MergeVarUpdateType { None = 0, All, AutoLoose, AutoTight, N };
 enum class SyntheticDataMode { Off = 0, Zeros, RandomNormal, RandomUniform, N };
 enum class Instrumentation { Outer = 0, Inner, N };
 enum class IrSerializationFormat { JSON };
-enum class ReductionType { Sum = 0, Mean, NoReduction, N };
 
 class POPART_API SessionOptions {
 public:

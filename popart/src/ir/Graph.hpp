@@ -3,8 +3,8 @@
 #ifndef POPART_SRC_IR_GRAPH_HPP
 #define POPART_SRC_IR_GRAPH_HPP
 
-#include "ir/Op.hpp"
-#include "ir/Tensor.hpp"
+#include <popart/op.hpp>
+#include <popart/tensor.hpp>
 
 #include <map>
 #include <memory>

@@ -3,6 +3,7 @@
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
+#include <popart/opserialiser.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -136,16 +137,16 @@ std::string Ir::serialise() const {
     o["type"] = op.opid.type;
     o["domain"] = op.opid.domain;
     o["version"] = op.opid.version;
-    o["name"] = op.name;
+    o["name"] = op.name();
     o["inputs"] = nlohmann::json::array();
     for (Tensor *t : op.inputs)
       o["inputs"].push_back(t ? t->id : "");
     o["outputs"] = nlohmann::json::array();
     for (Tensor *t : op.outputs)
       o["outputs"].push_back(t ? t->id : "");
-    std::map<std::string, std::string> attrs;
+    OpAttributeMap attrs;
     op.appendAttributes(attrs);
-    o["attributes"] = attrs;
+    o["attributes"] = attrs.attributes();
     return o;
   };
   j["maingraph"] = nlohmann::json::array();
@@ -175,7 +176,7 @@ void Ir::dotCheckpoint(const std::string &checkpoint) const {
     }
     ++n;
     const Op &op = *p.second;
-    std::string label = op.opid.type + (options.dotOpNames ? " " + op.name : "");
+    std::string label = op.opid.type + (options.dotOpNames ? " " + op.name() : "");
     out << "  n_" << op.id << " [shape=box, label=\"" << label << "\"];\n";
     for (Tensor *t : op.inputs)
       if (t)

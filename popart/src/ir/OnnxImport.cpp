@@ -67,6 +67,28 @@ void addConstantNode(const onnx::NodeProto &node, Graph &graph) {
               node.name());
 }
 
+// The Builder's annotations of a node (its "__" attributes) as op settings.
+void applyNodeAnnotations(const onnx::NodeProto &node, Op::Settings &settings) {
+  for (const auto &a : node.attribute()) {
+    const std::string &n = a.name();
+    if (n == "__ipu_number")
+      settings.vgraphId = a.i();
+    else if (n == "__pipeline_stage")
+      settings.pipelineStage = a.i();
+    else if (n == "__execution_phase")
+      settings.executionPhase = a.i();
+    else if (n == "__exclude_patterns")
+      settings.excludePatterns.assign(a.strings().begin(), a.strings().end());
+    else if (n == "__schedule_priority")
+      settings.schedulePriority = a.f();
+    else if (n == "__recompute_output_in_backward_pass") {
+      if (a.i() < 0 || a.i() > static_cast<int64_t>(RecomputeType::Recomputed))
+        throw error("Node '{}': {} is not a RecomputeType", node.name(), a.i());
+      settings.recomputeType = static_cast<RecomputeType>(a.i());
+    }
+  }
+}
+
 } // namespace
 
 void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes,
@@ -98,7 +120,6 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
     graph.inputs.push_back(input.name());
   }
 
-  auto &manager = OpManager::instance();
   for (const auto &node : g.node()) {
     const std::string domain =
         node.domain().empty() ? Domain::ai_onnx : node.domain();
@@ -116,17 +137,15 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
                   nodeName, node.op_type(), domain);
     const OpVersion version = definitionVersion(node, domain, v->second);
     Attributes attrs(node);
+    std::vector<TensorId> inputIds(node.input().begin(), node.input().end());
     std::unique_ptr<Op> created;
     try {
-      created = manager.create(domain, node.op_type(), version, nodeName, attrs);
+      created = createOpForNode(domain, node.op_type(), version, graph,
+                                nodeName, attrs, inputIds);
     } catch (const error &e) {
       throw error("{} (ai.onnx opset {})", e.what(), v->second);
     }
-    for (const auto &a : node.attribute())
-      if (a.name() == "__ipu_number")
-        created->virtualGraphId = a.i();
-      else if (a.name() == "__exclude_patterns")
-        created->excludedPatterns.assign(a.strings().begin(), a.strings().end());
+    applyNodeAnnotations(node, created->settings);
     Op &op = graph.addOp(std::move(created));
     for (int i = 0; i < node.input_size(); ++i)
       if (!node.input(i).empty()) {

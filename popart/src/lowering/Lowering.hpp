@@ -4,7 +4,7 @@
 #ifndef POPART_SRC_LOWERING_LOWERING_HPP
 #define POPART_SRC_LOWERING_LOWERING_HPP
 
-#include "ir/Op.hpp"
+#include <popart/op.hpp>
 
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
@@ -36,8 +36,11 @@ public:
   poplin::matmul::PlanningCache matmulCache;
   poplin::PlanningCache convCache;
 
-  const poplar::Tensor &get(const Tensor &t) const;
+  const poplar::Tensor &get(const Tensor &t) const { return get(t.id); }
+  const poplar::Tensor &get(const Tensor *t) const { return get(t->id); }
+  const poplar::Tensor &get(const TensorId &id) const;
   void set(const Tensor &t, const poplar::Tensor &value);
+  void set(const Tensor *t, const poplar::Tensor &value) { set(*t, value); }
   bool has(const TensorId &id) const { return tensors.count(id) != 0; }
 
 private:
@@ -63,6 +66,11 @@ private:
 };
 
 void registerBuiltinLowerings(LoweringRegistry &r);
+
+/// Lowers an op with the Opx registered for its identity
+/// (popart/popx/opxmanager.hpp).
+void growWithOpx(const Op &op, LoweringContext &ctx,
+                 poplar::program::Sequence &prog);
 
 /// The lowering of each op class, one file each (XLowering.cpp); the
 /// table of op types to lowerings is RegisterLowerings.cpp.

@@ -2,7 +2,7 @@
 #ifndef POPART_SRC_OPS_AXIS_HPP
 #define POPART_SRC_OPS_AXIS_HPP
 
-#include "ir/Op.hpp"
+#include <popart/op.hpp>
 
 #include <popart/error.hpp>
 

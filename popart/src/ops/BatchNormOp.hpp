@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_BATCHNORMOP_HPP
 #define POPART_SRC_OPS_BATCHNORMOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// first output (Y); the training outputs are rejected.
 class BatchNormOp : public Op {
 public:
-  BatchNormOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<BatchNormOp>(*this);
+  }
+  BatchNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
               const Attributes &a);
   void setup() override;
   float epsilon;

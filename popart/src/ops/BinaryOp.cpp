@@ -7,9 +7,9 @@
 
 namespace popart {
 
-BinaryOp::BinaryOp(const OperatorIdentifier &id, const std::string &name,
+BinaryOp::BinaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                    const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   if (id.type == "Mod")
     fmod = a.getInt("fmod", 0) != 0;
   // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
@@ -17,7 +17,7 @@ BinaryOp::BinaryOp(const OperatorIdentifier &id, const std::string &name,
   if (id.version < 7 && id.type != "Pow") {
     if (a.getInt("broadcast", 0) != 0 && a.has("axis"))
       throw error("{} '{}': broadcasting with an axis is not supported",
-                  id.type, name);
+                  id.type, name());
     a.getInt("axis", 0);
     a.getInt("broadcast", 0);
   }
@@ -42,9 +42,9 @@ void BinaryOp::setup() {
 
 std::vector<char> BinaryOp::fold() const {
   const Shape out = outInfo(0).shape();
-  auto a = broadcastTo(toDoubles(inTensor(0).data, inInfo(0).dataType()),
+  auto a = broadcastTo(toDoubles(inTensor(0)->data, inInfo(0).dataType()),
                        inShape(0), out);
-  auto b = broadcastTo(toDoubles(inTensor(1).data, inInfo(1).dataType()),
+  auto b = broadcastTo(toDoubles(inTensor(1)->data, inInfo(1).dataType()),
                        inShape(1), out);
   const bool integral = getDataTypeInfo(inInfo(0).dataType()).isFixedPoint();
   std::vector<double> r(a.size());

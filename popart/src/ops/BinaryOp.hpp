@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_BINARYOP_HPP
 #define POPART_SRC_OPS_BINARYOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// broadcast as numpy does (comparisons give BOOL).
 class BinaryOp : public Op {
 public:
-  BinaryOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<BinaryOp>(*this);
+  }
+  BinaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
            const Attributes &a);
   void setup() override;
   bool canFold() const override { return true; }

@@ -7,19 +7,19 @@
 
 namespace popart {
 
-CastOp::CastOp(const OperatorIdentifier &id, const std::string &name,
+CastOp::CastOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   if (id.version < 6)
     throw error("Cast '{}': version {} (type as a string) is not supported",
-                name, id.version);
+                name(), id.version);
   to = onnxToPopartType(static_cast<int>(a.getInt("to")));
 }
 
 void CastOp::setup() { outInfo(0) = TensorInfo(to, inShape(0)); }
 
 std::vector<char> CastOp::fold() const {
-  auto v = toDoubles(inTensor(0).data, inInfo(0).dataType());
+  auto v = toDoubles(inTensor(0)->data, inInfo(0).dataType());
   if (to == DataType::BOOL)
     for (auto &x : v)
       x = x != 0.0;

@@ -1,15 +1,20 @@
 #ifndef POPART_SRC_OPS_CASTOP_HPP
 #define POPART_SRC_OPS_CASTOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Cast: the input converted to the type of the "to" attribute.
 class CastOp : public Op {
 public:
-  CastOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<CastOp>(*this);
+  }
+  CastOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   bool canFold() const override { return true; }

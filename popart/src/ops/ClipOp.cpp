@@ -7,9 +7,9 @@
 
 namespace popart {
 
-ClipOp::ClipOp(const OperatorIdentifier &id, const std::string &name,
+ClipOp::ClipOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, name), min(std::numeric_limits<float>::lowest()),
+    : Op(id, settings), min(std::numeric_limits<float>::lowest()),
       max(std::numeric_limits<float>::max()) {
   if (id.version < 11) {
     min = a.getFloat("min", min);
@@ -22,7 +22,7 @@ void ClipOp::setup() {
   auto bound = [&](int i, float &value) {
     if (!hasInput(i))
       return;
-    const Tensor &t = inTensor(i);
+    const Tensor &t = *inTensor(i);
     if (t.type != TensorType::Const)
       throw error("{}: the {} bound ('{}') must be a constant", str(),
                   i == 1 ? "min" : "max", t.id);

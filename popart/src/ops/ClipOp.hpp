@@ -1,15 +1,20 @@
 #ifndef POPART_SRC_OPS_CLIPOP_HPP
 #define POPART_SRC_OPS_CLIPOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Clip-6 (min, max attributes) and Clip-11/12/13 (optional inputs).
 class ClipOp : public Op {
 public:
-  ClipOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ClipOp>(*this);
+  }
+  ClipOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   float min, max;

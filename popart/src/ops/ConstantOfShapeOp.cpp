@@ -6,16 +6,16 @@
 namespace popart {
 
 ConstantOfShapeOp::ConstantOfShapeOp(const OperatorIdentifier &id,
-                                     const std::string &name,
+                                     const Op::Settings &settings,
                                      const Attributes &a)
-    : Op(id, name), valueInfo(DataType::FLOAT, {1}), value(sizeof(float), 0) {
+    : Op(id, settings), valueInfo(DataType::FLOAT, {1}), value(sizeof(float), 0) {
   if (a.has("value")) {
     const auto &tp = a.getTensor("value");
     valueInfo = TensorInfo(tp);
     value = onnxutil::tensorData(tp);
     if (valueInfo.nelms() != 1)
       throw error("ConstantOfShape '{}': the value must have one element, not {}",
-                  name, valueInfo.nelms());
+                  name(), valueInfo.nelms());
   }
 }
 

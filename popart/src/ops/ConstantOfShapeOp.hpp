@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_CONSTANTOFSHAPEOP_HPP
 #define POPART_SRC_OPS_CONSTANTOFSHAPEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -10,7 +12,10 @@ namespace popart {
 /// value attribute (FLOAT 0 by default); always folded into a constant.
 class ConstantOfShapeOp : public Op {
 public:
-  ConstantOfShapeOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ConstantOfShapeOp>(*this);
+  }
+  ConstantOfShapeOp(const OperatorIdentifier &id, const Op::Settings &settings,
                     const Attributes &a);
   void setup() override;
   bool canFold() const override { return true; }

@@ -4,13 +4,13 @@
 
 namespace popart {
 
-ConvOp::ConvOp(const OperatorIdentifier &id, const std::string &name,
+ConvOp::ConvOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, name), group(a.getInt("group", 1)),
-      poplibsOptions(readPoplibsAnnotations(a, name)) {
-  spatial.read(a, name, /*readCeilMode=*/false, /*readDilations=*/true);
+    : Op(id, settings), group(a.getInt("group", 1)),
+      poplibsOptions(readPoplibsAnnotations(a, settings.name)) {
+  spatial.read(a, name(), /*readCeilMode=*/false, /*readDilations=*/true);
   if (group < 1)
-    throw error("Conv '{}': group {} must be positive", name, group);
+    throw error("Conv '{}': group {} must be positive", name(), group);
 }
 
 void ConvOp::setup() {
@@ -19,15 +19,15 @@ void ConvOp::setup() {
   if (type != DataType::FLOAT && type != DataType::FLOAT16)
     throw error("{}: input '{}' is {}; convolutions support FLOAT and "
                 "FLOAT16",
-                str(), inTensor(0).id, inInfo(0).data_type());
+                str(), inTensor(0)->id, inInfo(0).data_type());
   if (x.size() < 3 || x.size() > 5)
     throw error("{}: input '{}' has shape {}: 1 to 3 spatial dimensions are "
                 "supported",
-                str(), inTensor(0).id, x);
+                str(), inTensor(0)->id, x);
   if (w.size() != x.size())
     throw error("{}: weights '{}' of shape {} do not match the input's rank "
                 "{}",
-                str(), inTensor(1).id, w, x.size());
+                str(), inTensor(1)->id, w, x.size());
   if (x[1] % group != 0 || w[0] % group != 0 || w[1] * group != x[1])
     throw error("{}: input channels {} and weights {} do not make {} groups",
                 str(), x[1], w, group);
@@ -36,7 +36,7 @@ void ConvOp::setup() {
     throw error("{}: kernel_shape {} differs from the weights' {}", str(),
                 spatial.kernelShape, kernel);
   if (hasInput(2) && inShape(2) != Shape{w[0]})
-    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2).id,
+    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2)->id,
                 inShape(2), w[0]);
   dims = resolveSpatial(spatial, Shape(x.begin() + 2, x.end()), kernel, *this);
   Shape out{x[0], w[0]};

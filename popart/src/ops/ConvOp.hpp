@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_CONVOP_HPP
 #define POPART_SRC_OPS_CONVOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 #include "ops/PoplibsOptions.hpp"
 #include "ops/Spatial.hpp"
 
@@ -12,7 +14,10 @@ namespace popart {
 /// optional bias B [M], 1 to 3 spatial dimensions.
 class ConvOp : public Op {
 public:
-  ConvOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ConvOp>(*this);
+  }
+  ConvOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   int64_t group;

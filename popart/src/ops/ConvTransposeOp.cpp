@@ -5,13 +5,13 @@
 namespace popart {
 
 ConvTransposeOp::ConvTransposeOp(const OperatorIdentifier &id,
-                                 const std::string &name, const Attributes &a)
-    : Op(id, name), group(a.getInt("group", 1)),
-      poplibsOptions(readPoplibsAnnotations(a, name)), outputPadding(a.getInts("output_padding", {})),
+                                 const Op::Settings &settings, const Attributes &a)
+    : Op(id, settings), group(a.getInt("group", 1)),
+      poplibsOptions(readPoplibsAnnotations(a, settings.name)), outputPadding(a.getInts("output_padding", {})),
       outputShape(a.getInts("output_shape", {})) {
-  spatial.read(a, name, /*readCeilMode=*/false, /*readDilations=*/true);
+  spatial.read(a, name(), /*readCeilMode=*/false, /*readDilations=*/true);
   if (group < 1)
-    throw error("ConvTranspose '{}': group {} must be positive", name, group);
+    throw error("ConvTranspose '{}': group {} must be positive", name(), group);
   if (spatial.autoPad == "VALID")
     spatial.autoPad = "NOTSET"; // no padding either way
 }
@@ -22,15 +22,15 @@ void ConvTransposeOp::setup() {
   if (type != DataType::FLOAT && type != DataType::FLOAT16)
     throw error("{}: input '{}' is {}; convolutions support FLOAT and "
                 "FLOAT16",
-                str(), inTensor(0).id, inInfo(0).data_type());
+                str(), inTensor(0)->id, inInfo(0).data_type());
   if (x.size() < 3 || x.size() > 5)
     throw error("{}: input '{}' has shape {}: 1 to 3 spatial dimensions are "
                 "supported",
-                str(), inTensor(0).id, x);
+                str(), inTensor(0)->id, x);
   if (w.size() != x.size() || w[0] != x[1] || x[1] % group != 0)
     throw error("{}: weights '{}' of shape {} do not match the input's shape "
                 "{} in {} groups",
-                str(), inTensor(1).id, w, x, group);
+                str(), inTensor(1)->id, w, x, group);
   const std::size_t n = x.size() - 2;
   kernel.assign(w.begin() + 2, w.end());
   if (!spatial.kernelShape.empty() && spatial.kernelShape != kernel)
@@ -38,7 +38,7 @@ void ConvTransposeOp::setup() {
                 spatial.kernelShape, kernel);
   const int64_t outChans = w[1] * group;
   if (hasInput(2) && inShape(2) != Shape{outChans})
-    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2).id,
+    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2)->id,
                 inShape(2), outChans);
   const auto strides = orDefault(spatial.strides, n, 1);
   const auto dilations = orDefault(spatial.dilations, n, 1);

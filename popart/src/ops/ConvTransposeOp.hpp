@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_CONVTRANSPOSEOP_HPP
 #define POPART_SRC_OPS_CONVTRANSPOSEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 #include "ops/PoplibsOptions.hpp"
 #include "ops/Spatial.hpp"
 
@@ -13,7 +15,10 @@ namespace popart {
 /// its input.
 class ConvTransposeOp : public Op {
 public:
-  ConvTransposeOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ConvTransposeOp>(*this);
+  }
+  ConvTransposeOp(const OperatorIdentifier &id, const Op::Settings &settings,
                   const Attributes &a);
   void setup() override;
   int64_t group;

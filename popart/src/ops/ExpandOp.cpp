@@ -12,7 +12,7 @@ void ExpandOp::setup() {
 
 std::vector<char> ExpandOp::fold() const {
   const DataType type = inInfo(0).dataType();
-  return fromDoubles(broadcastTo(toDoubles(inTensor(0).data, type), inShape(0),
+  return fromDoubles(broadcastTo(toDoubles(inTensor(0)->data, type), inShape(0),
                                  outInfo(0).shape()),
                      type);
 }

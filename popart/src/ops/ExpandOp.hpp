@@ -1,17 +1,22 @@
 #ifndef POPART_SRC_OPS_EXPANDOP_HPP
 #define POPART_SRC_OPS_EXPANDOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Expand: the input broadcast (numpy rule) with a constant shape.
 class ExpandOp : public Op {
 public:
-  ExpandOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ExpandOp>(*this);
+  }
+  ExpandOp(const OperatorIdentifier &id, const Op::Settings &settings,
            const Attributes &)
-      : Op(id, name) {}
+      : Op(id, settings) {}
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;

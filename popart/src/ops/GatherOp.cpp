@@ -22,14 +22,14 @@ void GatherOp::setup() {
 std::vector<char> GatherOp::fold() const {
   const Shape data = inShape(0);
   const int bytes = getDataTypeInfo(inInfo(0).dataType()).nbytes();
-  auto idx = toDoubles(inTensor(1).data, inInfo(1).dataType());
+  auto idx = toDoubles(inTensor(1)->data, inInfo(1).dataType());
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d)
     outer *= data[d];
   for (std::size_t d = axis + 1; d < data.size(); ++d)
     inner *= data[d];
   std::vector<char> result;
-  const auto &src = inTensor(0).data;
+  const auto &src = inTensor(0)->data;
   for (int64_t o = 0; o < outer; ++o)
     for (double v : idx) {
       int64_t i = static_cast<int64_t>(v);

@@ -6,9 +6,9 @@
 
 namespace popart {
 
-GemmOp::GemmOp(const OperatorIdentifier &id, const std::string &name,
+GemmOp::GemmOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, name), alpha(a.getFloat("alpha", 1.0f)),
+    : Op(id, settings), alpha(a.getFloat("alpha", 1.0f)),
       beta(a.getFloat("beta", 1.0f)), transA(a.getInt("transA", 0) != 0),
       transB(a.getInt("transB", 0) != 0) {
   if (id.version < 7)

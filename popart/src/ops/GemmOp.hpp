@@ -1,15 +1,20 @@
 #ifndef POPART_SRC_OPS_GEMMOP_HPP
 #define POPART_SRC_OPS_GEMMOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Gemm: alpha * op(A) op(B) + beta * C, op a transpose or not.
 class GemmOp : public Op {
 public:
-  GemmOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<GemmOp>(*this);
+  }
+  GemmOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   float alpha, beta;

@@ -5,9 +5,9 @@
 
 namespace popart {
 
-IdentityOp::IdentityOp(const OperatorIdentifier &id, const std::string &name,
+IdentityOp::IdentityOp(const OperatorIdentifier &id, const Op::Settings &settings,
                        const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   if (id.type == "Dropout") {
     a.getFloat("ratio", 0.5f);
     if (id.version < 7)
@@ -22,7 +22,7 @@ void IdentityOp::setup() {
   if (outputs.size() > 1 && outputs[1]) // Dropout's mask: all kept
     outInfo(1) = TensorInfo(DataType::BOOL, inShape(0));
   if (opid.type == "Dropout" && hasInput(2)) {
-    const Tensor &training = inTensor(2);
+    const Tensor &training = *inTensor(2);
     if (training.type != TensorType::Const ||
         toDoubles(training.data, training.info.dataType()).at(0) != 0.0)
       throw error("{}: Dropout in training mode is not supported in inference",

@@ -1,20 +1,25 @@
 #ifndef POPART_SRC_OPS_IDENTITYOP_HPP
 #define POPART_SRC_OPS_IDENTITYOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Identity, and ops that are identities in inference (Dropout, Detach).
 class IdentityOp : public Op {
 public:
-  IdentityOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<IdentityOp>(*this);
+  }
+  IdentityOp(const OperatorIdentifier &id, const Op::Settings &settings,
              const Attributes &a);
   void setup() override;
   bool isIdentityLike() const override { return true; }
   bool canFold() const override { return true; }
-  std::vector<char> fold() const override { return inTensor(0).data; }
+  std::vector<char> fold() const override { return inTensor(0)->data; }
 };
 
 } // namespace popart

@@ -5,17 +5,17 @@
 namespace popart {
 
 InstanceNormOp::InstanceNormOp(const OperatorIdentifier &id,
-                               const std::string &name, const Attributes &a)
-    : Op(id, name), epsilon(a.getFloat("epsilon", 1e-5f)) {}
+                               const Op::Settings &settings, const Attributes &a)
+    : Op(id, settings), epsilon(a.getFloat("epsilon", 1e-5f)) {}
 
 void InstanceNormOp::setup() {
   const Shape x = inShape(0);
   if (x.size() < 3)
     throw error("{}: input '{}' of shape {} has no spatial dimension", str(),
-                inTensor(0).id, x);
+                inTensor(0)->id, x);
   for (int i = 1; i <= 2; ++i)
     if (inShape(i) != Shape{x[1]})
-      throw error("{}: '{}' has shape {}, not [{}]", str(), inTensor(i).id,
+      throw error("{}: '{}' has shape {}, not [{}]", str(), inTensor(i)->id,
                   inShape(i), x[1]);
   outInfo(0) = inInfo(0);
 }

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_INSTANCENORMOP_HPP
 #define POPART_SRC_OPS_INSTANCENORMOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -10,7 +12,10 @@ namespace popart {
 /// each (sample, channel), then scaled and shifted per channel.
 class InstanceNormOp : public Op {
 public:
-  InstanceNormOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<InstanceNormOp>(*this);
+  }
+  InstanceNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a);
   void setup() override;
   float epsilon;

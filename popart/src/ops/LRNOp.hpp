@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_LRNOP_HPP
 #define POPART_SRC_OPS_LRNOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// ceil((size - 1) / 2) after.
 class LRNOp : public Op {
 public:
-  LRNOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<LRNOp>(*this);
+  }
+  LRNOp(const OperatorIdentifier &id, const Op::Settings &settings,
         const Attributes &a);
   void setup() override;
   float alpha, beta, bias;

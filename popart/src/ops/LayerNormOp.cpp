@@ -5,14 +5,14 @@
 
 namespace popart {
 
-LayerNormOp::LayerNormOp(const OperatorIdentifier &id, const std::string &name,
+LayerNormOp::LayerNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
                          const Attributes &a)
-    : Op(id, name), axis(a.getInt("axis", -1)),
+    : Op(id, settings), axis(a.getInt("axis", -1)),
       epsilon(a.getFloat("epsilon", 1e-5f)) {
   if (a.getInt("stash_type", 1) != 1)
     throw error("LayerNormalization '{}': only stash_type 1 (FLOAT "
                 "statistics) is supported",
-                name);
+                name());
 }
 
 void LayerNormOp::setup() {
@@ -20,7 +20,7 @@ void LayerNormOp::setup() {
   const auto type = inInfo(0).dataType();
   if (type != DataType::FLOAT && type != DataType::FLOAT16)
     throw error("{}: input '{}' is {}; FLOAT and FLOAT16 are supported", str(),
-                inTensor(0).id, inInfo(0).data_type());
+                inTensor(0)->id, inInfo(0).data_type());
   axis = normaliseAxis(axis, int64_t(x.size()), *this);
   inner = outer = 1;
   for (std::size_t d = 0; d < x.size(); ++d)
@@ -29,7 +29,7 @@ void LayerNormOp::setup() {
   for (int i = 1; i <= 2; ++i)
     if (hasInput(i) && inInfo(i).nelms() != inner)
       throw error("{}: '{}' has shape {}, not the normalised shape {}", str(),
-                  inTensor(i).id, inShape(i), normalised);
+                  inTensor(i)->id, inShape(i), normalised);
   if (!hasInput(1))
     throw error("{}: the Scale input is missing", str());
   outInfo(0) = inInfo(0);

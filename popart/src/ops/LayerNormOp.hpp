@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_LAYERNORMOP_HPP
 #define POPART_SRC_OPS_LAYERNORMOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -12,7 +14,10 @@ namespace popart {
 /// normalised dimensions as 1. Statistics in FLOAT (stash_type 1).
 class LayerNormOp : public Op {
 public:
-  LayerNormOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<LayerNormOp>(*this);
+  }
+  LayerNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
               const Attributes &a);
   void setup() override;
   int64_t axis; // normalised by setup()

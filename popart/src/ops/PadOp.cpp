@@ -5,15 +5,15 @@
 
 namespace popart {
 
-PadOp::PadOp(const OperatorIdentifier &id, const std::string &name,
+PadOp::PadOp(const OperatorIdentifier &id, const Op::Settings &settings,
              const Attributes &a)
-    : Op(id, name), mode(a.getString("mode", "constant")) {
+    : Op(id, settings), mode(a.getString("mode", "constant")) {
   if (id.version < 11) {
     attrPads = a.getInts("pads");
     value = a.getFloat("value", 0.0f);
   }
   if (mode != "constant" && mode != "edge" && mode != "reflect")
-    throw error("Pad '{}': mode '{}' is not constant, edge or reflect", name,
+    throw error("Pad '{}': mode '{}' is not constant, edge or reflect", name(),
                 mode);
 }
 
@@ -23,7 +23,7 @@ void PadOp::setup() {
   if (opid.version >= 11) {
     pads = constInputInts(1, "pads");
     if (hasInput(2)) {
-      const Tensor &v = inTensor(2);
+      const Tensor &v = *inTensor(2);
       if (v.type != TensorType::Const)
         throw error("{}: the constant value ('{}') must be a constant", str(),
                     v.id);

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_PADOP_HPP
 #define POPART_SRC_OPS_PADOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// and a constant input after.
 class PadOp : public Op {
 public:
-  PadOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<PadOp>(*this);
+  }
+  PadOp(const OperatorIdentifier &id, const Op::Settings &settings,
         const Attributes &a);
   void setup() override;
   std::string mode;

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_POOLOP_HPP
 #define POPART_SRC_OPS_POOLOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 #include "ops/Spatial.hpp"
 
 namespace popart {
@@ -11,7 +13,10 @@ namespace popart {
 /// field of X [N, C, field...] (1 to 3 spatial dimensions).
 class PoolOp : public Op {
 public:
-  PoolOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<PoolOp>(*this);
+  }
+  PoolOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   bool isMax() const { return opid.type == "MaxPool" || opid.type == "GlobalMaxPool"; }

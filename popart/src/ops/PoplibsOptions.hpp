@@ -4,7 +4,7 @@
 #ifndef POPART_SRC_OPS_POPLIBSOPTIONS_HPP
 #define POPART_SRC_OPS_POPLIBSOPTIONS_HPP
 
-#include "ir/Attributes.hpp"
+#include <popart/attributes.hpp>
 
 #include <map>
 #include <string>

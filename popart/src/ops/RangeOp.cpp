@@ -10,7 +10,7 @@ namespace popart {
 
 void RangeOp::setup() {
   auto scalar = [&](int i, const char *what) {
-    const Tensor &t = inTensor(i);
+    const Tensor &t = *inTensor(i);
     if (t.type != TensorType::Const)
       throw error("{}: the {} ('{}') must be a constant", str(), what, t.id);
     return toDoubles(t.data, t.info.dataType()).at(0);

@@ -6,9 +6,9 @@
 
 namespace popart {
 
-ReduceOp::ReduceOp(const OperatorIdentifier &id, const std::string &name,
+ReduceOp::ReduceOp(const OperatorIdentifier &id, const Op::Settings &settings,
                    const Attributes &a)
-    : Op(id, name), keepdims(a.getInt("keepdims", 1) != 0) {
+    : Op(id, settings), keepdims(a.getInt("keepdims", 1) != 0) {
   // ReduceSum takes its axes as an input from opset 13.
   const bool axesInput = id.type == "ReduceSum" && id.version >= 13;
   if (!axesInput && a.has("axes")) {

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_REDUCEOP_HPP
 #define POPART_SRC_OPS_REDUCEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// (all when none are given), keeping them as 1 or dropping them.
 class ReduceOp : public Op {
 public:
-  ReduceOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReduceOp>(*this);
+  }
+  ReduceOp(const OperatorIdentifier &id, const Op::Settings &settings,
            const Attributes &a);
   void setup() override;
   /// The dimensions reduced (normalised, sorted).

@@ -5,14 +5,14 @@
 
 namespace popart {
 
-ReshapeOp::ReshapeOp(const OperatorIdentifier &id, const std::string &name,
+ReshapeOp::ReshapeOp(const OperatorIdentifier &id, const Op::Settings &settings,
                      const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   if (id.type == "Reshape" && (id.version < 5 || id.domain == Domain::ai_graphcore))
     attrShape = a.getInts("shape");
   if (id.type == "Reshape" && id.version >= 14 && id.domain == Domain::ai_onnx)
     if (a.getInt("allowzero", 0) != 0)
-      throw error("Reshape '{}': allowzero=1 is not supported", name);
+      throw error("Reshape '{}': allowzero=1 is not supported", name());
   if (id.type == "Flatten")
     axis = a.getInt("axis", 1);
   if ((id.type == "Squeeze" || id.type == "Unsqueeze") && id.version < 13 &&

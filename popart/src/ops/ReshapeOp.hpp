@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_RESHAPEOP_HPP
 #define POPART_SRC_OPS_RESHAPEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -10,11 +12,14 @@ namespace popart {
 /// shape (from an attribute, a constant input or the input's shape).
 class ReshapeOp : public Op {
 public:
-  ReshapeOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReshapeOp>(*this);
+  }
+  ReshapeOp(const OperatorIdentifier &id, const Op::Settings &settings,
             const Attributes &a);
   void setup() override;
   bool canFold() const override { return true; }
-  std::vector<char> fold() const override { return inTensor(0).data; }
+  std::vector<char> fold() const override { return inTensor(0)->data; }
   std::vector<int64_t> attrShape; // Reshape-1, ai.graphcore Reshape
   std::vector<int64_t> axes;      // Squeeze, Unsqueeze before opset 13
   bool axesGiven = false;

@@ -1,17 +1,22 @@
 #ifndef POPART_SRC_OPS_SCALEOP_HPP
 #define POPART_SRC_OPS_SCALEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// ai.graphcore Scale: the input times a constant.
 class ScaleOp : public Op {
 public:
-  ScaleOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ScaleOp>(*this);
+  }
+  ScaleOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a)
-      : Op(id, name), scale(a.getFloat("scale")) {}
+      : Op(id, settings), scale(a.getFloat("scale")) {}
   void setup() override { outInfo(0) = inInfo(0); }
   float scale;
 };

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_SHAPEOP_HPP
 #define POPART_SRC_OPS_SHAPEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 #include <cstdint>
 
@@ -12,9 +14,12 @@ namespace popart {
 /// folded into a constant.
 class ShapeOp : public Op {
 public:
-  ShapeOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ShapeOp>(*this);
+  }
+  ShapeOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a)
-      : Op(id, name), start(a.getInt("start", 0)),
+      : Op(id, settings), start(a.getInt("start", 0)),
         end(a.has("end") ? a.getInt("end") : INT64_MAX) {}
   void setup() override;
   bool canFold() const override { return true; }

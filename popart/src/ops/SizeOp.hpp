@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_SIZEOP_HPP
 #define POPART_SRC_OPS_SIZEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -10,9 +12,12 @@ namespace popart {
 /// into a constant.
 class SizeOp : public Op {
 public:
-  SizeOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SizeOp>(*this);
+  }
+  SizeOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &)
-      : Op(id, name) {}
+      : Op(id, settings) {}
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;

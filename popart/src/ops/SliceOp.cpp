@@ -7,9 +7,9 @@
 
 namespace popart {
 
-SliceOp::SliceOp(const OperatorIdentifier &id, const std::string &name,
+SliceOp::SliceOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   if (id.version < 10) {
     attrStarts = a.getInts("starts");
     attrEnds = a.getInts("ends");

@@ -1,15 +1,20 @@
 #ifndef POPART_SRC_OPS_SLICEOP_HPP
 #define POPART_SRC_OPS_SLICEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Slice: ranges of dimensions with any non-zero steps (constant bounds).
 class SliceOp : public Op {
 public:
-  SliceOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SliceOp>(*this);
+  }
+  SliceOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a);
   void setup() override;
   // Per dimension of the input: begin, end (exclusive) and step.

@@ -6,9 +6,9 @@
 
 namespace popart {
 
-SoftmaxOp::SoftmaxOp(const OperatorIdentifier &id, const std::string &name,
+SoftmaxOp::SoftmaxOp(const OperatorIdentifier &id, const Op::Settings &settings,
                      const Attributes &a)
-    : Op(id, name), axis(a.getInt("axis", id.version < 13 ? 1 : -1)) {}
+    : Op(id, settings), axis(a.getInt("axis", id.version < 13 ? 1 : -1)) {}
 
 void SoftmaxOp::setup() {
   const int64_t r = inInfo(0).rank();

@@ -1,15 +1,20 @@
 #ifndef POPART_SRC_OPS_SOFTMAXOP_HPP
 #define POPART_SRC_OPS_SOFTMAXOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Softmax and LogSoftmax.
 class SoftmaxOp : public Op {
 public:
-  SoftmaxOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SoftmaxOp>(*this);
+  }
+  SoftmaxOp(const OperatorIdentifier &id, const Op::Settings &settings,
             const Attributes &a);
   void setup() override;
   /// Before opset 13 the input is seen as 2-D [outer, inner] split at

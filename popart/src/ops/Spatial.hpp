@@ -4,8 +4,8 @@
 #ifndef POPART_SRC_OPS_SPATIAL_HPP
 #define POPART_SRC_OPS_SPATIAL_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
 
 #include <string>
 #include <vector>

@@ -5,9 +5,9 @@
 
 namespace popart {
 
-SplitOp::SplitOp(const OperatorIdentifier &id, const std::string &name,
+SplitOp::SplitOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a)
-    : Op(id, name), axis(a.getInt("axis", 0)) {
+    : Op(id, settings), axis(a.getInt("axis", 0)) {
   if (id.version < 13)
     attrSplit = a.getInts("split", {});
 }

@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_SPLITOP_HPP
 #define POPART_SRC_OPS_SPLITOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -10,7 +12,10 @@ namespace popart {
 /// constant input after), or into equal parts.
 class SplitOp : public Op {
 public:
-  SplitOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SplitOp>(*this);
+  }
+  SplitOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a);
   void setup() override;
   int64_t axis;

@@ -1,17 +1,22 @@
 #ifndef POPART_SRC_OPS_TILEOP_HPP
 #define POPART_SRC_OPS_TILEOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
 /// Tile: the input repeated along each dimension (constant repeats).
 class TileOp : public Op {
 public:
-  TileOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<TileOp>(*this);
+  }
+  TileOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &)
-      : Op(id, name) {}
+      : Op(id, settings) {}
   void setup() override;
   std::vector<int64_t> repeats;
 };

@@ -5,9 +5,9 @@
 
 namespace popart {
 
-TopKOp::TopKOp(const OperatorIdentifier &id, const std::string &name,
+TopKOp::TopKOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, name), axis(a.getInt("axis", isArg() ? 0 : -1)) {
+    : Op(id, settings), axis(a.getInt("axis", isArg() ? 0 : -1)) {
   if (isArg()) {
     largest = id.type == "ArgMax";
     keepdims = a.getInt("keepdims", 1) != 0;

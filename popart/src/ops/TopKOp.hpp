@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_TOPKOP_HPP
 #define POPART_SRC_OPS_TOPKOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -11,7 +13,10 @@ namespace popart {
 /// ArgMax/ArgMin (the index of the largest or smallest, with keepdims).
 class TopKOp : public Op {
 public:
-  TopKOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<TopKOp>(*this);
+  }
+  TopKOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
   bool isArg() const { return opid.type == "ArgMax" || opid.type == "ArgMin"; }

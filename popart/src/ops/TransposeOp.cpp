@@ -5,9 +5,9 @@
 
 namespace popart {
 
-TransposeOp::TransposeOp(const OperatorIdentifier &id, const std::string &name,
+TransposeOp::TransposeOp(const OperatorIdentifier &id, const Op::Settings &settings,
                          const Attributes &a)
-    : Op(id, name), perm(a.getInts("perm", {})) {}
+    : Op(id, settings), perm(a.getInts("perm", {})) {}
 
 void TransposeOp::setup() {
   const Shape in = inShape(0);

@@ -7,9 +7,9 @@
 
 namespace popart {
 
-UnaryOp::UnaryOp(const OperatorIdentifier &id, const std::string &name,
+UnaryOp::UnaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a)
-    : Op(id, name) {
+    : Op(id, settings) {
   const auto &t = id.type;
   if (t == "LeakyRelu")
     alpha = a.getFloat("alpha", 0.01f);
@@ -41,7 +41,7 @@ bool UnaryOp::canFold() const {
 }
 
 std::vector<char> UnaryOp::fold() const {
-  auto v = toDoubles(inTensor(0).data, inInfo(0).dataType());
+  auto v = toDoubles(inTensor(0)->data, inInfo(0).dataType());
   for (auto &x : v) {
     if (opid.type == "Neg")
       x = -x;

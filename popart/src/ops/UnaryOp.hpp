@@ -1,8 +1,10 @@
 #ifndef POPART_SRC_OPS_UNARYOP_HPP
 #define POPART_SRC_OPS_UNARYOP_HPP
 
-#include "ir/Attributes.hpp"
-#include "ir/Op.hpp"
+#include <popart/attributes.hpp>
+#include <popart/op.hpp>
+
+#include <memory>
 
 namespace popart {
 
@@ -13,7 +15,10 @@ namespace popart {
 /// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
 class UnaryOp : public Op {
 public:
-  UnaryOp(const OperatorIdentifier &id, const std::string &name,
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<UnaryOp>(*this);
+  }
+  UnaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a);
   void setup() override;
   bool canFold() const override;

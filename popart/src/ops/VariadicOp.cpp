@@ -4,9 +4,9 @@
 
 namespace popart {
 
-VariadicOp::VariadicOp(const OperatorIdentifier &id, const std::string &name,
+VariadicOp::VariadicOp(const OperatorIdentifier &id, const Op::Settings &settings,
                        const Attributes &)
-    : Op(id, name) {}
+    : Op(id, settings) {}
 
 void VariadicOp::setup() {
   if (inputs.empty())

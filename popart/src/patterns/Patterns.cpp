@@ -37,8 +37,8 @@ const PatternInfo &findPattern(const std::string &name) {
 }
 
 bool excluded(const Op &op, const std::string &pattern) {
-  return std::find(op.excludedPatterns.begin(), op.excludedPatterns.end(),
-                   pattern) != op.excludedPatterns.end();
+  return std::find(op.settings.excludePatterns.begin(), op.settings.excludePatterns.end(),
+                   pattern) != op.settings.excludePatterns.end();
 }
 
 bool opToIdentity(Graph &graph, Op &op) {
@@ -48,7 +48,7 @@ bool opToIdentity(Graph &graph, Op &op) {
   if (op.outputs.size() > 1 && op.outputs[1])
     return false; // Dropout's mask is used
   auto identity = std::make_unique<IdentityOp>(
-      OperatorIdentifier(Domain::ai_onnx, "Identity", 1), op.name, Attributes());
+      OperatorIdentifier(Domain::ai_onnx, "Identity", 1), op.settings, Attributes());
   Tensor *in = op.inputs.at(0);
   Tensor *out = op.outputs.at(0);
   graph.eraseOp(op);

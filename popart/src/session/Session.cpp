@@ -343,13 +343,13 @@ std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
   // (the ops then share one graph over all of the device's tiles).
   if (userOptions.virtualGraphMode == VirtualGraphMode::Manual)
     for (const Op *op : s->impl->ir.getSchedule()) {
-      if (op->virtualGraphId == unusedVGraphId)
+      if (op->settings.vgraphId == unusedVGraphId)
         throw error("{} has no virtual graph, which the Manual virtual graph "
                     "mode needs (Builder::virtualGraph)",
                     op->str());
-      if (op->virtualGraphId < 0 || op->virtualGraphId >= deviceInfo->getNumIpus())
+      if (op->settings.vgraphId < 0 || op->settings.vgraphId >= deviceInfo->getNumIpus())
         throw error("{} is on virtual graph {}, but the device has {} IPUs",
-                    op->str(), op->virtualGraphId, deviceInfo->getNumIpus());
+                    op->str(), op->settings.vgraphId, deviceInfo->getNumIpus());
     }
   // Every op must have a lowering and every tensor a device type:
   // unsupported models fail here, not later.

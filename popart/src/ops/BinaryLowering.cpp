@@ -1,0 +1,61 @@
+// BinaryOp: popops::map of the operation, with numpy broadcasting.
+#include "lowering/Lowering.hpp"
+
+#include <popart/error.hpp>
+
+#include "ops/BinaryOp.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
+
+#include <map>
+
+namespace popart {
+
+void growBinary(const Op &op, LoweringContext &ctx,
+                poplar::program::Sequence &prog) {
+  using B = popops::expr::BinaryOpType;
+  static const std::map<std::string, B> operations = {
+      {"Add", B::ADD},           {"Sub", B::SUBTRACT},
+      {"Mul", B::MULTIPLY},      {"Div", B::DIVIDE},
+      {"Pow", B::POWER},         {"Equal", B::EQUAL},
+      {"Less", B::LESS_THAN},    {"Greater", B::GREATER_THAN},
+      {"And", B::LOGICAL_AND},   {"Or", B::LOGICAL_OR},
+      {"LessOrEqual", B::LESS_THAN_EQUAL},
+      {"GreaterOrEqual", B::GREATER_THAN_EQUAL},
+      {"Xor", B::NOT_EQUAL},     {"Mod", B::REMAINDER}};
+  auto it = operations.find(op.opid.type);
+  if (it == operations.end())
+    throw internal_error("No binary lowering for {}", op.str());
+  poplar::Tensor a = ctx.get(op.inTensor(0));
+  poplar::Tensor b = ctx.get(op.inTensor(1));
+  // The type the operation is computed in: the inputs', except that PopLibs
+  // raises only floating-point numbers to a power, and computes on 8- and
+  // 16-bit integers as INT. Pow's exponent may be of another type than its
+  // base (from opset 12).
+  const poplar::Type t = a.elementType();
+  poplar::Type compute = t;
+  if (op.opid.type == "Pow" && t != poplar::FLOAT && t != poplar::HALF)
+    compute = poplar::FLOAT;
+  else
+    compute = arithmeticType(t);
+  a = castTo(ctx, a, compute, prog, op.name());
+  b = castTo(ctx, b, compute, prog, op.name());
+  poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name());
+  if (op.opid.type == "Mod" && !static_cast<const BinaryOp &>(op).fmod) {
+    // Python's mod: a non-zero remainder takes the sign of the divisor.
+    namespace pe = popops::expr;
+    const auto zero = pe::Const(0);
+    out = popops::map(
+        ctx.graph,
+        pe::Select(pe::_1 + pe::_2, pe::_1,
+                   pe::And(pe::NotEqual(pe::_1, zero),
+                           pe::NotEqual(pe::Lt(pe::_1, zero), pe::Lt(pe::_2, zero)))),
+        {out, b}, prog, op.name());
+  }
+  ctx.set(*op.outputs[0],
+          castTo(ctx, out, deviceType(op.outputs[0]->info.dataType()), prog,
+                 op.name()));
+}
+
+} // namespace popart

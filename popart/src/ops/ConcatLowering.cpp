@@ -1,0 +1,16 @@
+// ConcatOp: poplar::concat of the inputs.
+#include "lowering/Lowering.hpp"
+#include "ops/ConcatOp.hpp"
+
+namespace popart {
+
+void growConcat(const Op &op, LoweringContext &ctx,
+                poplar::program::Sequence &prog) {
+  std::vector<poplar::Tensor> parts;
+  for (const Tensor *t : op.inputs)
+    parts.push_back(ctx.get(*t));
+  const auto axis = static_cast<unsigned>(static_cast<const ConcatOp &>(op).axis);
+  ctx.set(*op.outputs[0], copyOf(ctx, poplar::concat(parts, axis), prog, op.name()));
+}
+
+} // namespace popart

@@ -1,0 +1,39 @@
+// GemmOp: alpha * op(A) op(B) + beta * C, a matrix multiplication and a
+// popops::map.
+#include "lowering/Lowering.hpp"
+#include "ops/GemmOp.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
+
+namespace popart {
+namespace pe = popops::expr;
+
+void growGemm(const Op &op, LoweringContext &ctx,
+              poplar::program::Sequence &prog) {
+  const auto &g = static_cast<const GemmOp &>(op);
+  poplar::Tensor a = ctx.get(op.inTensor(0)), b = ctx.get(op.inTensor(1));
+  if (g.transA)
+    a = a.transpose();
+  const Shape &outShape = op.outputs[0]->info.shape();
+  poplar::Tensor y;
+  if (g.transB) {
+    // A B' as (B A')': B (a Linear layer's weights [out, in]) is then an
+    // operand in its own element order, which can be laid out as the
+    // product plans it; as B' its planned layout would map element by
+    // element.
+    y = lowerMatMul(ctx, b, a.transpose(), {outShape[1], outShape[0]}, prog,
+                    op.name(), nullptr, op.inTensor(1))
+            .transpose();
+  } else {
+    y = lowerMatMul(ctx, a, b, outShape, prog, op.name(), op.inTensor(1));
+  }
+  if (g.alpha != 1.0f)
+    y = popops::map(ctx.graph, pe::_1 * pe::Const(g.alpha), {y}, prog, op.name());
+  if (op.hasInput(2) && g.beta != 0.0f)
+    y = popops::map(ctx.graph, pe::_1 + pe::_2 * pe::Const(g.beta),
+                    {y, ctx.get(op.inTensor(2))}, prog, op.name());
+  ctx.set(*op.outputs[0], y);
+}
+
+} // namespace popart

@@ -1,0 +1,106 @@
+// PoolOp: popnn::pooling::pool (MAX, AVG, or SUM and a division by the
+// window sizes with padding when AveragePool counts it), or a popops
+// reduction over the whole field for the global pools.
+#include "lowering/Lowering.hpp"
+#include "ops/PoolOp.hpp"
+
+#include <popnn/Pooling.hpp>
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
+#include <popops/Reduce.hpp>
+
+namespace popart {
+namespace pe = popops::expr;
+
+namespace {
+
+// For count_include_pad: how many positions of each output's window lie in
+// the padded input, per output, [outField...] (the extra padding ceil_mode
+// adds does not count, as in PyTorch).
+std::vector<float> paddedWindowSizes(const PoolOp &pool, const Shape &field) {
+  const std::size_t n = field.size();
+  const auto strides = orDefault(pool.spatial.strides, n, 1);
+  const auto pads = orDefault(pool.spatial.pads, 2 * n, 0);
+  std::vector<float> sizes{1.0f};
+  for (std::size_t d = 0; d < n; ++d) {
+    std::vector<float> next;
+    const auto &dim = pool.dims[d];
+    const int64_t end = field[d] + (pool.spatial.autoPad == "NOTSET"
+                                        ? pads[d + n]
+                                        : dim.paddingUpper);
+    for (float s : sizes)
+      for (int64_t o = 0; o < dim.outSize; ++o) {
+        const int64_t start = o * strides[d] - dim.paddingLower;
+        const int64_t stop = std::min(start + pool.kernel[d], end);
+        next.push_back(s * float(stop - start));
+      }
+    sizes.swap(next);
+  }
+  return sizes;
+}
+
+} // namespace
+
+void growPool(const Op &op, LoweringContext &ctx,
+              poplar::program::Sequence &prog) {
+  const auto &pool = static_cast<const PoolOp &>(op);
+  const poplar::Tensor in = ctx.get(op.inTensor(0));
+  const Shape x = op.inShape(0);
+  const Shape field(x.begin() + 2, x.end());
+  const auto &outShape = op.outputs[0]->info.shape();
+  const std::vector<std::size_t> outDims(outShape.begin(), outShape.end());
+
+  if (pool.isGlobal()) {
+    std::vector<std::size_t> axes;
+    std::size_t count = 1;
+    for (std::size_t d = 2; d < x.size(); ++d) {
+      axes.push_back(d);
+      count *= std::size_t(x[d]);
+    }
+    poplar::Tensor y = popops::reduce(
+        ctx.graph, in, axes,
+        pool.isMax() ? popops::Operation::MAX : popops::Operation::ADD, prog,
+        op.name());
+    if (!pool.isMax())
+      popops::mapInPlace(ctx.graph, pe::_1 * pe::Const(1.0f / float(count)),
+                         {y}, prog, op.name());
+    ctx.set(*op.outputs[0], y.reshape(outDims));
+    return;
+  }
+
+  bool padded = false;
+  std::vector<int> lower, upper;
+  for (const auto &d : pool.dims) {
+    lower.push_back(int(d.paddingLower));
+    upper.push_back(int(d.paddingUpper));
+    padded = padded || d.paddingLower || d.paddingUpper;
+  }
+  const bool divideByPaddedWindow = !pool.isMax() && pool.countIncludePad && padded;
+  const auto type = pool.isMax()            ? popnn::PoolingType::MAX
+                    : divideByPaddedWindow ? popnn::PoolingType::SUM
+                                           : popnn::PoolingType::AVG;
+  const std::size_t n = field.size();
+  const auto strides = orDefault(pool.spatial.strides, n, 1);
+  popnn::pooling::PoolParams params(
+      type, std::vector<std::size_t>(field.begin(), field.end()),
+      std::vector<std::size_t>(pool.kernel.begin(), pool.kernel.end()),
+      std::vector<unsigned>(strides.begin(), strides.end()), lower, upper,
+      std::size_t(x[1]), std::size_t(x[0]), in.elementType());
+  poplar::Tensor y = popnn::pooling::pool(ctx.graph, params, in, prog, op.name());
+  if (divideByPaddedWindow) {
+    const auto sizes = paddedWindowSizes(pool, field);
+    std::vector<std::size_t> fieldDims(outDims.begin() + 2, outDims.end());
+    poplar::Tensor divisor = ctx.graph.addConstant(
+        poplar::FLOAT, fieldDims, sizes.data(), op.name() + "/windowSizes");
+    ctx.graph.setTileMapping(divisor, 0);
+    divisor = castTo(ctx, divisor, y.elementType(), prog, op.name());
+    for (std::size_t d = 0; d < 2; ++d)
+      divisor = divisor.expand({0});
+    popops::divInPlace(ctx.graph, y, divisor.broadcast(unsigned(outDims[0]), 0)
+                                         .broadcast(unsigned(outDims[1]), 1),
+                       prog, op.name());
+  }
+  ctx.set(*op.outputs[0], y);
+}
+
+} // namespace popart

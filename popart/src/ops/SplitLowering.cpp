@@ -1,0 +1,22 @@
+// SplitOp: consecutive slices along the axis.
+#include "lowering/Lowering.hpp"
+#include "ops/SplitOp.hpp"
+
+namespace popart {
+
+void growSplit(const Op &op, LoweringContext &ctx,
+               poplar::program::Sequence &prog) {
+  const auto &s = static_cast<const SplitOp &>(op);
+  const poplar::Tensor in = ctx.get(op.inTensor(0));
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < s.sizes.size(); ++i) {
+    const std::size_t end = begin + static_cast<std::size_t>(s.sizes[i]);
+    if (op.outputs[i])
+      ctx.set(*op.outputs[i],
+              copyOf(ctx, in.slice(begin, end, static_cast<unsigned>(s.axis)),
+                     prog, op.name()));
+    begin = end;
+  }
+}
+
+} // namespace popart
