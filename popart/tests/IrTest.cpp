@@ -25,6 +25,17 @@ onnx::ModelProto modelOf(Builder &b) {
   REQUIRE(m.ParseFromString(b.getModelProto()));
   return m;
 }
+void prepare(Ir &ir, const onnx::ModelProto &model,
+             const InputShapeInfo &shapes, const DataFlow &dataFlow,
+             const SessionOptions &options, const Patterns &patterns) {
+  IrBundle bundle;
+  bundle.model = model;
+  bundle.inputShapeInfo = shapes;
+  bundle.dataFlow = dataFlow;
+  bundle.options = options;
+  bundle.patterns = patterns;
+  ir.prepare(bundle);
+}
 } // namespace
 
 TEST_CASE("Shape computations fold into constants", "[popart][ir]") {
@@ -39,7 +50,7 @@ TEST_CASE("Shape computations fold into constants", "[popart][ir]") {
       {o.constant(ConstVoidData(&minus, TensorInfo("INT64", Shape{1}))), dim0}, 0);
   auto y = o.reshape({x, newShape});
   Ir ir;
-  ir.prepare(modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}),
+  prepare(ir, modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}),
              SessionOptions(), Patterns());
   const Graph &g = ir.getMainGraph();
   REQUIRE(g.getOps().size() == 1); // only the Reshape is left
@@ -59,7 +70,7 @@ TEST_CASE("OpToIdentity and PreUniRepl remove inference identities",
   auto kept = o.identity({r}, "kept"); // an anchor: stays
   auto run = [&](const Patterns &p) {
     Ir ir;
-    ir.prepare(modelOf(*b), {}, DataFlow(1, {{kept, AnchorReturnType("ALL")}}),
+    prepare(ir, modelOf(*b), {}, DataFlow(1, {{kept, AnchorReturnType("ALL")}}),
                SessionOptions(), p);
     return std::make_pair(countOps(ir.getMainGraph(), "Identity") +
                               countOps(ir.getMainGraph(), "Dropout"),
@@ -88,7 +99,7 @@ TEST_CASE("The schedule puts producers first", "[popart][ir]") {
     SessionOptions opts;
     opts.kahnTieBreaker = tie;
     Ir ir;
-    ir.prepare(modelOf(*b), {}, DataFlow(1, {{d, AnchorReturnType("ALL")}}),
+    prepare(ir, modelOf(*b), {}, DataFlow(1, {{d, AnchorReturnType("ALL")}}),
                opts, Patterns());
     std::set<TensorId> ready = {x};
     for (const Op *op : ir.getSchedule()) {
@@ -111,7 +122,7 @@ TEST_CASE("DOT checkpoints and the IR dump", "[popart][ir]") {
   setenv("POPART_IR_DUMP", "popart_ir_test_dump.json", 1);
   setenv("POPART_DOT_CHECKS", "FWD1", 1); // added to the options' checkpoints
   Ir ir;
-  ir.prepare(modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}), opts,
+  prepare(ir, modelOf(*b), {}, DataFlow(1, {{y, AnchorReturnType("ALL")}}), opts,
              Patterns());
   unsetenv("POPART_IR_DUMP");
   unsetenv("POPART_DOT_CHECKS");
@@ -145,13 +156,13 @@ TEST_CASE("Model inputs need shapes", "[popart][ir]") {
   DataFlow flow(1, {{y, AnchorReturnType("ALL")}});
   {
     Ir ir;
-    REQUIRE_THROWS_WITH(ir.prepare(m, {}, flow, SessionOptions(), Patterns()),
+    REQUIRE_THROWS_WITH(prepare(ir, m, {}, flow, SessionOptions(), Patterns()),
                         Catch::Contains("noShape") &&
                             Catch::Contains("InputShapeInfo"));
   }
   InputShapeInfo shapes;
   shapes.add("noShape", TensorInfo("FLOAT", Shape{2, 5}));
   Ir ir;
-  ir.prepare(m, shapes, flow, SessionOptions(), Patterns());
+  prepare(ir, m, shapes, flow, SessionOptions(), Patterns());
   REQUIRE(ir.getMainGraph().getTensor(y).info.shape() == Shape{2, 5});
 }

@@ -8,8 +8,10 @@
 #include <popart/debugcontext.hpp>
 #include <popart/domainopset.hpp>
 #include <popart/names.hpp>
+#include <popart/op.hpp>
 #include <popart/operatoridentifier.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/reductiontype.hpp>
 #include <popart/tensorinfo.hpp>
 #include <popart/vendored/optional.hpp>
 #include <popart/voiddata.hpp>
@@ -26,7 +28,7 @@ namespace popart {
 
 class Builder;
 
-/// The ai.graphcore operators usable in inference.
+/// The ai.graphcore operators.
 class POPART_API AiGraphcoreOpset1 : private DomainOpSet {
 protected:
   int getOpsetVersion() const override { return 1; }
@@ -65,6 +67,27 @@ public:
   /// Reshape to a shape given as an attribute.
   TensorId reshape(const TensorId &arg, const std::vector<int64_t> &shape,
                    const DebugContext &debugContext = {});
+
+  // Losses: the output is the loss, reduced by `reduction` (a scalar for
+  // Sum and Mean, the input's shape less the class dimension for
+  // NoReduction).
+  /// lambda * |args[0]|.
+  TensorId l1loss(const std::vector<TensorId> &args, const float lambda,
+                  const ReductionType reduction = ReductionType::Mean,
+                  const DebugContext &debugContext = {});
+  /// The negative log likelihood of args[0] (probabilities [..., classes],
+  /// or their logarithms if inputIsLogProbability) at the labels args[1]
+  /// ([...]); labels equal to ignoreIndex count for nothing (and a mean is
+  /// over the others).
+  TensorId nllloss(const std::vector<TensorId> &args,
+                   const ReductionType reduction = ReductionType::Mean,
+                   const nonstd::optional<int> ignoreIndex = nonstd::nullopt,
+                   bool inputIsLogProbability = false,
+                   const DebugContext &debugContext = {});
+  /// args[0] itself as the loss.
+  TensorId identityloss(const std::vector<TensorId> &args,
+                        const ReductionType reduction = ReductionType::Mean,
+                        const DebugContext &debugContext = {});
 };
 
 class POPART_API Builder {
@@ -134,6 +157,21 @@ public:
   std::string getPartialsType(const TensorId &nodeOutputName);
   void excludePatterns(const TensorId &nodeOutputName,
                        const std::vector<std::string> &patternNames);
+  void excludePatterns(const std::set<TensorId> &nodeOutputNames,
+                       const std::vector<std::string> &patternNames);
+
+  /// Whether the node producing the tensor runs again in the backward pass
+  /// (Recompute) or keeps its output for it (Checkpoint).
+  void recomputeOutputInBackwardPass(
+      const TensorId &nodeOutputName,
+      RecomputeType value = RecomputeType::Recompute);
+  void recomputeOutputInBackwardPass(
+      const std::set<TensorId> &nodeOutputNames,
+      RecomputeType value = RecomputeType::Recompute);
+  bool getRecomputeOutputInBackwardPass(const TensorId &nodeOutputName);
+  /// Each tensor passed through a node that keeps it for the backward pass
+  /// (a checkpoint); returns the checkpointed tensors.
+  std::vector<TensorId> checkpointOutput(const std::vector<TensorId> &nodeOutputNames);
 
   void addNodeAttribute(const std::string &attributeName,
                         const int64_t &attributeValue,

@@ -17,7 +17,10 @@ const static OperatorIdentifier Detach_1(Domain::ai_graphcore, "Detach", 1, 1, 1
 const static OperatorIdentifier Expm1_1(Domain::ai_graphcore, "Expm1", 1, 1, 1);
 const static OperatorIdentifier Gelu_1(Domain::ai_graphcore, "Gelu", 1, 1, 1);
 const static OperatorIdentifier GeluErf_1(Domain::ai_graphcore, "GeluErf", 1, 1, 1);
+const static OperatorIdentifier IdentityLoss_1(Domain::ai_graphcore, "IdentityLoss", 1, 1, 1);
+const static OperatorIdentifier L1_1(Domain::ai_graphcore, "L1", 1, 1, 1);
 const static OperatorIdentifier Log1p_1(Domain::ai_graphcore, "Log1p", 1, 1, 1);
+const static OperatorIdentifier Nll_1(Domain::ai_graphcore, "Nll", 1, 2, 1);
 const static OperatorIdentifier Nop_1(Domain::ai_graphcore, "Nop", 1, 1, 1);
 const static OperatorIdentifier Reshape_1(Domain::ai_graphcore, "Reshape", 1, 1, 1);
 const static OperatorIdentifier Scale_1(Domain::ai_graphcore, "Scale", 1, 1, 1);

@@ -170,8 +170,10 @@ public:
   virtual std::vector<char> fold() const;
   /// Folding needs only the inputs' shapes (Shape).
   virtual bool foldsFromShapesOnly() const { return false; }
-  /// The data of input i, which must be constant (popart::error naming the
-  /// op otherwise), as int64 values.
+  /// The data of input i as numbers; the input must be a constant or an
+  /// initializer (whose initial value the op then keeps): popart::error
+  /// naming the op and `what` otherwise.
+  std::vector<double> constInputValues(InIndex i, const char *what) const;
   std::vector<int64_t> constInputInts(InIndex i, const char *what) const;
 };
 

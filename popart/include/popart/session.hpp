@@ -8,6 +8,7 @@
 #include <popart/inputshapeinfo.hpp>
 #include <popart/istepio.hpp>
 #include <popart/names.hpp>
+#include <popart/optimizer.hpp>
 #include <popart/patterns/patterns.hpp>
 #include <popart/popart_export.hpp>
 #include <popart/sessionoptions.hpp>
@@ -19,6 +20,8 @@
 
 namespace popart {
 
+class IWeightsIO;
+class Loss;
 class SessionImpl;
 
 class POPART_API Session {
@@ -30,14 +33,33 @@ public:
   /// Compiles the IR for the device and loads the engine onto it.
   void prepareDevice(bool loadEngine = true);
   void loadEngineAndConnectStreams();
-  /// Copies the weights (initializers that are variables) to the device.
+  /// Copies the weights (initializers that are variables) and the
+  /// optimiser state to the device, with the optimiser's values and the
+  /// random seed.
   void weightsFromHost();
-  /// Copies the weights back to the host copy.
+  /// Copies the weights and optimiser state back to the host copy.
   void weightsToHost();
+  /// Copies the host copy of each tensor weightsIO has a buffer for into
+  /// that buffer (call weightsToHost first for the device's values).
+  void readWeights(const IWeightsIO &weightsIO);
+  /// Copies each buffer of weightsIO into the host copy of its tensor
+  /// (call weightsFromHost after, to send them to the device).
+  void writeWeights(const IWeightsIO &weightsIO);
+  /// Replaces the host copy of the weights with the initializers of a
+  /// model (a file or its bytes). Each initializer must be a weight of the
+  /// session unless ignoreWeightsInModelWithoutCorrespondingHostWeight.
+  void resetHostWeights(
+      const std::string &model,
+      const bool ignoreWeightsInModelWithoutCorrespondingHostWeight = false);
+  /// The seed of the random numbers (dropout, random ops): the same seed
+  /// gives the same numbers. Sent to the device before the next run.
+  void setRandomSeed(uint64_t seedValue);
+  uint64_t getRandomSeed() const;
   /// Runs one step: batchesPerStep batches, inputs and anchors through
   /// stepio.
   void run(IStepIO &stepio, std::string debugName = "");
-  /// Writes the model with the host copy of the weights.
+  /// Writes the model with the host copy of the weights (and, for
+  /// training, the optimiser state, so that training can resume from it).
   void modelToHost(const std::string &fn);
 
   TensorInfo getInfo(TensorId id) const;
@@ -79,8 +101,56 @@ public:
                       const Patterns &patterns = Patterns(),
                       const std::string name = "inference");
 
+  /// The form of earlier releases: the loss objects' ops are added to the
+  /// model, and their values can be anchored.
+  static std::unique_ptr<InferenceSession>
+  createFromOnnxModel(const std::string &model, const DataFlow &dataFlow,
+                      std::shared_ptr<DeviceInfo> deviceInfo,
+                      const std::vector<Loss *> &losses,
+                      const InputShapeInfo &inputShapeInfo = InputShapeInfo(),
+                      const SessionOptions &userOptions = SessionOptions(),
+                      const Patterns &patterns = Patterns());
+
 private:
   InferenceSession();
+};
+
+/// A session that trains: each step runs the forward pass, the backward
+/// pass from the loss and the optimiser's weight update on the device.
+class POPART_API TrainingSession : public Session {
+public:
+  ~TrainingSession() override;
+
+  /// model: a file name, or the bytes of a serialised ModelProto; loss:
+  /// the loss tensor (for example the output of aiGraphcoreOpset1
+  /// nllloss, l1loss or identityloss).
+  static std::unique_ptr<TrainingSession>
+  createFromOnnxModel(const std::string &model, const DataFlow &dataFlow,
+                      const TensorId &loss, const Optimizer &optimizer,
+                      std::shared_ptr<DeviceInfo> deviceInfo,
+                      const InputShapeInfo &inputShapeInfo = InputShapeInfo(),
+                      const SessionOptions &userOptions = SessionOptions(),
+                      const Patterns &patterns = Patterns(),
+                      const std::string name = "training");
+  /// The form of earlier releases: losses as objects (NllLoss, L1Loss,
+  /// IdentityLoss), summed into the final loss.
+  static std::unique_ptr<TrainingSession>
+  createFromOnnxModel(const std::string &model, const DataFlow &dataFlow,
+                      const std::vector<Loss *> &losses,
+                      const Optimizer &optimizer,
+                      std::shared_ptr<DeviceInfo> deviceInfo,
+                      const InputShapeInfo &inputShapeInfo = InputShapeInfo(),
+                      const SessionOptions &userOptions = SessionOptions(),
+                      const Patterns &patterns = Patterns(),
+                      const std::string name = "training");
+
+  /// New values for the optimiser's non-constant hyper-parameters, used
+  /// from the next run without recompiling. popart::error if `optimizer`
+  /// is not a valid replacement (another type, or a constant changed).
+  void updateOptimizerFromHost(const Optimizer *optimizer);
+
+private:
+  TrainingSession();
 };
 
 } // namespace popart

@@ -1,6 +1,7 @@
-// Options of a session, with the original's defaults. Fields that only
-// concern training are kept so that programs written for the original
-// compile; inference sessions check that they are left as they are.
+// Options of a session, with the original's defaults. Each field is
+// honoured, or, set to a value other than its default that this
+// implementation cannot honour, rejected with a popart::error naming it
+// when the session is made (popart/README.md lists them).
 #ifndef POPART_SESSIONOPTIONS_HPP
 #define POPART_SESSIONOPTIONS_HPP
 
@@ -22,6 +23,9 @@ enum class MergeVarUpdateType { None = 0, All, AutoLoose, AutoTight, N };
 enum class SyntheticDataMode { Off = 0, Zeros, RandomNormal, RandomUniform, N };
 enum class Instrumentation { Outer = 0, Inner, N };
 enum class IrSerializationFormat { JSON };
+/// How a mean over accumulated gradients is taken: Post divides the sum
+/// once after the last micro-batch, Running keeps a running mean.
+enum class MeanReductionStrategy { Running = 0, Post, PostAndLoss, N };
 
 class POPART_API SessionOptions {
 public:
@@ -59,12 +63,14 @@ public:
   std::map<TensorId, unsigned> bufferingDepthMap;
   std::map<TensorId, unsigned> prefetchBufferingDepthMap;
 
-  // Parallelism (a session here runs one replica without accumulation).
+  // Parallelism.
   bool enableReplicatedGraphs = false;
   int64_t replicatedGraphCount = 1;
   bool enableGradientAccumulation = false;
   int64_t accumulationFactor = 1;
   ReductionType accumulationAndReplicationReductionType = ReductionType::Sum;
+  MeanReductionStrategy meanAccumulationAndReplicationReductionStrategy =
+      MeanReductionStrategy::Post;
   VirtualGraphMode virtualGraphMode = VirtualGraphMode::Off;
   std::vector<float> virtualGraphSplitRatios;
   bool enablePipelining = false;

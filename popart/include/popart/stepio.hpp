@@ -7,6 +7,7 @@
 #include <popart/iarray.hpp>
 #include <popart/istepio.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/voiddata.hpp>
 
 #include <functional>
 #include <map>
@@ -65,6 +66,27 @@ private:
   InputCompleteCallback inputCompleteCb;
   OutputCallback outputCb;
   OutputCompleteCallback outputCompleteCb;
+};
+
+/// Where a session reads and writes weights: buffers by tensor id
+/// (Session::readWeights, Session::writeWeights).
+class POPART_API IWeightsIO {
+public:
+  virtual ~IWeightsIO();
+  virtual bool contains(TensorId id) const = 0;
+  virtual MutableVoidData weight(TensorId id) const = 0;
+};
+
+class POPART_API WeightsIO : public IWeightsIO {
+public:
+  ~WeightsIO() override;
+  bool contains(TensorId id) const final;
+  MutableVoidData weight(TensorId id) const final;
+  /// Adds (or replaces) the buffer of tensor `id`.
+  void insert(TensorId id, MutableVoidData mvd);
+
+private:
+  std::map<TensorId, MutableVoidData> weights;
 };
 
 } // namespace popart

@@ -1,5 +1,6 @@
 #include "builder/BuilderImpl.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "ops/LossOps.hpp"
 #include "ops/PoplibsOptions.hpp"
 
 #include <popart/builder.hpp>
@@ -19,6 +20,7 @@ constexpr const char *sExecutionPhaseAttribute = "__execution_phase";
 constexpr const char *sAvailMemAttribute = "__available_memory_proportion";
 constexpr const char *sPartialsTypeAttribute = "__partials_type";
 constexpr const char *sExcludePatternsAttribute = "__exclude_patterns";
+constexpr const char *sRecomputeAttribute = "__recompute_output_in_backward_pass";
 
 const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
                                           const std::string &name) {
@@ -133,6 +135,44 @@ void Builder::excludePatterns(const TensorId &id,
                               const std::vector<std::string> &names) {
   impl_->setNodeAttribute(impl_->nodeProducing(id), sExcludePatternsAttribute,
                           names);
+}
+
+void Builder::excludePatterns(const std::set<TensorId> &ids,
+                              const std::vector<std::string> &names) {
+  for (const auto &id : ids)
+    excludePatterns(id, names);
+}
+
+void Builder::recomputeOutputInBackwardPass(const TensorId &id,
+                                            RecomputeType value) {
+  impl_->setNodeAttribute(impl_->nodeProducing(id), sRecomputeAttribute,
+                          static_cast<int64_t>(value));
+}
+
+void Builder::recomputeOutputInBackwardPass(const std::set<TensorId> &ids,
+                                            RecomputeType value) {
+  for (const auto &id : ids)
+    recomputeOutputInBackwardPass(id, value);
+}
+
+bool Builder::getRecomputeOutputInBackwardPass(const TensorId &id) {
+  const auto *a = findAttribute(impl_->nodeProducing(id), sRecomputeAttribute);
+  return a && a->i() == static_cast<int64_t>(RecomputeType::Recompute);
+}
+
+std::vector<TensorId>
+Builder::checkpointOutput(const std::vector<TensorId> &ids) {
+  std::vector<TensorId> out;
+  for (const auto &id : ids) {
+    const TensorId c =
+        impl_->op(Domain::ai_onnx, impl_->opsetVersion(Domain::ai_onnx),
+                  "Identity", {id}, 1, {}, DebugContext("Checkpoint"))
+            .at(0);
+    recomputeOutputInBackwardPass(c, RecomputeType::Checkpoint);
+    excludePatterns(c, {"PreUniRepl"});
+    out.push_back(c);
+  }
+  return out;
 }
 
 #define POPART_NODE_ATTRIBUTE_SETTER(TYPE)                                     \
@@ -366,6 +406,39 @@ TensorId AiGraphcoreOpset1::log1p(const std::vector<TensorId> &args,
 TensorId AiGraphcoreOpset1::expm1(const std::vector<TensorId> &args,
                                   const DebugContext &dc) {
   return addOp("Expm1", one(args, "Expm1"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::l1loss(const std::vector<TensorId> &args,
+                                   const float lambda,
+                                   const ReductionType reduction,
+                                   const DebugContext &dc) {
+  return addOp("L1", one(args, "L1"), 1,
+               {{"lambda", lambda},
+                {"reduction", std::string(reductionAttributeValue(reduction))}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::nllloss(const std::vector<TensorId> &args,
+                                    const ReductionType reduction,
+                                    const nonstd::optional<int> ignoreIndex,
+                                    bool inputIsLogProbability,
+                                    const DebugContext &dc) {
+  if (args.size() != 2)
+    throw error("Nll takes 2 inputs (probabilities and labels), {} given",
+                args.size());
+  std::map<std::string, any> attributes = {
+      {"reduction", std::string(reductionAttributeValue(reduction))},
+      {"inputIsLogProbability", int64_t(inputIsLogProbability ? 1 : 0)}};
+  if (ignoreIndex)
+    attributes["ignoreIndex"] = int64_t(*ignoreIndex);
+  return addOp("Nll", args, 1, attributes, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::identityloss(const std::vector<TensorId> &args,
+                                         const ReductionType reduction,
+                                         const DebugContext &dc) {
+  return addOp("IdentityLoss", one(args, "IdentityLoss"), 1,
+               {{"reduction", std::string(reductionAttributeValue(reduction))}},
+               dc)
+      .at(0);
 }
 TensorId AiGraphcoreOpset1::reshape(const TensorId &arg,
                                     const std::vector<int64_t> &shape,

@@ -1,4 +1,6 @@
 #include "builder/BuilderImpl.hpp"
+
+#include <popart/graphcoreoperators.hpp>
 #include "builder/CastAttribute.hpp"
 #include "onnx/OnnxUtil.hpp"
 
@@ -174,6 +176,14 @@ void BuilderImpl::setNodeAttribute(onnx::NodeProto &node,
                 "store",
                 name, node.name());
   }
+}
+
+int BuilderImpl::opsetVersion(const std::string &domain) const {
+  for (const auto &o : model_.opset_import())
+    if ((o.domain().empty() ? std::string(Domain::ai_onnx) : o.domain()) ==
+        domain)
+      return static_cast<int>(o.version());
+  return domain == Domain::ai_onnx ? defaultAiOnnxOpset : 1;
 }
 
 std::vector<TensorId>

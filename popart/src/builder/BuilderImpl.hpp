@@ -35,6 +35,10 @@ public:
                            const std::map<std::string, any> &attributes,
                            const DebugContext &dc);
 
+  /// The model's opset of `domain`, or the builder's default for it when
+  /// the model does not use the domain yet.
+  int opsetVersion(const std::string &domain) const;
+
   onnx::NodeProto &nodeProducing(const TensorId &id);
   const onnx::NodeProto &nodeProducing(const TensorId &id) const;
   void setNodeAttribute(onnx::NodeProto &node, const std::string &name,

@@ -83,3 +83,21 @@ void StepIO::assertNumElements(const std::map<TensorId, int64_t> &ins,
 }
 
 } // namespace popart
+
+namespace popart {
+
+IWeightsIO::~IWeightsIO() = default;
+WeightsIO::~WeightsIO() = default;
+
+bool WeightsIO::contains(TensorId id) const { return weights.count(id) != 0; }
+
+MutableVoidData WeightsIO::weight(TensorId id) const {
+  auto it = weights.find(id);
+  if (it == weights.end())
+    throw error("WeightsIO has no buffer for '{}'", id);
+  return it->second;
+}
+
+void WeightsIO::insert(TensorId id, MutableVoidData mvd) { weights[id] = mvd; }
+
+} // namespace popart

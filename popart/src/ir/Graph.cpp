@@ -51,7 +51,43 @@ Tensor &Graph::createOutput(Op &op, int index, const TensorId &id) {
   return t;
 }
 
+void Graph::connect(Op &op, const std::vector<TensorId> &ins,
+                    const std::vector<TensorId> &outs) {
+  for (std::size_t i = 0; i < ins.size(); ++i)
+    if (!ins[i].empty())
+      connectInput(op, static_cast<int>(i), ins[i]);
+    else if (op.inputs.size() <= i)
+      op.inputs.resize(i + 1, nullptr);
+  for (std::size_t i = 0; i < outs.size(); ++i)
+    if (!outs[i].empty())
+      createOutput(op, static_cast<int>(i), outs[i]);
+  op.setup();
+}
+
+TensorId Graph::uniqueId(const TensorId &base) const {
+  if (!hasTensor(base))
+    return base;
+  for (int n = 1;; ++n) {
+    TensorId id = base + "__" + std::to_string(n);
+    if (!hasTensor(id))
+      return id;
+  }
+}
+
+void Graph::addTopoCon(Op &before, Op &after) {
+  if (&before == &after)
+    return;
+  auto &v = topoCons[&before];
+  if (std::find(v.begin(), v.end(), &after) == v.end())
+    v.push_back(&after);
+}
+
 void Graph::eraseOp(Op &op) {
+  topoCons.erase(&op);
+  for (auto &c : topoCons) {
+    auto &v = c.second;
+    v.erase(std::remove(v.begin(), v.end(), &op), v.end());
+  }
   for (Tensor *in : op.inputs)
     if (in) {
       auto &c = in->consumers;
@@ -68,6 +104,27 @@ void Graph::eraseTensor(const TensorId &id) {
   if (!t.consumers.empty() || t.producer)
     throw internal_error("Tensor '{}' is still in use", id);
   tensors.erase(id);
+}
+
+void Graph::renameTensor(const TensorId &from, const TensorId &to) {
+  if (from == to)
+    return;
+  if (hasTensor(to))
+    throw internal_error("Cannot rename '{}' to '{}': the name is taken", from,
+                         to);
+  auto it = tensors.find(from);
+  if (it == tensors.end())
+    throw internal_error("No tensor '{}' to rename", from);
+  auto t = std::move(it->second);
+  tensors.erase(it);
+  t->id = to;
+  tensors.emplace(to, std::move(t));
+  for (auto &id : inputs)
+    if (id == from)
+      id = to;
+  for (auto &id : outputs)
+    if (id == from)
+      id = to;
 }
 
 void Graph::replaceUses(Tensor &from, Tensor &to) {

@@ -13,8 +13,15 @@
 
 namespace popart {
 
+class Ir;
+
 class Graph {
 public:
+  explicit Graph(Ir &ir) : ir(ir) {}
+  Graph(const Graph &) = delete;
+  Graph &operator=(const Graph &) = delete;
+  Ir &getIr() const { return ir; }
+
   Tensor &addTensor(const TensorId &id, const TensorInfo &info,
                     TensorType type, std::vector<char> data = {});
   bool hasTensor(const TensorId &id) const { return tensors.count(id) != 0; }
@@ -26,12 +33,35 @@ public:
   /// Takes the op; inputs are connected and outputs created by the caller
   /// with connectInput/createOutput.
   Op &addOp(std::unique_ptr<Op> op);
+  /// Makes an op of class T in this graph (T(opid, settings, args...)),
+  /// connects its inputs, creates its outputs and sets it up.
+  template <typename T, typename... Args>
+  T &createConnectedOp(const std::vector<TensorId> &ins,
+                       const std::vector<TensorId> &outs, Args &&...args) {
+    auto op = std::make_unique<T>(std::forward<Args>(args)...);
+    T &ref = *op;
+    addOp(std::move(op));
+    connect(ref, ins, outs);
+    return ref;
+  }
+  /// Connects inputs ("" = absent), creates outputs and sets the op up.
+  void connect(Op &op, const std::vector<TensorId> &ins,
+               const std::vector<TensorId> &outs);
+  /// An id not yet used in the graph: `base`, or `base`__N.
+  TensorId uniqueId(const TensorId &base) const;
+  /// `after` must be scheduled after `before` (beyond data dependencies).
+  void addTopoCon(Op &before, Op &after);
+  const std::map<Op *, std::vector<Op *>> &getTopoCons() const {
+    return topoCons;
+  }
   void connectInput(Op &op, int index, const TensorId &id);
   Tensor &createOutput(Op &op, int index, const TensorId &id);
   /// Removes an op, leaving its output tensors without a producer.
   void eraseOp(Op &op);
   /// Removes a tensor no op uses.
   void eraseTensor(const TensorId &id);
+  /// Gives a tensor another id (popart::error if the new one is taken).
+  void renameTensor(const TensorId &from, const TensorId &to);
   /// Makes every consumer of `from` use `to` instead.
   void replaceUses(Tensor &from, Tensor &to);
   const std::map<OpId, std::unique_ptr<Op>> &getOps() const { return ops; }
@@ -44,6 +74,8 @@ public:
   std::vector<Op *> getOpSchedule(const std::string &tieBreaker = "greedy") const;
 
 private:
+  Ir &ir;
+  std::map<Op *, std::vector<Op *>> topoCons; // op -> ops after it
   std::map<TensorId, std::unique_ptr<Tensor>> tensors;
   std::map<OpId, std::unique_ptr<Op>> ops;
   OpId nextOpId = 0;

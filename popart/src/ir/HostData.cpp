@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include <poplar/detail/HalfBits.hpp>
+
 namespace popart {
 namespace {
 template <typename T>
@@ -37,7 +39,18 @@ void writeAll(const std::vector<double> &values, std::vector<char> &out) {
   X(UINT32, uint32_t)                                                          \
   X(UINT16, uint16_t)                                                          \
   X(UINT8, uint8_t)                                                            \
-  X(BOOL, uint8_t)
+  X(BOOL, uint8_t)                                                             \
+  X(FLOAT16, Half)
+
+namespace {
+// Half-precision data, converted through float.
+struct Half {
+  std::uint16_t bits = 0;
+  Half() = default;
+  Half(double v) : bits(poplar::detail::floatToHalfBits(static_cast<float>(v))) {}
+  operator double() const { return poplar::detail::halfBitsToFloat(bits); }
+};
+} // namespace
 
 // Calls f with a value of the C++ type that holds elements of `type`.
 template <typename F> void withHostType(DataType type, F &&f) {

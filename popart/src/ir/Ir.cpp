@@ -1,8 +1,15 @@
 #include "ir/Ir.hpp"
+#include "ir/HostData.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "transforms/Autodiff.hpp"
+#include "transforms/GraphBuilding.hpp"
+#include "transforms/OptimizerUpdates.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
+#include <popart/onnxoperators.gen.hpp>
+#include <popart/op/loss.hpp>
+#include <popart/tensornames.hpp>
 #include <popart/opserialiser.hpp>
 
 #include <nlohmann/json.hpp>
@@ -53,29 +60,39 @@ void setInputShapes(onnx::ModelProto &model, const InputShapeInfo &shapes) {
 
 } // namespace
 
-void Ir::prepare(onnx::ModelProto model_, const InputShapeInfo &shapes,
-                 const DataFlow &dataFlow_, const SessionOptions &options_,
-                 const Patterns &patterns) {
-  model = std::move(model_);
-  dataFlow = dataFlow_;
-  options = options_;
+Ir::Ir() : mainGraph(*this) {}
+
+void Ir::prepare(const IrBundle &bundle) {
+  model = bundle.model;
+  dataFlow = bundle.dataFlow;
+  options = bundle.options;
   dotChecks = selectedDotChecks(options);
+  mode = bundle.optimizer ? ExecutionMode::Training : ExecutionMode::Inference;
+  if (bundle.optimizer)
+    optimizer = bundle.optimizer->clone();
   try {
     if (dataFlow.batchesPerStep() <= 0)
       throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                   dataFlow.batchesPerStep());
-    if (options.getGlobalReplicationFactor() != 1 ||
-        options.getAccumulationFactor() != 1)
-      throw error("Replication and gradient accumulation are not supported by "
-                  "inference sessions here (replicatedGraphCount {}, "
-                  "accumulationFactor {})",
-                  options.getGlobalReplicationFactor(),
+    if (options.getGlobalReplicationFactor() != 1)
+      throw error("Replication is not supported by sessions here "
+                  "(SessionOptions::replicatedGraphCount {})",
+                  options.getGlobalReplicationFactor());
+    if (!isTraining() && options.getAccumulationFactor() != 1)
+      throw error("SessionOptions::enableGradientAccumulation: gradient "
+                  "accumulation needs a TrainingSession (accumulationFactor "
+                  "{})",
                   options.getAccumulationFactor());
+    if (options.enableGradientAccumulation && options.accumulationFactor < 1)
+      throw error("SessionOptions::accumulationFactor must be at least 1, not "
+                  "{}",
+                  options.accumulationFactor);
     const int64_t opset = onnxutil::aiOnnxOpsetVersion(model);
     logging::ir::info("Preparing the IR of a model of ai.onnx opset {} with "
-                      "{} nodes",
-                      opset, model.graph().node_size());
-    setInputShapes(model, shapes);
+                      "{} nodes for {}",
+                      opset, model.graph().node_size(),
+                      isTraining() ? "training" : "inference");
+    setInputShapes(model, bundle.inputShapeInfo);
     {
       // Outputs whose type ONNX could not infer when the model was built
       // (shapes computed from data) are left out of the check: the IR
@@ -89,13 +106,17 @@ void Ir::prepare(onnx::ModelProto model_, const InputShapeInfo &shapes,
     }
     onnxutil::inferShapes(model);
 
-    importOnnxGraph(model, shapes, options, mainGraph);
+    importOnnxGraph(model, bundle.inputShapeInfo, options, mode, mainGraph);
+    if (isTraining() || !bundle.losses.empty() || !bundle.loss.empty())
+      setFinalLoss(bundle);
     dotCheckpoint("FWD0");
-    const int rewrites = applyPatterns(mainGraph, patterns, dataFlow);
+    const int rewrites = applyPatterns(mainGraph, bundle.patterns, dataFlow);
     const int folded = foldConstants(mainGraph);
     logging::ir::debug("Patterns made {} rewrites, constant folding {} more",
                        rewrites, folded);
     dotCheckpoint("FWD1");
+    if (isTraining())
+      prepareTraining(bundle.patterns);
     checkAnchors();
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
     dotCheckpoint("FINAL");
@@ -114,6 +135,128 @@ void Ir::prepare(onnx::ModelProto model_, const InputShapeInfo &shapes,
   }
   logging::ir::info("IR prepared: {} ops, {} tensors", mainGraph.getOps().size(),
                     mainGraph.getTensors().size());
+}
+
+void Ir::setFinalLoss(const IrBundle &bundle) {
+  if (!bundle.loss.empty() && !bundle.losses.empty())
+    throw error("A session takes either a loss tensor or loss objects, not "
+                "both");
+  if (!bundle.loss.empty()) {
+    if (!mainGraph.hasTensor(bundle.loss))
+      throw error("The loss '{}' is not a tensor of the model", bundle.loss);
+    finalLossId = bundle.loss;
+  } else {
+    if (bundle.losses.empty())
+      throw error("A TrainingSession needs a loss");
+    // The loss objects become ops of the model; several are summed.
+    std::vector<TensorId> outputs;
+    for (const Loss *loss : bundle.losses) {
+      Op::Settings settings(mainGraph, loss->output(0));
+      settings.vgraphId = loss->getVirtualGraphId();
+      settings.pipelineStage = loss->getPipelineStage();
+      auto op = loss->getOp(settings);
+      std::vector<TensorId> ins;
+      for (int i = 0; i < loss->input_size(); ++i) {
+        if (!mainGraph.hasTensor(loss->input(i)))
+          throw error("The input '{}' of the loss '{}' is not a tensor of the "
+                      "model",
+                      loss->input(i), loss->output(0));
+        ins.push_back(loss->input(i));
+      }
+      if (mainGraph.hasTensor(loss->output(0)))
+        throw error("The loss output '{}' is already a tensor of the model",
+                    loss->output(0));
+      Op &added = mainGraph.addOp(std::move(op));
+      mainGraph.connect(added, ins, {loss->output(0)});
+      outputs.push_back(loss->output(0));
+    }
+    if (outputs.size() == 1) {
+      finalLossId = outputs[0];
+    } else {
+      finalLossId = mainGraph.uniqueId("finalLoss");
+      addBuiltinOp(mainGraph, Onnx::Operators::Sum_8, "finalLoss", outputs,
+                   {finalLossId});
+    }
+  }
+  const Tensor &loss = mainGraph.getTensor(finalLossId);
+  if (loss.info.dataType() != DataType::FLOAT &&
+      loss.info.dataType() != DataType::FLOAT16)
+    throw error("The loss '{}' must be FLOAT or FLOAT16, not {}", finalLossId,
+                loss.info.data_type());
+}
+
+void Ir::prepareTraining(const Patterns &) {
+  // The gradient of the loss: the loss scaling, in the loss's shape.
+  const Tensor &loss = mainGraph.getTensor(finalLossId);
+  const TensorId ls = lossScalingTensor(*this, loss.info.dataType());
+  const TensorId shape = mainGraph.uniqueId(finalLossId + "_shape");
+  std::vector<double> dimsOfLoss(loss.info.shape().begin(),
+                                 loss.info.shape().end());
+  mainGraph.addTensor(shape, TensorInfo(DataType::INT64, {loss.info.rank()}),
+                      TensorType::Const,
+                      fromDoubles(dimsOfLoss, DataType::INT64));
+  const TensorId seed = getGradId(finalLossId);
+  addBuiltinOp(mainGraph, Onnx::Operators::Expand_8, seed + "/seed",
+               {ls, shape}, {seed});
+
+  std::set<TensorId> anchoredGradients;
+  for (const auto &a : dataFlow.anchors())
+    if (isGradId(a) && a != seed) {
+      const TensorId of = getNonGradId(a);
+      if (!mainGraph.hasTensor(of))
+        throw error("Anchor '{}': '{}' is not a tensor of the model", a, of);
+      anchoredGradients.insert(of);
+    }
+  const auto weights =
+      growBackwardPass(*this, finalLossId, seed, anchoredGradients);
+  growOptimizerUpdates(*this, weights);
+  initialiseOptimizerState();
+  dotCheckpoint("BWD0");
+  foldConstants(mainGraph);
+  orderInPlaceUpdates(*this);
+}
+
+const Optimizer &Ir::getOptimizer() const {
+  if (!optimizer)
+    throw error("The session has no optimizer (it is not a TrainingSession)");
+  return *optimizer;
+}
+
+int64_t Ir::getAccumulationFactor() const {
+  return options.getAccumulationFactor();
+}
+
+bool Ir::requiresRandomSeed() const {
+  for (const auto &p : mainGraph.getOps())
+    if (p.second->requiresRandomSeed())
+      return true;
+  return false;
+}
+
+void Ir::addStateInitialisation(const TensorId &state, const TensorId &weight,
+                                std::function<float(const Optimizer &)> factor) {
+  stateInitialisations.push_back({state, weight, std::move(factor)});
+}
+
+void Ir::initialiseOptimizerState() {
+  for (const auto &s : stateInitialisations) {
+    Tensor &state = mainGraph.getTensor(s.state);
+    const Tensor &weight = mainGraph.getTensor(s.weight);
+    const double f = s.factor(getOptimizer());
+    auto values = toDoubles(weight.data, weight.info.dataType());
+    for (auto &v : values)
+      v *= f;
+    state.data = fromDoubles(values, state.info.dataType());
+  }
+}
+
+void Ir::updateOptimizer(const Optimizer &newOptimizer) {
+  getOptimizer().validReplacement(newOptimizer);
+  optimizer = newOptimizer.clone();
+  for (const auto &t : optimizerTensors) {
+    Tensor &tensor = mainGraph.getTensor(t.id);
+    tensor.data = fromDoubles({t.value(*optimizer)}, tensor.info.dataType());
+  }
 }
 
 void Ir::checkAnchors() const {

@@ -1,7 +1,9 @@
 // The IR of a session: the main graph built from the ONNX model, and its
-// preparation (construction with constant folding, patterns, checks,
-// schedule), with DOT files at the named checkpoints (POPART_DOT_CHECKS)
-// and the serialised IR (POPART_IR_DUMP).
+// preparation: construction with constant folding, patterns, and for
+// training the loss, the backward pass (autodiff) and the optimiser's
+// weight updates; then the checks and the schedule. DOT files are written
+// at the named checkpoints (POPART_DOT_CHECKS) and the IR as JSON
+// (POPART_IR_DUMP).
 #ifndef POPART_SRC_IR_IR_HPP
 #define POPART_SRC_IR_IR_HPP
 
@@ -9,21 +11,54 @@
 
 #include <popart/dataflow.hpp>
 #include <popart/inputshapeinfo.hpp>
+#include <popart/optimizer.hpp>
 #include <popart/patterns/patterns.hpp>
 #include <popart/sessionoptions.hpp>
 
 #include <onnx/onnx_pb.h>
 
+#include <functional>
+#include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace popart {
 
+class Loss;
+
+enum class ExecutionMode { Inference, Training };
+
+/// Everything a session's IR is prepared from.
+struct IrBundle {
+  onnx::ModelProto model;
+  InputShapeInfo inputShapeInfo;
+  DataFlow dataFlow;
+  /// The loss tensor (training), or "" (inference, or losses below).
+  TensorId loss;
+  /// Losses of the older interface, added to the model as ops.
+  std::vector<const Loss *> losses;
+  /// The optimiser (training only).
+  const Optimizer *optimizer = nullptr;
+  SessionOptions options;
+  Patterns patterns;
+};
+
+/// A hyper-parameter tensor of the optimiser: a scalar whose value the
+/// optimiser-from-host program writes (computed from the optimiser's
+/// values, so that updateOptimizerFromHost can change it).
+struct OptimizerTensor {
+  TensorId id;
+  std::function<float(const Optimizer &)> value;
+};
+
 class Ir {
 public:
-  void prepare(onnx::ModelProto model, const InputShapeInfo &shapes,
-               const DataFlow &dataFlow, const SessionOptions &options,
-               const Patterns &patterns);
+  Ir();
+  Ir(const Ir &) = delete;
+  Ir &operator=(const Ir &) = delete;
+
+  void prepare(const IrBundle &bundle);
 
   Graph &getMainGraph() { return mainGraph; }
   const Graph &getMainGraph() const { return mainGraph; }
@@ -32,6 +67,32 @@ public:
   const onnx::ModelProto &getModel() const { return model; }
   const std::vector<Op *> &getSchedule() const { return schedule; }
 
+  ExecutionMode getExecutionMode() const { return mode; }
+  bool isTraining() const { return mode == ExecutionMode::Training; }
+  /// The loss the backward pass starts from (training).
+  const TensorId &getFinalLossId() const { return finalLossId; }
+  const Optimizer &getOptimizer() const;
+  bool hasOptimizer() const { return optimizer != nullptr; }
+  /// The optimiser's scalars held in tensors; their data follows the
+  /// optimiser (see updateOptimizer).
+  std::vector<OptimizerTensor> &getOptimizerTensors() { return optimizerTensors; }
+  const std::vector<OptimizerTensor> &getOptimizerTensors() const {
+    return optimizerTensors;
+  }
+  /// Optimiser state that starts as factor(optimizer) * weight (SGD1's
+  /// velocity); applied to the host copies when the IR is prepared and
+  /// when the weights are reset.
+  void addStateInitialisation(const TensorId &state, const TensorId &weight,
+                              std::function<float(const Optimizer &)> factor);
+  void initialiseOptimizerState();
+  /// Replaces the optimiser (popart::error unless it is a valid
+  /// replacement) and recomputes the data of its scalar tensors.
+  void updateOptimizer(const Optimizer &newOptimizer);
+  /// The number of micro-batches of each weight update.
+  int64_t getAccumulationFactor() const;
+  /// Whether some op draws random numbers (the session then has a seed).
+  bool requiresRandomSeed() const;
+
   /// The IR as JSON: tensors (id, type, info) and ops (schedule order).
   std::string serialise() const;
   /// Writes a DOT file if the checkpoint is selected.
@@ -39,6 +100,8 @@ public:
 
 private:
   void checkAnchors() const;
+  void setFinalLoss(const IrBundle &bundle);
+  void prepareTraining(const Patterns &patterns);
 
   Graph mainGraph;
   DataFlow dataFlow;
@@ -46,12 +109,23 @@ private:
   onnx::ModelProto model;
   std::set<std::string> dotChecks;
   std::vector<Op *> schedule;
+  ExecutionMode mode = ExecutionMode::Inference;
+  TensorId finalLossId;
+  std::unique_ptr<Optimizer> optimizer;
+  std::vector<OptimizerTensor> optimizerTensors;
+  struct StateInitialisation {
+    TensorId state, weight;
+    std::function<float(const Optimizer &)> factor;
+  };
+  std::vector<StateInitialisation> stateInitialisations;
 };
 
 /// Builds the graph from the ONNX model (ops made through the OpManager;
-/// constant subgraphs folded as they are built).
+/// constant subgraphs folded as they are built). In training, initializers
+/// of floating-point types are variables (the weights).
 void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes,
-                     const SessionOptions &options, Graph &graph);
+                     const SessionOptions &options, ExecutionMode mode,
+                     Graph &graph);
 
 /// Replaces an op whose inputs are all constant by the constant it
 /// computes; returns whether it did.

@@ -92,13 +92,20 @@ void applyNodeAnnotations(const onnx::NodeProto &node, Op::Settings &settings) {
 } // namespace
 
 void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes,
-                     const SessionOptions &options, Graph &graph) {
+                     const SessionOptions &options, ExecutionMode mode,
+                     Graph &graph) {
   const auto &g = model.graph();
   const auto versions = opsetVersions(model);
 
   for (const auto &init : g.initializer()) {
-    TensorType type = options.constantWeights ? TensorType::Const
-                                              : TensorType::Variable;
+    // In training the floating-point initializers are the weights; other
+    // initializers (shapes, indices) stay constant so that they fold.
+    const TensorInfo info(init);
+    const bool isFloat = info.dataType() == DataType::FLOAT ||
+                         info.dataType() == DataType::FLOAT16;
+    TensorType type = TensorType::Const;
+    if (mode == ExecutionMode::Training ? isFloat : !options.constantWeights)
+      type = TensorType::Variable;
     graph.addTensor(init.name(), TensorInfo(init), type,
                     onnxutil::tensorData(init));
   }

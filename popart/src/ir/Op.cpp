@@ -145,13 +145,20 @@ std::vector<char> Op::fold() const {
   throw internal_error("{} cannot be folded", str());
 }
 
-std::vector<int64_t> Op::constInputInts(InIndex i, const char *what) const {
+std::vector<double> Op::constInputValues(InIndex i, const char *what) const {
   const Tensor &t = *inTensor(i);
-  if (t.type != TensorType::Const)
+  const bool initializer = t.type == TensorType::Variable && !t.producer &&
+                           t.variableKind == VariableKind::Weight &&
+                           !t.data.empty();
+  if (t.type != TensorType::Const && !initializer)
     throw error("{}: the {} (input {}, '{}') must be a constant", str(), what,
                 i, t.id);
+  return toDoubles(t.data, t.info.dataType());
+}
+
+std::vector<int64_t> Op::constInputInts(InIndex i, const char *what) const {
   std::vector<int64_t> out;
-  for (double v : toDoubles(t.data, t.info.dataType()))
+  for (double v : constInputValues(i, what))
     out.push_back(static_cast<int64_t>(v));
   return out;
 }

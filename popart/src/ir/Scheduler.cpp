@@ -33,8 +33,12 @@ std::vector<Op *> Graph::getOpSchedule(const std::string &tieBreaker) const {
         if (in->producer)
           ++n;
       }
-    waiting[op] = n;
+    waiting[op] += n;
   }
+  // Topological constraints count as one more thing to wait for.
+  for (const auto &c : topoCons)
+    for (Op *after : c.second)
+      ++waiting[after];
   for (const auto &w : waiting)
     if (w.second == 0)
       ready.insert({priority(w.first), w.first->id});
@@ -58,6 +62,11 @@ std::vector<Op *> Graph::getOpSchedule(const std::string &tieBreaker) const {
           if (n == 0)
             ready.insert({priority(consumer), consumer->id});
         }
+    auto cons = topoCons.find(op);
+    if (cons != topoCons.end())
+      for (Op *after : cons->second)
+        if (--waiting[after] == 0)
+          ready.insert({priority(after), after->id});
   }
   if (schedule.size() != ops.size())
     throw error("The graph has a cycle: {} of its {} ops cannot be scheduled",

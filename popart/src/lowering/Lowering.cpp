@@ -5,7 +5,9 @@
 #include <popart/popx/opxmanager.hpp>
 
 #include <popops/Cast.hpp>
+#include <popops/Reduce.hpp>
 
+#include <cstring>
 #include <mutex>
 
 namespace popart {
@@ -62,6 +64,84 @@ poplibsOptionFlags(const std::map<std::string, std::string> &session,
   for (const auto &[key, value] : node)
     flags.set(key, value);
   return flags;
+}
+
+// Host data of a tensor converted to its device type.
+std::vector<char> toDeviceBytes(const std::vector<char> &data, DataType type) {
+  if (type != DataType::INT64 && type != DataType::DOUBLE &&
+      type != DataType::UINT64)
+    return data;
+  std::vector<char> out(data.size() / 2);
+  const std::size_t n = data.size() / 8;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (type == DataType::DOUBLE) {
+      double d;
+      std::memcpy(&d, data.data() + 8 * i, 8);
+      float f = static_cast<float>(d);
+      std::memcpy(out.data() + 4 * i, &f, 4);
+    } else {
+      int64_t v;
+      std::memcpy(&v, data.data() + 8 * i, 8);
+      int32_t w = static_cast<int32_t>(v);
+      std::memcpy(out.data() + 4 * i, &w, 4);
+    }
+  }
+  return out;
+}
+
+void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type) {
+  if (type == DataType::INT64 || type == DataType::UINT64) {
+    for (int64_t i = 0; i < n; ++i) {
+      int32_t w;
+      std::memcpy(&w, static_cast<const char *>(src) + 4 * i, 4);
+      int64_t v = w;
+      std::memcpy(static_cast<char *>(dst) + 8 * i, &v, 8);
+    }
+  } else if (type == DataType::DOUBLE) {
+    for (int64_t i = 0; i < n; ++i) {
+      float f;
+      std::memcpy(&f, static_cast<const char *>(src) + 4 * i, 4);
+      double d = f;
+      std::memcpy(static_cast<char *>(dst) + 8 * i, &d, 8);
+    }
+  } else {
+    std::memcpy(dst, src, n * getDataTypeInfo(type).nbytes());
+  }
+}
+
+std::vector<std::size_t> dims(const Shape &shape) {
+  return std::vector<std::size_t>(shape.begin(), shape.end());
+}
+
+poplar::Tensor broadcastScalar(const poplar::Tensor &scalar,
+                               const std::vector<std::size_t> &shape) {
+  if (scalar.numElements() != 1)
+    throw internal_error("broadcastScalar of a tensor of {} elements",
+                         scalar.numElements());
+  poplar::Tensor t = scalar.reshape(std::vector<std::size_t>(shape.size(), 1));
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    t = t.broadcast(static_cast<unsigned>(shape[d]), static_cast<unsigned>(d));
+  return t;
+}
+
+poplar::Tensor reduceToShape(LoweringContext &ctx, const poplar::Tensor &t,
+                             const Shape &shape, poplar::program::Sequence &prog,
+                             const std::string &name) {
+  const std::vector<std::size_t> target = dims(shape);
+  if (t.shape() == target)
+    return t;
+  // Align the target's dimensions with t's last ones; reduce the leading
+  // dimensions and those the target has as 1.
+  const std::size_t offset = t.rank() - target.size();
+  std::vector<std::size_t> reduced;
+  for (std::size_t d = 0; d < t.rank(); ++d)
+    if (d < offset || (target[d - offset] == 1 && t.dim(d) != 1))
+      reduced.push_back(d);
+  poplar::Tensor r = reduced.empty()
+                         ? t
+                         : popops::reduce(ctx.graph, t, t.elementType(), reduced,
+                                          popops::Operation::ADD, prog, name);
+  return r.reshape(target);
 }
 
 const poplar::Tensor &LoweringContext::get(const TensorId &id) const {

@@ -35,6 +35,10 @@ public:
   std::map<std::string, std::string> matmulOptions, convOptions;
   poplin::matmul::PlanningCache matmulCache;
   poplin::PlanningCache convCache;
+  /// The session's random seed ([2] UNSIGNED_INT), when an op needs one;
+  /// each op draws with its own seed modifier (seedModifier).
+  poplar::Tensor seed;
+  bool hasSeed() const { return seed.valid(); }
 
   const poplar::Tensor &get(const Tensor &t) const { return get(t.id); }
   const poplar::Tensor &get(const Tensor *t) const { return get(t->id); }
@@ -106,6 +110,40 @@ POPART_LOWERING(growBatchNorm)
 POPART_LOWERING(growInstanceNorm)
 POPART_LOWERING(growLRN)
 POPART_LOWERING(growLayerNorm)
+POPART_LOWERING(growUnaryGrad)
+POPART_LOWERING(growBinaryGrad)
+POPART_LOWERING(growVariadicGrad)
+POPART_LOWERING(growWhereGrad)
+POPART_LOWERING(growClipGrad)
+POPART_LOWERING(growScaleGrad)
+POPART_LOWERING(growCastGrad)
+POPART_LOWERING(growTransposeGrad)
+POPART_LOWERING(growConcatGrad)
+POPART_LOWERING(growSliceGrad)
+POPART_LOWERING(growSplitGrad)
+POPART_LOWERING(growGatherGrad)
+POPART_LOWERING(growExpandGrad)
+POPART_LOWERING(growTileGrad)
+POPART_LOWERING(growPadGrad)
+POPART_LOWERING(growMatMulGrad)
+POPART_LOWERING(growGemmGrad)
+POPART_LOWERING(growSoftmaxGrad)
+POPART_LOWERING(growReduceGrad)
+POPART_LOWERING(growConvGrad)
+POPART_LOWERING(growPoolGrad)
+POPART_LOWERING(growBatchNormGrad)
+POPART_LOWERING(growNll)
+POPART_LOWERING(growNllGrad)
+POPART_LOWERING(growL1)
+POPART_LOWERING(growL1Grad)
+POPART_LOWERING(growIdentityLoss)
+POPART_LOWERING(growIdentityLossGrad)
+POPART_LOWERING(growDropout)
+POPART_LOWERING(growDropoutGrad)
+POPART_LOWERING(growScaledUpdate)
+POPART_LOWERING(growAccumulatorZero)
+POPART_LOWERING(growAdamUpdate)
+POPART_LOWERING(growAdaptiveUpdate)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-
@@ -115,6 +153,21 @@ poplar::Type arithmeticType(const poplar::Type &t);
 poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
                       const poplar::Type &type, poplar::program::Sequence &prog,
                       const std::string &name);
+
+/// A view of the one element of `scalar` broadcast to `shape`.
+poplar::Tensor broadcastScalar(const poplar::Tensor &scalar,
+                               const std::vector<std::size_t> &shape);
+/// `t`, a tensor numpy-broadcast to its shape from `shape`, summed back to
+/// `shape` (the gradient of a broadcast operand).
+poplar::Tensor reduceToShape(LoweringContext &ctx, const poplar::Tensor &t,
+                             const Shape &shape, poplar::program::Sequence &prog,
+                             const std::string &name);
+std::vector<std::size_t> dims(const Shape &shape);
+
+/// Host data of `type` as the device holds it (INT64 as INT, DOUBLE as
+/// FLOAT), and back.
+std::vector<char> toDeviceBytes(const std::vector<char> &data, DataType type);
+void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type);
 
 /// A tensor of its own holding a copy of `view` (the output of ops that
 /// only rearrange their input).

@@ -35,6 +35,68 @@ void registerSchema(onnx::OpSchema s) {
   onnx::OpSchemaRegistry::OpSchemaRegisterOnce once(s);
 }
 
+// The losses: a scalar for Sum and Mean, else the loss per element.
+void lossShape(onnx::InferenceContext &ctx, bool dropLast) {
+  onnx::propagateElemTypeFromInputToOutput(ctx, 0, 0);
+  const auto *reduction = ctx.getAttribute("reduction");
+  auto *out = ctx.getOutputType(0)->mutable_tensor_type();
+  if (!reduction || reduction->s() != "None") {
+    out->mutable_shape();
+    return;
+  }
+  if (!onnx::hasInputShape(ctx, 0))
+    return;
+  const auto &in = ctx.getInputType(0)->tensor_type().shape();
+  auto *shape = out->mutable_shape();
+  for (int i = 0; i < in.dim_size() - (dropLast ? 1 : 0); ++i)
+    *shape->add_dim() = in.dim(i);
+}
+
+void registerLossSchemas() {
+  const std::vector<std::string> floats = {"tensor(float)", "tensor(float16)"};
+  onnx::OpSchema l1;
+  l1.SetName("L1")
+      .SetDomain("ai.graphcore")
+      .SinceVersion(1)
+      .Input(0, "A", "input", "T")
+      .Output(0, "B", "loss", "T")
+      .Attr("lambda", "the factor", onnx::AttributeProto::FLOAT)
+      .Attr("reduction", "Sum, Mean or None", onnx::AttributeProto::STRING)
+      .TypeConstraint("T", floats, "floating-point tensors")
+      .TypeAndShapeInferenceFunction(
+          [](onnx::InferenceContext &ctx) { lossShape(ctx, false); });
+  registerSchema(l1);
+  onnx::OpSchema nll;
+  nll.SetName("Nll")
+      .SetDomain("ai.graphcore")
+      .SinceVersion(1)
+      .Input(0, "A", "probabilities", "T")
+      .Input(1, "B", "labels", "Tind")
+      .Output(0, "C", "loss", "T")
+      .Attr("reduction", "Sum, Mean or None", onnx::AttributeProto::STRING)
+      .Attr("ignoreIndex", "the label to ignore", onnx::AttributeProto::INT,
+            false)
+      .Attr("inputIsLogProbability", "whether A holds log probabilities",
+            onnx::AttributeProto::INT, false)
+      .TypeConstraint("T", floats, "floating-point tensors")
+      .TypeConstraint("Tind", {"tensor(int32)", "tensor(int64)", "tensor(uint32)"},
+                      "integer tensors")
+      .TypeAndShapeInferenceFunction(
+          [](onnx::InferenceContext &ctx) { lossShape(ctx, true); });
+  registerSchema(nll);
+  onnx::OpSchema identity;
+  identity.SetName("IdentityLoss")
+      .SetDomain("ai.graphcore")
+      .SinceVersion(1)
+      .Input(0, "A", "input", "T")
+      .Output(0, "B", "loss", "T")
+      .Attr("reduction", "Sum, Mean or None", onnx::AttributeProto::STRING)
+      .TypeConstraint("T", floats, "floating-point tensors")
+      .TypeAndShapeInferenceFunction(
+          [](onnx::InferenceContext &ctx) { lossShape(ctx, false); });
+  registerSchema(identity);
+}
+
 } // namespace
 
 void registerGraphcoreSchemas() {
@@ -78,6 +140,7 @@ void registerGraphcoreSchemas() {
             out->add_dim()->set_dim_value(d);
         });
     registerSchema(reshape);
+    registerLossSchemas();
   });
 }
 

@@ -1,4 +1,6 @@
 #include "ops/BatchNormOp.hpp"
+#include "ir/Graph.hpp"
+#include "ir/Ir.hpp"
 
 #include <popart/error.hpp>
 
@@ -6,17 +8,28 @@ namespace popart {
 
 BatchNormOp::BatchNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
                          const Attributes &a)
-    : Op(id, settings), epsilon(a.getFloat("epsilon", 1e-5f)) {
-  a.getFloat("momentum", 0.9f); // only used in training
-  if (id.version < 7 && a.getInt("is_test", 0) == 0)
-    throw error("BatchNormalization '{}': is_test 0 (training) is not "
-                "supported",
-                name());
+    : Op(id, settings), epsilon(a.getFloat("epsilon", 1e-5f)),
+      momentum(a.getFloat("momentum", 0.9f)) {
+  if (id.version < 7)
+    a.getInt("is_test", 0);
   if (id.version < 9 && a.getInt("spatial", 1) != 1)
     throw error("BatchNormalization '{}': spatial 0 is not supported", name());
-  if (id.version >= 14 && a.getInt("training_mode", 0) != 0)
-    throw error("BatchNormalization '{}': training_mode 1 is not supported",
-                name());
+  if (id.version >= 14)
+    trainingMode = a.getInt("training_mode", 0) != 0;
+}
+
+bool BatchNormOp::isTraining() const {
+  return getGraph().getIr().isTraining() &&
+         (opid.version >= 14 ? trainingMode : outTensorCount() > 1);
+}
+
+std::vector<std::unique_ptr<Op>> BatchNormOp::getGradOps() {
+  if (!isTraining())
+    throw error("{} is in inference mode (its only output is Y) but the loss "
+                "depends on its input: give it its training outputs (or "
+                "detach it) to train through it",
+                str());
+  return gradOps<BatchNormGradOp>(*this);
 }
 
 void BatchNormOp::setup() {
@@ -31,11 +44,17 @@ void BatchNormOp::setup() {
       throw error("{}: '{}' has shape {}, not [{}]", str(), inTensor(i)->id,
                   inShape(i), x[1]);
   }
+  const bool training = getGraph().getIr().isTraining();
   for (std::size_t i = 1; i < outputs.size(); ++i)
-    if (outputs[i])
-      throw error("{}: output {} ('{}') is a training output, which is not "
-                  "supported",
-                  str(), i, outputs[i]->id);
+    if (outputs[i]) {
+      if (!training)
+        throw error("{}: output {} ('{}') is a training output, which needs "
+                    "a TrainingSession",
+                    str(), i, outputs[i]->id);
+      outInfo(static_cast<int>(i)) = inInfo(1);
+    }
+  if (trainingMode && !training)
+    throw error("{}: training_mode 1 needs a TrainingSession", str());
   outInfo(0) = inInfo(0);
 }
 

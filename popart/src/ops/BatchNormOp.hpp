@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_BATCHNORMOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -19,6 +21,36 @@ public:
   BatchNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
               const Attributes &a);
   void setup() override;
+  /// Normalises with the batch's statistics and updates the running ones
+  /// (outputs beyond Y in a TrainingSession, or training_mode 1).
+  bool isTraining() const;
+  bool modifiesInputInPlace(InIndex i) const override {
+    return isTraining() && (i == 3 || i == 4);
+  }
+  bool isNorm() const override { return true; }
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+  float epsilon;
+  float momentum;
+
+private:
+  bool trainingMode = false;
+};
+
+/// The gradients of the data, scale and bias of a batch normalisation in
+/// training (the batch's statistics are computed again from the data).
+/// Inputs: Y's gradient, X and scale.
+class BatchNormGradOp : public GradOp {
+public:
+  explicit BatchNormGradOp(const BatchNormOp &fwd)
+      : GradOp(fwd, "BatchNormalizationGrad",
+               {{0, 0, GradOpInType::GradOut},
+                {1, 0, GradOpInType::In},
+                {2, 1, GradOpInType::In}},
+               {{0, 0}, {1, 1}, {2, 2}}),
+        epsilon(fwd.epsilon) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<BatchNormGradOp>(*this);
+  }
   float epsilon;
 };
 

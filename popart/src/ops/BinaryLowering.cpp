@@ -58,4 +58,32 @@ void growBinary(const Op &op, LoweringContext &ctx,
                  op.name()));
 }
 
+
+void growBinaryGrad(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  namespace pe = popops::expr;
+  const auto &grad = static_cast<const BinaryGradOp &>(op);
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const poplar::Tensor a = ctx.get(op.inTensor(1));
+  const poplar::Tensor b = ctx.get(op.inTensor(2));
+  const poplar::Tensor y = ctx.get(op.inTensor(3));
+  const auto &t = grad.fwdType;
+  const bool first = grad.arg == 0;
+  // _1 g, _2 a, _3 b, _4 y.
+  pe::Any e = pe::_1;
+  if (t == "Sub" && !first)
+    e = -pe::_1;
+  else if (t == "Mul")
+    e = pe::_1 * (first ? pe::_3 : pe::_2);
+  else if (t == "Div")
+    e = first ? pe::Any(pe::_1 / pe::_3) : pe::Any(-(pe::_1 * pe::_4 / pe::_3));
+  else if (t == "Pow")
+    e = first ? pe::Any(pe::_1 * pe::_3 * pe::Pow(pe::_2, pe::_3 - pe::Const(1.0f)))
+              : pe::Any(pe::_1 * pe::_4 * pe::Log(pe::_2));
+  poplar::Tensor full =
+      popops::map(ctx.graph, e, {g, a, b, y}, prog, op.name());
+  ctx.set(op.outputs[0],
+          reduceToShape(ctx, full, op.outputs[0]->info.shape(), prog, op.name()));
+}
+
 } // namespace popart

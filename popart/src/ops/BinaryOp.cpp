@@ -74,4 +74,24 @@ std::vector<char> BinaryOp::fold() const {
   return fromDoubles(r, outInfo(0).dataType());
 }
 
+
+std::vector<std::unique_ptr<Op>> BinaryOp::getGradOps() {
+  const auto &t = opid.type;
+  if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow")
+    return {};
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.push_back(std::make_unique<BinaryGradOp>(*this, 0));
+  ops.push_back(std::make_unique<BinaryGradOp>(*this, 1));
+  return ops;
+}
+
+BinaryGradOp::BinaryGradOp(const BinaryOp &fwd, int arg_)
+    : GradOp(fwd, fwd.opid.type + "Arg" + std::to_string(arg_) + "Grad",
+             {{0, 0, GradOpInType::GradOut},
+              {1, 0, GradOpInType::In},
+              {2, 1, GradOpInType::In},
+              {3, 0, GradOpInType::Out}},
+             {{0, arg_}}),
+      fwdType(fwd.opid.type), arg(arg_) {}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_BINARYOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -24,6 +26,20 @@ public:
   bool isComparison() const;
   /// Mod: the sign of the dividend (C fmod) when true, else of the divisor.
   bool fmod = false;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of argument `arg` of Add, Sub, Mul, Div or Pow: inputs
+/// the output's gradient, both arguments and the output; summed back to
+/// the argument's shape where it was broadcast.
+class BinaryGradOp : public GradOp {
+public:
+  BinaryGradOp(const BinaryOp &fwd, int arg);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<BinaryGradOp>(*this);
+  }
+  std::string fwdType;
+  int arg;
 };
 
 } // namespace popart

@@ -12,4 +12,12 @@ void growCast(const Op &op, LoweringContext &ctx,
                        deviceType(op.outputs[0]->info.dataType()), prog, op.name()));
 }
 
+
+void growCastGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  ctx.set(op.outputs[0],
+          castTo(ctx, ctx.get(op.inTensor(0)),
+                 deviceType(op.outputs[0]->info.dataType()), prog, op.name()));
+}
+
 } // namespace popart

@@ -29,4 +29,12 @@ std::vector<char> CastOp::fold() const {
   return fromDoubles(v, to);
 }
 
+
+std::vector<std::unique_ptr<Op>> CastOp::getGradOps() {
+  const DataType in = inInfo(0).dataType();
+  if (in != DataType::FLOAT && in != DataType::FLOAT16)
+    return {};
+  return gradOps<CastGradOp>(*this);
+}
+
 } // namespace popart

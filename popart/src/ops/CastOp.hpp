@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_CASTOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -20,6 +22,18 @@ public:
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
   DataType to;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a cast: the output's gradient cast back to the
+/// input's type.
+class CastGradOp : public GradOp {
+public:
+  explicit CastGradOp(const CastOp &fwd)
+      : GradOp(fwd, "CastGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<CastGradOp>(*this);
+  }
 };
 
 } // namespace popart

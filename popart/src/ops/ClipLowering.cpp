@@ -45,4 +45,17 @@ void growClip(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], castTo(ctx, out, in.elementType(), prog, op.name()));
 }
 
+
+void growClipGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const ClipGradOp &>(op);
+  ctx.set(op.outputs[0],
+          popops::map(ctx.graph,
+                      pe::Select(pe::_1, pe::Const(0.0f),
+                                 pe::And(pe::Gte(pe::_2, pe::Const(grad.min)),
+                                         pe::Lte(pe::_2, pe::Const(grad.max)))),
+                      {ctx.get(op.inTensor(0)), ctx.get(op.inTensor(1))}, prog,
+                      op.name()));
+}
+
 } // namespace popart

@@ -22,11 +22,8 @@ void ClipOp::setup() {
   auto bound = [&](int i, float &value) {
     if (!hasInput(i))
       return;
-    const Tensor &t = *inTensor(i);
-    if (t.type != TensorType::Const)
-      throw error("{}: the {} bound ('{}') must be a constant", str(),
-                  i == 1 ? "min" : "max", t.id);
-    value = static_cast<float>(toDoubles(t.data, t.info.dataType()).at(0));
+    value = static_cast<float>(
+        constInputValues(i, i == 1 ? "min bound" : "max bound").at(0));
   };
   bound(1, min);
   bound(2, max);

@@ -13,4 +13,17 @@ void growConcat(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], copyOf(ctx, poplar::concat(parts, axis), prog, op.name()));
 }
 
+
+void growConcatGrad(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  const auto &g = static_cast<const ConcatGradOp &>(op);
+  ctx.set(op.outputs[0],
+          copyOf(ctx,
+                 ctx.get(op.inTensor(0))
+                     .slice(static_cast<std::size_t>(g.begin),
+                            static_cast<std::size_t>(g.end),
+                            static_cast<unsigned>(g.axis)),
+                 prog, op.name()));
+}
+
 } // namespace popart

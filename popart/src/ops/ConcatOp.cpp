@@ -40,4 +40,15 @@ std::vector<char> ConcatOp::fold() const {
   return result;
 }
 
+
+std::vector<std::unique_ptr<Op>> ConcatOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  int64_t begin = 0;
+  for (int i = 0; i < inTensorCount(); ++i) {
+    ops.push_back(std::make_unique<ConcatGradOp>(*this, i, begin));
+    begin += inShape(i).at(static_cast<std::size_t>(axis));
+  }
+  return ops;
+}
+
 } // namespace popart

@@ -3,6 +3,8 @@
 // [M, C / G, kernel...] are poplin's [G, M / G, C / G, kernel...]; the bias
 // is poplin::addBias.
 #include "lowering/Lowering.hpp"
+#include <poplin/ConvUtil.hpp>
+#include <popops/Reduce.hpp>
 #include "ops/ConvOp.hpp"
 
 #include <poplin/Convolution.hpp>
@@ -31,17 +33,15 @@ poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
   return dense;
 }
 
-void growConv(const Op &op, LoweringContext &ctx,
-              poplar::program::Sequence &prog) {
-  const auto &conv = static_cast<const ConvOp &>(op);
-  const poplar::Tensor in = ctx.get(op.inTensor(0));
-  const Shape x = op.inShape(0), w = op.inShape(1);
+namespace {
+
+// poplin's parameters of the convolution of data `x` by weights `w`.
+poplin::ConvParams convParams(const ConvOp &conv, const Shape &x,
+                              const Shape &w, const poplar::Type &type) {
   const std::size_t groups = std::size_t(conv.group);
   const std::size_t n = x.size() - 2;
-
-  poplin::ConvParams params(in.elementType(), std::size_t(x[0]),
-                            sizes(x, 2), sizes(conv.kernel),
-                            std::size_t(x[1]) / groups,
+  poplin::ConvParams params(type, std::size_t(x[0]), sizes(x, 2),
+                            sizes(conv.kernel), std::size_t(x[1]) / groups,
                             std::size_t(w[0]) / groups, groups);
   const auto strides = orDefault(conv.spatial.strides, n, 1);
   const auto dilations = orDefault(conv.spatial.dilations, n, 1);
@@ -51,11 +51,28 @@ void growConv(const Op &op, LoweringContext &ctx,
     params.kernelTransform.dilation[d] = unsigned(dilations[d]);
     params.outputTransform.stride[d] = unsigned(strides[d]);
   }
+  return params;
+}
 
-  std::vector<std::size_t> weightShape{groups, std::size_t(w[0]) / groups,
-                                       std::size_t(w[1])};
-  weightShape.insert(weightShape.end(), w.begin() + 2, w.end());
-  const poplar::Tensor weights = ctx.get(op.inTensor(1)).reshape(weightShape);
+// Weights [M, C / G, kernel...] as poplin's [G, M / G, C / G, kernel...].
+std::vector<std::size_t> groupedWeightShape(const ConvOp &conv, const Shape &w) {
+  const std::size_t groups = std::size_t(conv.group);
+  std::vector<std::size_t> shape{groups, std::size_t(w[0]) / groups,
+                                 std::size_t(w[1])};
+  shape.insert(shape.end(), w.begin() + 2, w.end());
+  return shape;
+}
+
+} // namespace
+
+void growConv(const Op &op, LoweringContext &ctx,
+              poplar::program::Sequence &prog) {
+  const auto &conv = static_cast<const ConvOp &>(op);
+  const poplar::Tensor in = ctx.get(op.inTensor(0));
+  const Shape x = op.inShape(0), w = op.inShape(1);
+  const poplin::ConvParams params = convParams(conv, x, w, in.elementType());
+  const poplar::Tensor weights =
+      ctx.get(op.inTensor(1)).reshape(groupedWeightShape(conv, w));
   mapLikePlannedOperand(ctx, *op.inTensor(1), weights, [&](poplar::Graph &g) {
     return poplin::createWeights(g, params, op.name());
   });
@@ -69,6 +86,41 @@ void growConv(const Op &op, LoweringContext &ctx,
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name());
   ctx.set(*op.outputs[0], out);
+}
+
+
+void growConvGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const ConvGradOp &>(op);
+  const ConvOp &conv = *grad.fwd;
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const Shape x = grad.fwdInShape(0), w = grad.fwdInShape(1);
+  const poplin::ConvParams params = convParams(conv, x, w, g.elementType());
+  const poplar::OptionFlags options =
+      poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions);
+  poplar::Tensor out;
+  if (grad.arg == 0) {
+    // The input gradient: the output's gradient convolved with the weights
+    // transposed in their channels and flipped.
+    const poplar::Tensor weights =
+        ctx.get(op.inTensor(1)).reshape(groupedWeightShape(conv, w));
+    out = poplin::convolution(ctx.graph, g, weights,
+                              poplin::getGradientParams(params),
+                              /*transposeAndFlipWeights=*/true, prog, op.name(),
+                              options, &ctx.convCache);
+    out = denseActivations(ctx, out, prog, op.name());
+  } else if (grad.arg == 1) {
+    out = poplin::calculateWeightDeltas(ctx.graph, g, ctx.get(op.inTensor(1)),
+                                        params, prog, op.name(), options,
+                                        &ctx.convCache);
+  } else {
+    std::vector<std::size_t> axes{0};
+    for (std::size_t d = 2; d < g.rank(); ++d)
+      axes.push_back(d);
+    out = popops::reduce(ctx.graph, g, g.elementType(), axes,
+                         popops::Operation::ADD, prog, op.name());
+  }
+  ctx.set(op.outputs[0], out.reshape(dims(op.outputs[0]->info.shape())));
 }
 
 } // namespace popart

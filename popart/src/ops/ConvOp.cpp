@@ -45,4 +45,31 @@ void ConvOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> ConvOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  for (int arg = 0; arg < 3; ++arg)
+    if (hasInput(arg))
+      ops.push_back(std::make_unique<ConvGradOp>(*this, arg));
+  return ops;
+}
+
+namespace {
+const char *convGradType(int arg) {
+  return arg == 0 ? "ConvDataGrad" : arg == 1 ? "ConvWeightsGrad" : "ConvBiasGrad";
+}
+std::vector<GradInOutMapper> convGradInputs(int arg) {
+  if (arg == 2)
+    return {{0, 0, GradOpInType::GradOut}};
+  return {{0, 0, GradOpInType::GradOut},
+          {1, arg == 0 ? 1 : 0, GradOpInType::In}};
+}
+} // namespace
+
+ConvGradOp::ConvGradOp(const ConvOp &fwd_, int arg_)
+    : GradOp(fwd_, convGradType(arg_), convGradInputs(arg_), {{0, arg_}}),
+      arg(arg_),
+      fwd(std::static_pointer_cast<const ConvOp>(
+          std::shared_ptr<Op>(fwd_.clone()))) {}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_CONVOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -27,6 +29,22 @@ public:
   /// Resolved by setup().
   std::vector<SpatialDim> dims;
   Shape kernel;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradients of a convolution: of the data (arg 0, from the output's
+/// gradient and the weights), of the weights (arg 1, from the output's
+/// gradient and the data) and of the bias (arg 2, the output's gradient
+/// summed over all but the channels).
+class ConvGradOp : public GradOp {
+public:
+  ConvGradOp(const ConvOp &fwd, int arg);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ConvGradOp>(*this);
+  }
+  int arg;
+  /// The forward convolution's attributes, as resolved by its setup.
+  std::shared_ptr<const ConvOp> fwd;
 };
 
 } // namespace popart

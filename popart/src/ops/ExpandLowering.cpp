@@ -15,4 +15,13 @@ void growExpand(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], copyOf(ctx, t, prog, op.name()));
 }
 
+
+void growExpandGrad(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  poplar::Tensor r =
+      reduceToShape(ctx, g, op.outputs[0]->info.shape(), prog, op.name());
+  ctx.set(op.outputs[0], r.shape() == g.shape() ? copyOf(ctx, r, prog, op.name()) : r);
+}
+
 } // namespace popart

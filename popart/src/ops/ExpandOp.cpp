@@ -17,4 +17,9 @@ std::vector<char> ExpandOp::fold() const {
                      type);
 }
 
+
+std::vector<std::unique_ptr<Op>> ExpandOp::getGradOps() {
+  return gradOps<ExpandGradOp>(*this);
+}
+
 } // namespace popart

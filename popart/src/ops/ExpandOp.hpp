@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_EXPANDOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -20,6 +22,18 @@ public:
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of an expansion: the output's gradient summed back to the
+/// input's shape.
+class ExpandGradOp : public GradOp {
+public:
+  explicit ExpandGradOp(const Op &fwd)
+      : GradOp(fwd, "ExpandGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ExpandGradOp>(*this);
+  }
 };
 
 } // namespace popart

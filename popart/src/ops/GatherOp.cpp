@@ -43,4 +43,9 @@ std::vector<char> GatherOp::fold() const {
   return result;
 }
 
+
+std::vector<std::unique_ptr<Op>> GatherOp::getGradOps() {
+  return gradOps<GatherGradOp>(*this);
+}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_GATHEROP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -20,6 +22,23 @@ public:
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
+  int64_t axis;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of the gathered data: zeros with the output's gradient
+/// added at the gathered indices (repeated indices add up). Inputs: the
+/// output's gradient and the indices.
+class GatherGradOp : public GradOp {
+public:
+  explicit GatherGradOp(const GatherOp &fwd)
+      : GradOp(fwd, "GatherGrad",
+               {{0, 0, GradOpInType::GradOut}, {1, 1, GradOpInType::In}},
+               {{0, 0}}),
+        axis(fwd.axis) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<GatherGradOp>(*this);
+  }
   int64_t axis;
 };
 

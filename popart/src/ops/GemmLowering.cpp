@@ -36,4 +36,41 @@ void growGemm(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], y);
 }
 
+
+void growGemmGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const auto &g = static_cast<const GemmGradOp &>(op);
+  const poplar::Tensor grad = ctx.get(op.inTensor(0));
+  const Shape &shape = op.outputs[0]->info.shape();
+  poplar::Tensor r;
+  float factor = g.alpha;
+  if (g.arg == 2) {
+    r = reduceToShape(ctx, grad, shape, prog, op.name());
+    factor = g.beta;
+  } else {
+    poplar::Tensor a = ctx.get(op.inTensor(1)), b = ctx.get(op.inTensor(2));
+    if (g.transA)
+      a = a.transpose();
+    if (g.transB)
+      b = b.transpose();
+    if (g.arg == 0) {
+      // dA' = G B'^T, transposed back when A was.
+      r = lowerMatMul(ctx, grad, b.transpose(), {int64_t(a.dim(0)), int64_t(a.dim(1))}, prog,
+                      op.name());
+      if (g.transA)
+        r = r.transpose();
+    } else {
+      r = lowerMatMul(ctx, a.transpose(), grad, {int64_t(b.dim(0)), int64_t(b.dim(1))},
+                      prog, op.name());
+      if (g.transB)
+        r = r.transpose();
+    }
+  }
+  if (factor != 1.0f)
+    r = popops::map(ctx.graph, pe::_1 * pe::Const(factor), {r}, prog, op.name());
+  else if (g.arg == 2)
+    r = copyOf(ctx, r, prog, op.name());
+  ctx.set(op.outputs[0], r.reshape(dims(shape)));
+}
+
 } // namespace popart

@@ -31,4 +31,13 @@ void GemmOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> GemmOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  for (int arg = 0; arg < inTensorCount(); ++arg)
+    if (hasInput(arg))
+      ops.push_back(std::make_unique<GemmGradOp>(*this, arg));
+  return ops;
+}
+
 } // namespace popart

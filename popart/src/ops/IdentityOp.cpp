@@ -1,33 +1,29 @@
 #include "ops/IdentityOp.hpp"
-#include "ir/HostData.hpp"
-
-#include <popart/error.hpp>
+#include "ir/Graph.hpp"
+#include "ir/Ir.hpp"
 
 namespace popart {
 
-IdentityOp::IdentityOp(const OperatorIdentifier &id, const Op::Settings &settings,
-                       const Attributes &a)
-    : Op(id, settings) {
-  if (id.type == "Dropout") {
-    a.getFloat("ratio", 0.5f);
-    if (id.version < 7)
-      a.getInt("is_test", 0);
-    if (a.has("seed"))
-      a.getInt("seed");
-  }
+IdentityOp::IdentityOp(const OperatorIdentifier &id,
+                       const Op::Settings &settings, const Attributes &)
+    : Op(id, settings) {}
+
+void IdentityOp::setup() { outInfo(0) = inInfo(0); }
+
+bool IdentityOp::isIdentityLike() const {
+  if (opid.type == "Nop")
+    return false;
+  // A Detach stays in training, where it stops the gradient.
+  return opid.type != "Detach" || !getGraph().getIr().isTraining();
 }
 
-void IdentityOp::setup() {
-  outInfo(0) = inInfo(0);
-  if (outputs.size() > 1 && outputs[1]) // Dropout's mask: all kept
-    outInfo(1) = TensorInfo(DataType::BOOL, inShape(0));
-  if (opid.type == "Dropout" && hasInput(2)) {
-    const Tensor &training = *inTensor(2);
-    if (training.type != TensorType::Const ||
-        toDoubles(training.data, training.info.dataType()).at(0) != 0.0)
-      throw error("{}: Dropout in training mode is not supported in inference",
-                  str());
-  }
+std::vector<std::unique_ptr<Op>> IdentityOp::getGradOps() {
+  if (opid.type == "Detach")
+    return {};
+  return gradOps<IdentityGradOp>(*this);
 }
+
+IdentityGradOp::IdentityGradOp(const Op &fwd)
+    : GradOp(fwd, "IdentityGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}) {}
 
 } // namespace popart

@@ -68,4 +68,49 @@ void growMatMul(const Op &op, LoweringContext &ctx,
                       op.inTensor(1), nullptr, matmul.poplibsOptions));
 }
 
+
+void growMatMulGrad(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const MatMulGradOp &>(op);
+  poplar::Tensor a = ctx.get(op.inTensor(1)), b = ctx.get(op.inTensor(2));
+  poplar::Tensor g = ctx.get(op.inTensor(0));
+  // Back to matrices: [..., m, k] x [..., k, n] -> [..., m, n].
+  if (a.rank() == 1)
+    a = a.reshape({1, a.dim(0)});
+  if (b.rank() == 1)
+    b = b.reshape({b.dim(0), 1});
+  std::vector<std::size_t> gShape = g.shape();
+  if (op.inRank(1) == 1)
+    gShape.insert(gShape.end() - (op.inRank(2) == 1 ? 0 : 1), 1);
+  if (op.inRank(2) == 1)
+    gShape.push_back(1);
+  g = g.reshape(gShape);
+  auto lastTwoSwapped = [](const poplar::Tensor &t) {
+    return t.dimRoll(static_cast<unsigned>(t.rank() - 1),
+                     static_cast<unsigned>(t.rank() - 2));
+  };
+  const std::vector<std::size_t> gDims = g.shape();
+  Shape outShape(gDims.begin(), gDims.end() - 2);
+  poplar::Tensor r;
+  const Tensor &argTensor = *op.outputs[0];
+  if (grad.arg == 0) {
+    outShape.push_back(static_cast<int64_t>(a.dim(a.rank() - 2)));
+    outShape.push_back(static_cast<int64_t>(a.dim(a.rank() - 1)));
+    r = lowerMatMul(ctx, g, lastTwoSwapped(b), outShape, prog, op.name(),
+                    nullptr, nullptr, grad.poplibsOptions);
+    const std::vector<std::size_t> aDims = a.shape();
+    r = reduceToShape(ctx, r, Shape(aDims.begin(), aDims.end()), prog,
+                      op.name());
+  } else {
+    outShape.push_back(static_cast<int64_t>(b.dim(b.rank() - 2)));
+    outShape.push_back(static_cast<int64_t>(b.dim(b.rank() - 1)));
+    r = lowerMatMul(ctx, lastTwoSwapped(a), g, outShape, prog, op.name(),
+                    nullptr, nullptr, grad.poplibsOptions);
+    const std::vector<std::size_t> bDims = b.shape();
+    r = reduceToShape(ctx, r, Shape(bDims.begin(), bDims.end()), prog,
+                      op.name());
+  }
+  ctx.set(op.outputs[0], r.reshape(dims(argTensor.info.shape())));
+}
+
 } // namespace popart

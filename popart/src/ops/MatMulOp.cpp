@@ -28,4 +28,12 @@ void MatMulOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> MatMulOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.push_back(std::make_unique<MatMulGradOp>(*this, 0));
+  ops.push_back(std::make_unique<MatMulGradOp>(*this, 1));
+  return ops;
+}
+
 } // namespace popart

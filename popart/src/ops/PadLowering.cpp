@@ -24,4 +24,22 @@ void growPad(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], copyOf(ctx, out, prog, op.name()));
 }
 
+
+void growPadGrad(const Op &op, LoweringContext &ctx,
+                 poplar::program::Sequence &prog) {
+  const auto &p = static_cast<const PadGradOp &>(op);
+  // Padding the gradient by the negated padding undoes the padding: a
+  // negative pad crops, and a crop (negative) pads with zeros.
+  std::vector<std::ptrdiff_t> lower, upper;
+  for (std::size_t d = 0; d < p.lower.size(); ++d) {
+    lower.push_back(-p.lower[d]);
+    upper.push_back(-p.upper[d]);
+  }
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  poplar::Tensor out = g.elementType() == poplar::FLOAT || g.elementType() == poplar::HALF
+                           ? popops::pad(ctx.graph, g, lower, upper, 0.0f)
+                           : popops::pad(ctx.graph, g, lower, upper, 0);
+  ctx.set(op.outputs[0], copyOf(ctx, out, prog, op.name()));
+}
+
 } // namespace popart

@@ -23,11 +23,7 @@ void PadOp::setup() {
   if (opid.version >= 11) {
     pads = constInputInts(1, "pads");
     if (hasInput(2)) {
-      const Tensor &v = *inTensor(2);
-      if (v.type != TensorType::Const)
-        throw error("{}: the constant value ('{}') must be a constant", str(),
-                    v.id);
-      value = static_cast<float>(toDoubles(v.data, v.info.dataType()).at(0));
+      value = static_cast<float>(constInputValues(2, "constant value").at(0));
     }
   }
   if (pads.size() != 2 * in.size())
@@ -44,6 +40,13 @@ void PadOp::setup() {
     out[d] += lower[d] + upper[d];
   }
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
+}
+
+
+std::vector<std::unique_ptr<Op>> PadOp::getGradOps() {
+  if (mode != "constant")
+    return {};
+  return gradOps<PadGradOp>(*this);
 }
 
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_PADOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -22,9 +24,23 @@ public:
   std::string mode;
   std::vector<int64_t> lower, upper;
   float value = 0.0f;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
 
 private:
   std::vector<int64_t> attrPads;
+};
+
+/// The gradient of constant padding: the output's gradient without the
+/// padding (negative padding, a crop, gives zeros where it cropped).
+class PadGradOp : public GradOp {
+public:
+  explicit PadGradOp(const PadOp &fwd)
+      : GradOp(fwd, "PadGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}),
+        lower(fwd.lower), upper(fwd.upper) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<PadGradOp>(*this);
+  }
+  std::vector<int64_t> lower, upper;
 };
 
 } // namespace popart

@@ -39,6 +39,62 @@ std::vector<float> paddedWindowSizes(const PoolOp &pool, const Shape &field) {
   return sizes;
 }
 
+// popnn's pooling of a PoolOp: MAX, AVG, or SUM then a division by each
+// window's size in the padded input when AveragePool counts the padding.
+struct PoolPlan {
+  PoolPlan(const PoolOp &pool, const Shape &x, const poplar::Type &type)
+      : pool(pool), field(x.begin() + 2, x.end()),
+        params(makeParams(pool, x, field, type, divideByPaddedWindow)) {}
+
+  static popnn::pooling::PoolParams makeParams(const PoolOp &pool,
+                                               const Shape &x,
+                                               const Shape &field,
+                                               const poplar::Type &type,
+                                               bool &divideByPaddedWindow) {
+    bool padded = false;
+    std::vector<int> lower, upper;
+    for (const auto &d : pool.dims) {
+      lower.push_back(int(d.paddingLower));
+      upper.push_back(int(d.paddingUpper));
+      padded = padded || d.paddingLower || d.paddingUpper;
+    }
+    divideByPaddedWindow = !pool.isMax() && pool.countIncludePad && padded;
+    const auto method = pool.isMax()            ? popnn::PoolingType::MAX
+                        : divideByPaddedWindow ? popnn::PoolingType::SUM
+                                               : popnn::PoolingType::AVG;
+    const std::size_t n = field.size();
+    const auto strides = orDefault(pool.spatial.strides, n, 1);
+    return popnn::pooling::PoolParams(
+        method, std::vector<std::size_t>(field.begin(), field.end()),
+        std::vector<std::size_t>(pool.kernel.begin(), pool.kernel.end()),
+        std::vector<unsigned>(strides.begin(), strides.end()), lower, upper,
+        std::size_t(x[1]), std::size_t(x[0]), type);
+  }
+
+  // The window sizes, broadcast to the output's shape `outDims`.
+  poplar::Tensor windowSizes(LoweringContext &ctx,
+                             const std::vector<std::size_t> &outDims,
+                             const poplar::Type &type,
+                             poplar::program::Sequence &prog,
+                             const std::string &name) const {
+    const auto sizes = paddedWindowSizes(pool, field);
+    std::vector<std::size_t> fieldDims(outDims.begin() + 2, outDims.end());
+    poplar::Tensor divisor = ctx.graph.addConstant(
+        poplar::FLOAT, fieldDims, sizes.data(), name + "/windowSizes");
+    ctx.graph.setTileMapping(divisor, 0);
+    divisor = castTo(ctx, divisor, type, prog, name);
+    for (std::size_t d = 0; d < 2; ++d)
+      divisor = divisor.expand({0});
+    return divisor.broadcast(unsigned(outDims[0]), 0)
+        .broadcast(unsigned(outDims[1]), 1);
+  }
+
+  const PoolOp &pool;
+  Shape field;
+  bool divideByPaddedWindow = false;
+  popnn::pooling::PoolParams params;
+};
+
 } // namespace
 
 void growPool(const Op &op, LoweringContext &ctx,
@@ -68,39 +124,63 @@ void growPool(const Op &op, LoweringContext &ctx,
     return;
   }
 
-  bool padded = false;
-  std::vector<int> lower, upper;
-  for (const auto &d : pool.dims) {
-    lower.push_back(int(d.paddingLower));
-    upper.push_back(int(d.paddingUpper));
-    padded = padded || d.paddingLower || d.paddingUpper;
-  }
-  const bool divideByPaddedWindow = !pool.isMax() && pool.countIncludePad && padded;
-  const auto type = pool.isMax()            ? popnn::PoolingType::MAX
-                    : divideByPaddedWindow ? popnn::PoolingType::SUM
-                                           : popnn::PoolingType::AVG;
-  const std::size_t n = field.size();
-  const auto strides = orDefault(pool.spatial.strides, n, 1);
-  popnn::pooling::PoolParams params(
-      type, std::vector<std::size_t>(field.begin(), field.end()),
-      std::vector<std::size_t>(pool.kernel.begin(), pool.kernel.end()),
-      std::vector<unsigned>(strides.begin(), strides.end()), lower, upper,
-      std::size_t(x[1]), std::size_t(x[0]), in.elementType());
-  poplar::Tensor y = popnn::pooling::pool(ctx.graph, params, in, prog, op.name());
-  if (divideByPaddedWindow) {
-    const auto sizes = paddedWindowSizes(pool, field);
-    std::vector<std::size_t> fieldDims(outDims.begin() + 2, outDims.end());
-    poplar::Tensor divisor = ctx.graph.addConstant(
-        poplar::FLOAT, fieldDims, sizes.data(), op.name() + "/windowSizes");
-    ctx.graph.setTileMapping(divisor, 0);
-    divisor = castTo(ctx, divisor, y.elementType(), prog, op.name());
-    for (std::size_t d = 0; d < 2; ++d)
-      divisor = divisor.expand({0});
-    popops::divInPlace(ctx.graph, y, divisor.broadcast(unsigned(outDims[0]), 0)
-                                         .broadcast(unsigned(outDims[1]), 1),
+  const PoolPlan plan(pool, x, in.elementType());
+  poplar::Tensor y =
+      popnn::pooling::pool(ctx.graph, plan.params, in, prog, op.name());
+  if (plan.divideByPaddedWindow)
+    popops::divInPlace(ctx.graph, y,
+                       plan.windowSizes(ctx, outDims, y.elementType(), prog,
+                                        op.name()),
                        prog, op.name());
-  }
   ctx.set(*op.outputs[0], y);
+}
+
+void growPoolGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const PoolOp &pool = *static_cast<const PoolGradOp &>(op).fwd;
+  poplar::Tensor g = ctx.get(op.inTensor(0));
+  const poplar::Tensor in = ctx.get(op.inTensor(1));
+  const poplar::Tensor pooled = ctx.get(op.inTensor(2));
+  const Shape &x = op.outputs[0]->info.shape();
+  if (pool.isGlobal()) {
+    // The output's gradient spread over the field (to the maxima for max).
+    std::vector<std::size_t> kept{in.dim(0), in.dim(1)};
+    kept.resize(in.rank(), 1);
+    std::size_t count = 1;
+    for (std::size_t d = 2; d < x.size(); ++d)
+      count *= std::size_t(x[d]);
+    auto spread = [&](const poplar::Tensor &t) {
+      poplar::Tensor r = t.reshape(kept);
+      for (std::size_t d = 2; d < x.size(); ++d)
+        r = r.broadcast(static_cast<unsigned>(x[d]), static_cast<unsigned>(d));
+      return r;
+    };
+    poplar::Tensor out =
+        pool.isMax()
+            ? popops::map(ctx.graph,
+                          pe::Select(pe::_1, pe::Const(0.0f),
+                                     pe::Equal(pe::_2, pe::_3)),
+                          {spread(g), in, spread(pooled)}, prog, op.name())
+            : popops::map(ctx.graph, pe::_1 * pe::Const(1.0f / float(count)),
+                          {spread(g)}, prog, op.name());
+    ctx.set(op.outputs[0], out);
+    return;
+  }
+  const PoolPlan plan(pool, x, g.elementType());
+  poplar::Tensor out;
+  if (pool.isMax()) {
+    out = popnn::pooling::poolInputGradient(ctx.graph, plan.params, in, pooled,
+                                            g, false, prog, op.name());
+  } else {
+    if (plan.divideByPaddedWindow)
+      g = popops::div(ctx.graph, g,
+                      plan.windowSizes(ctx, g.shape(), g.elementType(), prog,
+                                       op.name()),
+                      prog, op.name());
+    out = popnn::pooling::poolInputGradient(ctx.graph, plan.params, 1, g, prog,
+                                            op.name());
+  }
+  ctx.set(op.outputs[0], out);
 }
 
 } // namespace popart

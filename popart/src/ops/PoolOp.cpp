@@ -50,4 +50,11 @@ void PoolOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> PoolOp::getGradOps() {
+  if (hasOutput(1))
+    throw error("{}: the indices output has no gradient", str());
+  return gradOps<PoolGradOp>(*this);
+}
+
 } // namespace popart

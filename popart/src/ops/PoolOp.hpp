@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_POOLOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -27,6 +29,26 @@ public:
   /// Resolved by setup().
   std::vector<SpatialDim> dims;
   Shape kernel;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a pooling: each output's gradient shared out over its
+/// window (MaxPool: to the inputs equal to the maximum). Inputs: the
+/// output's gradient, the input and the output.
+class PoolGradOp : public GradOp {
+public:
+  explicit PoolGradOp(const PoolOp &fwd)
+      : GradOp(fwd, fwd.opid.type + "Grad",
+               {{0, 0, GradOpInType::GradOut},
+                {1, 0, GradOpInType::In},
+                {2, 0, GradOpInType::Out}},
+               {{0, 0}}),
+        fwd(std::static_pointer_cast<const PoolOp>(
+            std::shared_ptr<Op>(fwd.clone()))) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<PoolGradOp>(*this);
+  }
+  std::shared_ptr<const PoolOp> fwd;
 };
 
 } // namespace popart

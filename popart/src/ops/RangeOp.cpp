@@ -10,10 +10,7 @@ namespace popart {
 
 void RangeOp::setup() {
   auto scalar = [&](int i, const char *what) {
-    const Tensor &t = *inTensor(i);
-    if (t.type != TensorType::Const)
-      throw error("{}: the {} ('{}') must be a constant", str(), what, t.id);
-    return toDoubles(t.data, t.info.dataType()).at(0);
+    return constInputValues(i, what).at(0);
   };
   start = scalar(0, "start");
   const double limit = scalar(1, "limit");

@@ -51,4 +51,49 @@ void growReduce(const Op &op, LoweringContext &ctx,
           y.reshape(std::vector<std::size_t>(outShape.begin(), outShape.end())));
 }
 
+
+void growReduceGrad(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const ReduceGradOp &>(op);
+  const poplar::Tensor x = ctx.get(op.inTensor(1));
+  // The output's gradient and value with the reduced dimensions as 1,
+  // broadcast to the input's shape.
+  std::vector<std::size_t> kept = x.shape();
+  std::size_t count = 1;
+  for (auto a : grad.reducedAxes) {
+    count *= kept[static_cast<std::size_t>(a)];
+    kept[static_cast<std::size_t>(a)] = 1;
+  }
+  auto spread = [&](const poplar::Tensor &t) {
+    poplar::Tensor r = t.reshape(kept);
+    for (auto a : grad.reducedAxes)
+      r = r.broadcast(static_cast<unsigned>(x.dim(static_cast<std::size_t>(a))),
+                      static_cast<unsigned>(a));
+    return r;
+  };
+  const poplar::Tensor g = spread(ctx.get(op.inTensor(0)));
+  const poplar::Tensor y = spread(ctx.get(op.inTensor(2)));
+  const auto &t = grad.fwdType;
+  // _1 g, _2 x, _3 y.
+  pe::Any e = pe::_1;
+  if (t == "ReduceMean")
+    e = pe::_1 / pe::Const(static_cast<float>(count));
+  else if (t == "ReduceMax" || t == "ReduceMin")
+    e = pe::Select(pe::_1, pe::Const(0.0f), pe::Equal(pe::_2, pe::_3));
+  else if (t == "ReduceProd")
+    e = pe::_1 * pe::_3 / pe::_2;
+  else if (t == "ReduceSumSquare")
+    e = pe::_1 * pe::Const(2.0f) * pe::_2;
+  else if (t == "ReduceL1")
+    e = pe::_1 * pe::Signum(pe::_2);
+  else if (t == "ReduceL2")
+    e = pe::_1 * pe::_2 / pe::_3;
+  else if (t == "ReduceLogSum")
+    e = pe::_1 / pe::Exp(pe::_3);
+  else if (t == "ReduceLogSumExp")
+    e = pe::_1 * pe::Exp(pe::_2 - pe::_3);
+  ctx.set(op.outputs[0],
+          popops::map(ctx.graph, e, {g, x, y}, prog, op.name()));
+}
+
 } // namespace popart

@@ -48,4 +48,9 @@ void ReduceOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> ReduceOp::getGradOps() {
+  return gradOps<ReduceGradOp>(*this);
+}
+
 } // namespace popart

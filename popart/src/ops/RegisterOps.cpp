@@ -12,6 +12,7 @@
 #include "ops/ConstantOfShapeOp.hpp"
 #include "ops/ConvOp.hpp"
 #include "ops/ConvTransposeOp.hpp"
+#include "ops/DropoutOp.hpp"
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
@@ -19,7 +20,9 @@
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
 #include "ops/LayerNormOp.hpp"
+#include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
+#include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
 #include "ops/RangeOp.hpp"
@@ -114,7 +117,7 @@ void registerBuiltinOps() {
 
   // Identities in inference.
   registerOp<IdentityOp>({Identity_1, Identity_13, Identity_14, Identity_16});
-  registerOp<IdentityOp>({Dropout_6, Dropout_7, Dropout_10, Dropout_12, Dropout_13});
+  registerOp<DropoutOp>({Dropout_6, Dropout_7, Dropout_10, Dropout_12, Dropout_13});
   registerOp<IdentityOp>({gc::Detach_1});
   registerOp<IdentityOp>({gc::Nop_1});
 
@@ -170,6 +173,11 @@ void registerBuiltinOps() {
   registerOp<LRNOp>({LRN_1, LRN_13});
   registerOp<LayerNormOp>({LayerNormalization_17});
   registerOp<SizeOp>({Size_1, Size_13});
+
+  // Losses.
+  registerOp<NllOp>({gc::Nll_1});
+  registerOp<L1Op>({gc::L1_1});
+  registerOp<IdentityLossOp>({gc::IdentityLoss_1});
 }
 
 // The lowering of every op class.
@@ -204,6 +212,46 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
+  r.add<DropoutOp>(growDropout);
+  r.add<NllOp>(growNll);
+  r.add<L1Op>(growL1);
+  r.add<IdentityLossOp>(growIdentityLoss);
+
+  // Gradients.
+  r.add<UnaryGradOp>(growUnaryGrad);
+  r.add<BinaryGradOp>(growBinaryGrad);
+  r.add<VariadicGradOp>(growVariadicGrad);
+  r.add<WhereGradOp>(growWhereGrad);
+  r.add<ClipGradOp>(growClipGrad);
+  r.add<ScaleGradOp>(growScaleGrad);
+  r.add<CastGradOp>(growCastGrad);
+  r.add<IdentityGradOp>(growIdentity);
+  r.add<ReshapeGradOp>(growReshape);
+  r.add<TransposeGradOp>(growTransposeGrad);
+  r.add<ConcatGradOp>(growConcatGrad);
+  r.add<SliceGradOp>(growSliceGrad);
+  r.add<SplitGradOp>(growSplitGrad);
+  r.add<GatherGradOp>(growGatherGrad);
+  r.add<ExpandGradOp>(growExpandGrad);
+  r.add<TileGradOp>(growTileGrad);
+  r.add<PadGradOp>(growPadGrad);
+  r.add<MatMulGradOp>(growMatMulGrad);
+  r.add<GemmGradOp>(growGemmGrad);
+  r.add<SoftmaxGradOp>(growSoftmaxGrad);
+  r.add<ReduceGradOp>(growReduceGrad);
+  r.add<ConvGradOp>(growConvGrad);
+  r.add<PoolGradOp>(growPoolGrad);
+  r.add<BatchNormGradOp>(growBatchNormGrad);
+  r.add<NllGradOp>(growNllGrad);
+  r.add<L1GradOp>(growL1Grad);
+  r.add<IdentityLossGradOp>(growIdentityLossGrad);
+  r.add<DropoutGradOp>(growDropoutGrad);
+
+  // The weight update.
+  r.add<ScaledUpdateOp>(growScaledUpdate);
+  r.add<AccumulatorZeroOp>(growAccumulatorZero);
+  r.add<AdamUpdateOp>(growAdamUpdate);
+  r.add<AdaptiveUpdateOp>(growAdaptiveUpdate);
 }
 
 } // namespace popart

@@ -96,4 +96,9 @@ void ReshapeOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> ReshapeOp::getGradOps() {
+  return gradOps<ReshapeGradOp>(*this);
+}
+
 } // namespace popart

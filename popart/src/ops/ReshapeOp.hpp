@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_RESHAPEOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -24,6 +26,17 @@ public:
   std::vector<int64_t> axes;      // Squeeze, Unsqueeze before opset 13
   bool axesGiven = false;
   int64_t axis = 1;               // Flatten
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a reshape: the output's gradient in the input's shape.
+class ReshapeGradOp : public GradOp {
+public:
+  explicit ReshapeGradOp(const Op &fwd)
+      : GradOp(fwd, "ReshapeGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReshapeGradOp>(*this);
+  }
 };
 
 } // namespace popart

@@ -27,4 +27,15 @@ void growScaledAdd(const Op &op, LoweringContext &ctx,
                       op.name()));
 }
 
+
+void growScaleGrad(const Op &op, LoweringContext &ctx,
+                   poplar::program::Sequence &prog) {
+  const float scale = static_cast<const ScaleGradOp &>(op).scale;
+  poplar::Tensor full =
+      popops::map(ctx.graph, pe::_1 * pe::Const(scale),
+                  {ctx.get(op.inTensor(0))}, prog, op.name());
+  ctx.set(op.outputs[0],
+          reduceToShape(ctx, full, op.outputs[0]->info.shape(), prog, op.name()));
+}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_SCALEOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -19,7 +21,27 @@ public:
       : Op(id, settings), scale(a.getFloat("scale")) {}
   void setup() override { outInfo(0) = inInfo(0); }
   float scale;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
 };
+
+/// The gradient of Scale (and of an argument of ScaledAdd): the output's
+/// gradient times the factor, summed back to the input's shape.
+class ScaleGradOp : public GradOp {
+public:
+  ScaleGradOp(const Op &fwd, int arg, float scale)
+      : GradOp(fwd, "ScaleGrad", {{0, 0, GradOpInType::GradOut}}, {{0, arg}}),
+        scale(scale) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ScaleGradOp>(*this);
+  }
+  float scale;
+};
+
+inline std::vector<std::unique_ptr<Op>> ScaleOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.push_back(std::make_unique<ScaleGradOp>(*this, 0, scale));
+  return ops;
+}
 
 } // namespace popart
 

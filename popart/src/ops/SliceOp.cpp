@@ -65,4 +65,9 @@ void SliceOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> SliceOp::getGradOps() {
+  return gradOps<SliceGradOp>(*this);
+}
+
 } // namespace popart

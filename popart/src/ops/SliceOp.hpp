@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_SLICEOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -21,9 +23,25 @@ public:
   std::vector<int64_t> begins, ends, steps;
   /// Dimensions sliced backwards (a negative step): reversed first.
   std::vector<bool> reversed;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
 
 private:
   std::vector<int64_t> attrStarts, attrEnds, attrAxes;
+};
+
+/// The gradient of a slice: zeros of the input's shape with the output's
+/// gradient where the slice was taken.
+class SliceGradOp : public GradOp {
+public:
+  explicit SliceGradOp(const SliceOp &fwd)
+      : GradOp(fwd, "SliceGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}),
+        begins(fwd.begins), ends(fwd.ends), steps(fwd.steps),
+        reversed(fwd.reversed) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SliceGradOp>(*this);
+  }
+  std::vector<int64_t> begins, ends, steps;
+  std::vector<bool> reversed;
 };
 
 } // namespace popart

@@ -11,57 +11,104 @@
 namespace popart {
 namespace pe = popops::expr;
 
-void growSoftmax(const Op &op, LoweringContext &ctx,
-                 poplar::program::Sequence &prog) {
-  const bool log = op.opid.type == "LogSoftmax";
-  const auto &s = static_cast<const SoftmaxOp &>(op);
-  poplar::Tensor x = ctx.get(op.inTensor(0));
-  const auto shape = x.shape();
-  // Move the softmax dimension(s) last and flatten to [outer, inner].
-  std::size_t outer = 1, inner = 1;
-  poplar::Tensor x2;
-  std::vector<unsigned> perm;
-  if (s.coerceTo2D()) {
-    for (std::size_t d = 0; d < shape.size(); ++d)
-      (static_cast<int64_t>(d) < s.axis ? outer : inner) *= shape[d];
-    x2 = x.reshape({outer, inner});
-  } else {
+namespace {
+
+// A tensor seen as [outer, inner] with the softmax's dimensions inner: the
+// dimensions from axis on (before opset 13), or axis moved last.
+struct SoftmaxLayout {
+  SoftmaxLayout(const std::vector<std::size_t> &shape, int64_t axis,
+                bool coerce)
+      : shape(shape), coerce(coerce) {
+    if (coerce) {
+      for (std::size_t d = 0; d < shape.size(); ++d)
+        (static_cast<int64_t>(d) < axis ? outer : inner) *= shape[d];
+      return;
+    }
     for (unsigned d = 0; d < shape.size(); ++d)
-      if (d != s.axis)
+      if (d != axis)
         perm.push_back(d);
-    perm.push_back(static_cast<unsigned>(s.axis));
-    poplar::Tensor moved = x.dimShuffle(perm);
-    inner = shape[s.axis];
-    outer = x.numElements() / std::max<std::size_t>(inner, 1);
-    x2 = moved.reshape({outer, inner});
+    perm.push_back(static_cast<unsigned>(axis));
+    inner = shape[static_cast<std::size_t>(axis)];
+    std::size_t n = 1;
+    for (auto d : shape)
+      n *= d;
+    outer = n / std::max<std::size_t>(inner, 1);
   }
-  // Stable form: exp(x - max) / sum.
-  poplar::Tensor mx = popops::reduce(ctx.graph, x2, {1},
-                                     popops::Operation::MAX, prog, op.name())
-                          .expand({1});
-  poplar::Tensor shifted =
-      popops::map(ctx.graph, pe::_1 - pe::_2, {x2, mx.broadcast(inner, 1)},
-                  prog, op.name());
-  poplar::Tensor e = popops::map(ctx.graph, pe::Exp(pe::_1), {shifted}, prog, op.name());
-  poplar::Tensor sum = popops::reduce(ctx.graph, e, {1},
-                                      popops::Operation::ADD, prog, op.name())
-                           .expand({1})
-                           .broadcast(inner, 1);
-  poplar::Tensor y =
-      log ? popops::map(ctx.graph, pe::_1 - pe::Log(pe::_2), {shifted, sum}, prog, op.name())
-          : popops::map(ctx.graph, pe::_1 / pe::_2, {e, sum}, prog, op.name());
-  if (s.coerceTo2D()) {
-    y = y.reshape(shape);
-  } else {
+  poplar::Tensor to2D(const poplar::Tensor &t) const {
+    return coerce ? t.reshape({outer, inner})
+                  : t.dimShuffle(perm).reshape({outer, inner});
+  }
+  poplar::Tensor from2D(const poplar::Tensor &t) const {
+    if (coerce)
+      return t.reshape(shape);
     std::vector<std::size_t> movedShape;
     for (auto p : perm)
       movedShape.push_back(shape[p]);
     std::vector<unsigned> inverse(perm.size());
     for (unsigned i = 0; i < perm.size(); ++i)
       inverse[perm[i]] = i;
-    y = y.reshape(movedShape).dimShuffle(inverse);
+    return t.reshape(movedShape).dimShuffle(inverse);
   }
-  ctx.set(*op.outputs[0], y);
+  std::vector<std::size_t> shape;
+  bool coerce;
+  std::vector<unsigned> perm;
+  std::size_t outer = 1, inner = 1;
+};
+
+// The sum of each row of [outer, inner], broadcast back along the row.
+poplar::Tensor rowSums(LoweringContext &ctx, const poplar::Tensor &t,
+                       poplar::program::Sequence &prog, const std::string &name) {
+  return popops::reduce(ctx.graph, t, {1}, popops::Operation::ADD, prog, name)
+      .expand({1})
+      .broadcast(static_cast<unsigned>(t.dim(1)), 1);
+}
+
+} // namespace
+
+void growSoftmax(const Op &op, LoweringContext &ctx,
+                 poplar::program::Sequence &prog) {
+  const bool log = op.opid.type == "LogSoftmax";
+  const auto &s = static_cast<const SoftmaxOp &>(op);
+  const poplar::Tensor x = ctx.get(op.inTensor(0));
+  const SoftmaxLayout layout(x.shape(), s.axis, s.coerceTo2D());
+  const poplar::Tensor x2 = layout.to2D(x);
+  // Stable form: exp(x - max) / sum.
+  poplar::Tensor mx = popops::reduce(ctx.graph, x2, {1},
+                                     popops::Operation::MAX, prog, op.name())
+                          .expand({1});
+  poplar::Tensor shifted = popops::map(
+      ctx.graph, pe::_1 - pe::_2,
+      {x2, mx.broadcast(static_cast<unsigned>(layout.inner), 1)}, prog,
+      op.name());
+  poplar::Tensor e =
+      popops::map(ctx.graph, pe::Exp(pe::_1), {shifted}, prog, op.name());
+  poplar::Tensor sum = rowSums(ctx, e, prog, op.name());
+  poplar::Tensor y =
+      log ? popops::map(ctx.graph, pe::_1 - pe::Log(pe::_2), {shifted, sum},
+                        prog, op.name())
+          : popops::map(ctx.graph, pe::_1 / pe::_2, {e, sum}, prog, op.name());
+  ctx.set(*op.outputs[0], layout.from2D(y));
+}
+
+void growSoftmaxGrad(const Op &op, LoweringContext &ctx,
+                     poplar::program::Sequence &prog) {
+  const auto &s = static_cast<const SoftmaxGradOp &>(op);
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const SoftmaxLayout layout(g.shape(), s.axis, s.coerce);
+  const poplar::Tensor g2 = layout.to2D(g);
+  const poplar::Tensor y2 = layout.to2D(ctx.get(op.inTensor(1)));
+  poplar::Tensor dx;
+  if (s.log) {
+    dx = popops::map(ctx.graph, pe::_1 - pe::Exp(pe::_2) * pe::_3,
+                     {g2, y2, rowSums(ctx, g2, prog, op.name())}, prog,
+                     op.name());
+  } else {
+    poplar::Tensor gy = popops::mul(ctx.graph, g2, y2, prog, op.name());
+    dx = popops::map(ctx.graph, pe::_2 * (pe::_1 - pe::_3),
+                     {g2, y2, rowSums(ctx, gy, prog, op.name())}, prog,
+                     op.name());
+  }
+  ctx.set(op.outputs[0], layout.from2D(dx));
 }
 
 } // namespace popart

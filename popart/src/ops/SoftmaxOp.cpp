@@ -19,4 +19,9 @@ void SoftmaxOp::setup() {
   outInfo(0) = inInfo(0);
 }
 
+
+std::vector<std::unique_ptr<Op>> SoftmaxOp::getGradOps() {
+  return gradOps<SoftmaxGradOp>(*this);
+}
+
 } // namespace popart

@@ -19,4 +19,14 @@ void growSplit(const Op &op, LoweringContext &ctx,
   }
 }
 
+
+void growSplitGrad(const Op &op, LoweringContext &ctx,
+                   poplar::program::Sequence &prog) {
+  const auto axis = static_cast<unsigned>(static_cast<const SplitGradOp &>(op).axis);
+  std::vector<poplar::Tensor> parts;
+  for (const Tensor *t : op.inputs)
+    parts.push_back(ctx.get(t));
+  ctx.set(op.outputs[0], copyOf(ctx, poplar::concat(parts, axis), prog, op.name()));
+}
+
 } // namespace popart

@@ -39,4 +39,14 @@ void SplitOp::setup() {
     throw error("{}: the sizes add up to {}, not {}", str(), total, in[axis]);
 }
 
+
+std::vector<std::unique_ptr<Op>> SplitOp::getGradOps() {
+  std::vector<GradInOutMapper> inInfo;
+  for (int i = 0; i < outTensorCount(); ++i)
+    inInfo.emplace_back(i, i, GradOpInType::GradOut);
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.push_back(std::make_unique<SplitGradOp>(*this, inInfo));
+  return ops;
+}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_SPLITOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -20,9 +22,21 @@ public:
   void setup() override;
   int64_t axis;
   std::vector<int64_t> sizes;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
 
 private:
   std::vector<int64_t> attrSplit;
+};
+
+/// The gradient of a split: the outputs' gradients concatenated.
+class SplitGradOp : public GradOp {
+public:
+  SplitGradOp(const SplitOp &fwd, std::vector<GradInOutMapper> inInfo)
+      : GradOp(fwd, "SplitGrad", std::move(inInfo), {{0, 0}}), axis(fwd.axis) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SplitGradOp>(*this);
+  }
+  int64_t axis;
 };
 
 } // namespace popart

@@ -18,4 +18,9 @@ void TileOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> TileOp::getGradOps() {
+  return gradOps<TileGradOp>(*this);
+}
+
 } // namespace popart

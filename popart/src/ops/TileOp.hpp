@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_TILEOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -18,6 +20,19 @@ public:
          const Attributes &)
       : Op(id, settings) {}
   void setup() override;
+  std::vector<int64_t> repeats;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a tiling: the output's gradient summed over the copies.
+class TileGradOp : public GradOp {
+public:
+  explicit TileGradOp(const TileOp &fwd)
+      : GradOp(fwd, "TileGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}),
+        repeats(fwd.repeats) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<TileGradOp>(*this);
+  }
   std::vector<int64_t> repeats;
 };
 

@@ -23,4 +23,9 @@ void TransposeOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> TransposeOp::getGradOps() {
+  return gradOps<TransposeGradOp>(*this);
+}
+
 } // namespace popart

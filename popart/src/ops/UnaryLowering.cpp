@@ -112,4 +112,109 @@ void growUnary(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], out);
 }
 
+namespace {
+
+// The gradient of each unary op as an expression of the output's gradient
+// g (_1), the input x (_2) and the output y (_3).
+pe::Any gradientOf(const UnaryGradOp &op) {
+  const auto &t = op.fwdType;
+  const auto g = pe::_1, x = pe::_2, y = pe::_3;
+  auto c = [](float v) { return pe::Const(v); };
+  const float sqrtTwoOverPi = 0.7978845608028654f;
+  if (t == "Abs")
+    return g * pe::Signum(x);
+  if (t == "Neg")
+    return -g;
+  if (t == "Exp")
+    return g * y;
+  if (t == "Log")
+    return g / x;
+  if (t == "Sqrt")
+    return g * c(0.5f) / y;
+  if (t == "Relu")
+    return pe::Select(g, c(0.0f), pe::Gt(y, c(0.0f)));
+  if (t == "Sigmoid")
+    return g * y * (c(1.0f) - y);
+  if (t == "Tanh")
+    return g * (c(1.0f) - y * y);
+  if (t == "Erf")
+    return g * c(1.1283791670955126f) * pe::Exp(-(x * x));
+  if (t == "Reciprocal")
+    return -(g * y * y);
+  if (t == "Floor" || t == "Ceil" || t == "Round" || t == "Sign")
+    return g * c(0.0f);
+  if (t == "Sin")
+    return g * pe::Cos(x);
+  if (t == "Cos")
+    return -(g * pe::Sin(x));
+  if (t == "Tan")
+    return g * (c(1.0f) + y * y);
+  if (t == "Asin")
+    return g / pe::Sqrt(c(1.0f) - x * x);
+  if (t == "Acos")
+    return -(g / pe::Sqrt(c(1.0f) - x * x));
+  if (t == "Atan")
+    return g / (c(1.0f) + x * x);
+  if (t == "Sinh")
+    return g * (pe::Exp(x) + pe::Exp(-x)) * c(0.5f);
+  if (t == "Cosh")
+    return g * (pe::Exp(x) - pe::Exp(-x)) * c(0.5f);
+  if (t == "Asinh")
+    return g / pe::Sqrt(x * x + c(1.0f));
+  if (t == "Acosh")
+    return g / pe::Sqrt(x * x - c(1.0f));
+  if (t == "Atanh")
+    return g / (c(1.0f) - x * x);
+  if (t == "LeakyRelu")
+    return pe::Select(g, g * c(op.alpha), pe::Gt(x, c(0.0f)));
+  if (t == "Elu")
+    return pe::Select(g, g * (y + c(op.alpha)), pe::Gt(x, c(0.0f)));
+  if (t == "Selu")
+    return pe::Select(g * c(op.gamma), g * (y + c(op.gamma * op.alpha)),
+                      pe::Gt(x, c(0.0f)));
+  if (t == "HardSigmoid") {
+    const auto z = c(op.alpha) * x + c(op.beta);
+    return pe::Select(g * c(op.alpha), c(0.0f),
+                      pe::And(pe::Gt(z, c(0.0f)), pe::Lt(z, c(1.0f))));
+  }
+  if (t == "ThresholdedRelu")
+    return pe::Select(g, c(0.0f), pe::Gt(x, c(op.alpha)));
+  if (t == "Softplus")
+    return g * pe::Sigmoid(x);
+  if (t == "Softsign")
+    return g / pe::Square(c(1.0f) + pe::Abs(x));
+  if (t == "Gelu") {
+    const auto th = pe::Tanh(c(sqrtTwoOverPi) * (x + c(0.044715f) * x * x * x));
+    return g * (c(0.5f) * (c(1.0f) + th) +
+                c(0.5f) * x * (c(1.0f) - th * th) * c(sqrtTwoOverPi) *
+                    (c(1.0f) + c(3.0f * 0.044715f) * x * x));
+  }
+  if (t == "GeluErf")
+    return g * (c(0.5f) * (c(1.0f) + pe::Erf(x * c(0.7071067811865476f))) +
+                x * pe::Exp(c(-0.5f) * x * x) * c(0.3989422804014327f));
+  if (t == "Square")
+    return g * c(2.0f) * x;
+  if (t == "Swish") {
+    const auto s = pe::Sigmoid(x);
+    return g * s * (c(1.0f) + x * (c(1.0f) - s));
+  }
+  if (t == "Log1p")
+    return g / (c(1.0f) + x);
+  if (t == "Expm1")
+    return g * (y + c(1.0f));
+  throw error("{} has no gradient", op.str());
+}
+
+} // namespace
+
+void growUnaryGrad(const Op &op, LoweringContext &ctx,
+                   poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const UnaryGradOp &>(op);
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const poplar::Tensor x = ctx.get(op.inTensor(1));
+  const poplar::Tensor y = ctx.get(op.inTensor(2));
+  ctx.set(op.outputs[0],
+          popops::map(ctx.graph, gradientOf(grad), {g, x, y}, prog, op.name()));
+}
+
 } // namespace popart

@@ -59,4 +59,20 @@ std::vector<char> UnaryOp::fold() const {
   return fromDoubles(v, outInfo(0).dataType());
 }
 
+std::vector<std::unique_ptr<Op>> UnaryOp::getGradOps() {
+  // Boolean results have no gradient.
+  if (outInfo(0).dataType() == DataType::BOOL || opid.type == "Not")
+    return {};
+  return gradOps<UnaryGradOp>(*this);
+}
+
+UnaryGradOp::UnaryGradOp(const UnaryOp &fwd)
+    : GradOp(fwd, fwd.opid.type + "Grad",
+             {{0, 0, GradOpInType::GradOut},
+              {1, 0, GradOpInType::In},
+              {2, 0, GradOpInType::Out}},
+             {{0, 0}}),
+      fwdType(fwd.opid.type), alpha(fwd.alpha), beta(fwd.beta),
+      gamma(fwd.gamma) {}
+
 } // namespace popart

@@ -1,6 +1,8 @@
 #ifndef POPART_SRC_OPS_UNARYOP_HPP
 #define POPART_SRC_OPS_UNARYOP_HPP
 
+#include "ops/GradOp.hpp"
+
 #include <popart/attributes.hpp>
 #include <popart/op.hpp>
 
@@ -26,6 +28,19 @@ public:
   // Attributes of the parameterised ones, with ONNX's defaults.
   float alpha = 0.0f, beta = 0.0f, gamma = 0.0f;
   bool detectNegative = true, detectPositive = true; // IsInf
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a UnaryOp: inputs the output's gradient, the input and
+/// the output (each formula uses what it needs).
+class UnaryGradOp : public GradOp {
+public:
+  explicit UnaryGradOp(const UnaryOp &fwd);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<UnaryGradOp>(*this);
+  }
+  std::string fwdType;
+  float alpha, beta, gamma;
 };
 
 } // namespace popart

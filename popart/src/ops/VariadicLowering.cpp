@@ -1,5 +1,6 @@
 // VariadicOp (Max, Min, Sum, Mean of any number of inputs): pairwise maps.
 #include "lowering/Lowering.hpp"
+#include "ops/VariadicOp.hpp"
 
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
@@ -28,6 +29,24 @@ void growVariadic(const Op &op, LoweringContext &ctx,
                       pe::_1 / pe::Const(static_cast<float>(op.inputs.size())),
                       {acc}, prog, op.name());
   ctx.set(*op.outputs[0], castTo(ctx, acc, outType, prog, op.name()));
+}
+
+
+void growVariadicGrad(const Op &op, LoweringContext &ctx,
+                      poplar::program::Sequence &prog) {
+  namespace pe = popops::expr;
+  const auto &grad = static_cast<const VariadicGradOp &>(op);
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const poplar::Tensor x = ctx.get(op.inTensor(1));
+  const poplar::Tensor y = ctx.get(op.inTensor(2));
+  pe::Any e = pe::_1;
+  if (grad.fwdType == "Mean")
+    e = pe::_1 / pe::Const(static_cast<float>(grad.numInputs));
+  else if (grad.fwdType == "Max" || grad.fwdType == "Min")
+    e = pe::Select(pe::_1, pe::Const(0.0f), pe::Equal(pe::_2, pe::_3));
+  poplar::Tensor full = popops::map(ctx.graph, e, {g, x, y}, prog, op.name());
+  ctx.set(op.outputs[0],
+          reduceToShape(ctx, full, op.outputs[0]->info.shape(), prog, op.name()));
 }
 
 } // namespace popart

@@ -17,4 +17,21 @@ void VariadicOp::setup() {
   outInfo(0) = info;
 }
 
+
+std::vector<std::unique_ptr<Op>> VariadicOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  for (int i = 0; i < inTensorCount(); ++i)
+    if (hasInput(i))
+      ops.push_back(std::make_unique<VariadicGradOp>(*this, i));
+  return ops;
+}
+
+VariadicGradOp::VariadicGradOp(const VariadicOp &fwd, int arg)
+    : GradOp(fwd, fwd.opid.type + "ArgGrad",
+             {{0, 0, GradOpInType::GradOut},
+              {1, arg, GradOpInType::In},
+              {2, 0, GradOpInType::Out}},
+             {{0, arg}}),
+      fwdType(fwd.opid.type), numInputs(fwd.inTensorCount()) {}
+
 } // namespace popart

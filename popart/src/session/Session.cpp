@@ -1,31 +1,30 @@
-// Sessions: the IR is prepared from the model, lowered into a poplar graph
-// with three programs (weights from host; the step: batchesPerStep
-// repeats of inputs in, ops, anchors out; weights to host), compiled into
-// an Engine, and
-// run with the user's IStepIO connected to the streams by callbacks.
+// Sessions: the IR is prepared from the model (and, for training, the
+// loss and optimiser), lowered into a poplar graph and its programs
+// (lowering/IrLowering.hpp), compiled into an Engine, and run with the
+// user's IStepIO connected to the streams by callbacks. The host keeps a
+// copy of every variable (weights, optimiser state) in the IR's tensors.
+#include "ir/HostData.hpp"
 #include "ir/Ir.hpp"
-#include "lowering/Lowering.hpp"
-#include "ops/PoplibsOptions.hpp"
+#include "lowering/IrLowering.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "session/SessionOptionsCheck.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
+#include <popart/op/loss.hpp>
 #include <popart/session.hpp>
+#include <popart/stepio.hpp>
+#include <popart/tensornames.hpp>
 
 #include <poplar/Device.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/ProfileValue.hpp>
 #include <poplar/exceptions.hpp>
-#include <poplin/codelets.hpp>
-#include <popnn/codelets.hpp>
-#include <popops/ElementWise.hpp>
-#include <popops/Zero.hpp>
-#include <popops/codelets.hpp>
-#include <poputil/TileMapping.hpp>
 
 #include <cstring>
 #include <exception>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 namespace popart {
@@ -33,80 +32,29 @@ namespace popart {
 class SessionImpl {
 public:
   Ir ir;
+  std::string name;
   std::shared_ptr<DeviceInfo> device;
-  DataFlow dataFlow;
-  SessionOptions options;
-  std::unique_ptr<poplar::Graph> graph;
+  std::unique_ptr<IrLowering> lowering;
   std::unique_ptr<poplar::Engine> engine;
-  std::map<TensorId, int64_t> inputElements; // per batch
-  std::map<TensorId, int64_t> anchorElements; // per fetch
   std::exception_ptr callbackError;
   IStepIO *stepio = nullptr;
   bool prepared = false;
+  bool engineLoaded = false;
+  uint64_t randomSeed = 0;
+  // Values the device does not have yet.
+  bool seedPending = true, optimizerPending = true;
   // Simulated cycles of the last run, kept when
   // SessionOptions::instrumentWithHardwareCycleCounter is set.
   uint64_t lastRunCycles = 0;
-  enum Program { WeightsFromHost = 0, Step = 1, WeightsToHost = 2 };
 
-  void lower();
+  void prepare(const IrBundle &bundle, const std::string &kind);
   void connectStreams();
+  void runProgram(ProgramIndex p, const std::string &debugName = "");
+  void sendPending();
+  const SessionOptions &options() const { return ir.getSessionOptions(); }
 };
 
 namespace {
-
-// Host data of a tensor converted to its device type.
-std::vector<char> toDevice(const std::vector<char> &data, DataType type) {
-  if (type != DataType::INT64 && type != DataType::DOUBLE &&
-      type != DataType::UINT64)
-    return data;
-  std::vector<char> out(data.size() / 2);
-  const std::size_t n = data.size() / 8;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (type == DataType::DOUBLE) {
-      double d;
-      std::memcpy(&d, data.data() + 8 * i, 8);
-      float f = static_cast<float>(d);
-      std::memcpy(out.data() + 4 * i, &f, 4);
-    } else {
-      int64_t v;
-      std::memcpy(&v, data.data() + 8 * i, 8);
-      int32_t w = static_cast<int32_t>(v);
-      std::memcpy(out.data() + 4 * i, &w, 4);
-    }
-  }
-  return out;
-}
-
-void fromDevice(const void *src, void *dst, int64_t n, DataType type) {
-  if (type == DataType::INT64 || type == DataType::UINT64) {
-    for (int64_t i = 0; i < n; ++i) {
-      int32_t w;
-      std::memcpy(&w, static_cast<const char *>(src) + 4 * i, 4);
-      int64_t v = w;
-      std::memcpy(static_cast<char *>(dst) + 8 * i, &v, 8);
-    }
-  } else if (type == DataType::DOUBLE) {
-    for (int64_t i = 0; i < n; ++i) {
-      float f;
-      std::memcpy(&f, static_cast<const char *>(src) + 4 * i, 4);
-      double d = f;
-      std::memcpy(static_cast<char *>(dst) + 8 * i, &d, 8);
-    }
-  } else {
-    std::memcpy(dst, src, n * getDataTypeInfo(type).nbytes());
-  }
-}
-
-std::vector<std::size_t> dims(const Shape &s) {
-  return std::vector<std::size_t>(s.begin(), s.end());
-}
-
-template <typename T>
-poplar::Tensor addConstant(poplar::Graph &graph, const Tensor &t,
-                           const poplar::Type &type, const std::vector<char> &data) {
-  return graph.addConstant(type, dims(t.info.shape()),
-                           reinterpret_cast<const T *>(data.data()), t.id);
-}
 
 // The graph does not fit in the device's tile memory.
 class OutOfMemoryError : public memory_allocation_err {
@@ -126,132 +74,253 @@ private:
   std::string summary, profilePath;
 };
 
+IrBundle makeBundle(const std::string &model, const DataFlow &dataFlow,
+                    const InputShapeInfo &inputShapeInfo,
+                    const SessionOptions &options, const Patterns &patterns) {
+  IrBundle b;
+  b.model = onnxutil::getModelProto(model);
+  b.dataFlow = dataFlow;
+  b.inputShapeInfo = inputShapeInfo;
+  b.options = options;
+  b.patterns = patterns;
+  return b;
+}
+
+uint64_t randomSeedFromEntropy() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) | rd();
+}
+
 } // namespace
 
-void SessionImpl::lower() {
-  graph = std::make_unique<poplar::Graph>(device->getTarget());
-  popops::addCodelets(*graph);
-  poplin::addCodelets(*graph);
-  popnn::addCodelets(*graph);
-  // SessionOptions::partialsTypeMatMuls is the default of every matmul's
-  // partialsType; a node's own setPartialsType overrides it.
-  auto matmulOptions = options.matmulOptions;
-  if (!options.partialsTypeMatMuls.empty())
-    matmulOptions["partialsType"] = partialsTypeOption(
-        options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
-  LoweringContext ctx(*graph, matmulOptions, options.convolutionOptions);
-  poplar::program::Sequence weights, toHost, body, before, after;
+void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
+  if (!device)
+    throw error("{} '{}': no device given", kind, name);
+  logging::session::info("Creating {} '{}' on {}", kind, name,
+                         device->toString());
+  checkSessionOptions(bundle.options, kind == "TrainingSession");
+  ir.prepare(bundle);
+  // Manual placement: each op's virtual graph must be an IPU of the device
+  // (the ops then share one graph over all of the device's tiles).
+  if (options().virtualGraphMode == VirtualGraphMode::Manual)
+    for (const Op *op : ir.getSchedule()) {
+      if (op->settings.vgraphId == unusedVGraphId)
+        throw error("{} has no virtual graph, which the Manual virtual graph "
+                    "mode needs (Builder::virtualGraph)",
+                    op->str());
+      if (op->settings.vgraphId < 0 ||
+          op->settings.vgraphId >= device->getNumIpus())
+        throw error("{} is on virtual graph {}, but the device has {} IPUs",
+                    op->str(), op->settings.vgraphId, device->getNumIpus());
+    }
+  // Every op must have a lowering and every tensor a device type:
+  // unsupported models fail here, not later.
+  for (const Op *op : ir.getSchedule())
+    LoweringRegistry::instance().get(*op);
+  for (const auto &t : ir.getMainGraph().getTensors()) {
+    try {
+      deviceType(t.second->info.dataType());
+    } catch (const error &e) {
+      throw error("Tensor '{}': {}", t.first, e.what());
+    }
+  }
+  randomSeed = randomSeedFromEntropy();
+}
+
+void SessionImpl::connectStreams() {
   Graph &g = ir.getMainGraph();
-
-  for (const auto &p : g.getTensors()) {
-    const Tensor &t = *p.second;
-    if (t.producer)
-      continue;
-    const poplar::Type type = deviceType(t.info.dataType());
-    if (t.type == TensorType::Const) {
-      std::vector<char> data = toDevice(t.data, t.info.dataType());
-      poplar::Tensor c;
-      if (type == poplar::HALF)
-        c = graph->addConstantHalf(type, dims(t.info.shape()),
-                                   reinterpret_cast<const uint16_t *>(data.data()), t.id);
-      else if (type == poplar::FLOAT)
-        c = addConstant<float>(*graph, t, type, data);
-      else if (type == poplar::INT)
-        c = addConstant<int>(*graph, t, type, data);
-      else if (type == poplar::UNSIGNED_INT)
-        c = addConstant<unsigned>(*graph, t, type, data);
-      else if (type == poplar::BOOL)
-        c = addConstant<bool>(*graph, t, type, data);
-      else if (type == poplar::SIGNED_CHAR)
-        c = addConstant<signed char>(*graph, t, type, data);
-      else if (type == poplar::UNSIGNED_CHAR)
-        c = addConstant<unsigned char>(*graph, t, type, data);
-      else if (type == poplar::SHORT)
-        c = addConstant<short>(*graph, t, type, data);
-      else if (type == poplar::UNSIGNED_SHORT)
-        c = addConstant<unsigned short>(*graph, t, type, data);
-      else
-        throw error("Constant '{}' of type {} is not supported on the device",
-                    t.id, t.info.data_type());
-      poputil::mapTensorLinearly(*graph, c);
-      ctx.set(t, c);
-    } else if (t.type == TensorType::Stream || t.type == TensorType::Variable) {
-      poplar::Tensor v = graph->addVariable(type, dims(t.info.shape()), t.id);
-      poputil::mapTensorLinearly(*graph, v);
-      auto stream = graph->addHostToDeviceFIFO(t.id, type, t.info.nelms());
-      (t.type == TensorType::Stream ? body : weights)
-          .add(poplar::program::Copy(stream, v));
-      if (t.type == TensorType::Stream)
-        inputElements[t.id] = t.info.nelms();
-      else
-        toHost.add(poplar::program::Copy(
-            v, graph->addDeviceToHostFIFO(t.id + "/toHost", type, t.info.nelms())));
-      ctx.set(t, v);
-    }
+  for (const auto &in : lowering->getInputs()) {
+    const TensorId id = in.first;
+    const int64_t n = in.second;
+    const DataType type = g.getTensor(id).info.dataType();
+    engine->connectStreamToCallback(
+        IrLowering::inputStream(id), [this, id, n, type](void *p) {
+          try {
+            ConstVoidData data = stepio->in(id, n, false);
+            if (data.info.nelms() != n)
+              throw error("The data given for input '{}' has {} elements, "
+                          "not the {} of one batch",
+                          id, data.info.nelms(), n);
+            if (data.info.dataType() != type)
+              throw error("The data given for input '{}' is {}, not {}", id,
+                          data.info.data_type(), getDataTypeInfo(type).name());
+            std::vector<char> bytes(static_cast<const char *>(data.data),
+                                    static_cast<const char *>(data.data) +
+                                        n * getDataTypeInfo(type).nbytes());
+            bytes = toDeviceBytes(bytes, type);
+            std::memcpy(p, bytes.data(), bytes.size());
+            stepio->inComplete(id, n);
+          } catch (...) {
+            if (!callbackError)
+              callbackError = std::current_exception();
+          }
+        });
   }
-
-  auto &registry = LoweringRegistry::instance();
-  for (const Op *op : ir.getSchedule()) {
-    logging::devicex::debug("Lowering {}", op->str());
-    registry.get(*op)(*op, ctx, body);
+  for (const auto &a : lowering->getAnchors()) {
+    const TensorId id = a.first;
+    const int64_t n = a.second;
+    const DataType type = g.getTensor(id).info.dataType();
+    engine->connectStreamToCallback(
+        IrLowering::anchorStream(id), [this, id, n, type](void *p) {
+          try {
+            MutableVoidData data = stepio->out(id, n);
+            if (data.info.dataType() != type)
+              throw error("The output array of anchor '{}' is {}, not {}", id,
+                          data.info.data_type(), getDataTypeInfo(type).name());
+            fromDeviceBytes(p, data.data, n, type);
+            stepio->outComplete(id);
+          } catch (...) {
+            if (!callbackError)
+              callbackError = std::current_exception();
+          }
+        });
   }
-
-  // Anchors: ALL every batch, EVERYN every N-th batch (a counter), FINAL
-  // after the last batch, SUM a running sum copied after the last batch.
-  poplar::Tensor counter;
-  if (dataFlow.isBatchCountingRequired()) {
-    counter = graph->addVariable(poplar::INT, {}, "batchCounter");
-    graph->setTileMapping(counter, 0);
-    popops::zero(*graph, counter, before, "batchCounter");
-    popops::mapInPlace(*graph, popops::expr::_1 + popops::expr::Const(1),
-                       {counter}, body, "batchCounter");
+  // Variables and optimiser scalars move from and to their host copies.
+  auto fromHost = [&](const TensorId &id) {
+    Tensor *t = &g.getTensor(id);
+    engine->connectStreamToCallback(IrLowering::fromHostStream(id),
+                                    [t](void *dst) {
+                                      auto bytes = toDeviceBytes(
+                                          t->data, t->info.dataType());
+                                      std::memcpy(dst, bytes.data(),
+                                                  bytes.size());
+                                    });
+  };
+  for (const auto &id : lowering->getVariables()) {
+    fromHost(id);
+    Tensor *t = &g.getTensor(id);
+    engine->connectStreamToCallback(
+        IrLowering::toHostStream(id), [t](void *src) {
+          fromDeviceBytes(src, t->data.data(), t->info.nelms(),
+                          t->info.dataType());
+        });
   }
-  for (const auto &id : dataFlow.anchors()) {
-    const Tensor &t = g.getTensor(id);
-    poplar::Tensor value = ctx.get(t);
-    auto stream = graph->addDeviceToHostFIFO(id, value.elementType(), t.info.nelms());
-    anchorElements[id] = t.info.nelms();
-    const auto art = dataFlow.art(id);
-    switch (art.id()) {
-    case AnchorReturnTypeId::All:
-      body.add(poplar::program::Copy(value, stream));
-      break;
-    case AnchorReturnTypeId::Final:
-      after.add(poplar::program::Copy(value, stream));
-      break;
-    case AnchorReturnTypeId::EveryN: {
-      poplar::program::Sequence check;
-      poplar::Tensor due = popops::map(
-          *graph,
-          popops::expr::Equal(popops::expr::Rem(popops::expr::_1,
-                                                popops::expr::Const(art.rp())),
-                              popops::expr::Const(0)),
-          {counter}, check, id + "/everyN");
-      body.add(check);
-      body.add(poplar::program::If(due, poplar::program::Copy(value, stream)));
-      break;
-    }
-    case AnchorReturnTypeId::Sum: {
-      poplar::Tensor sum = graph->clone(value, id + "/sum");
-      popops::zero(*graph, sum, before, id + "/sum");
-      popops::addInPlace(*graph, sum, value, body, id + "/sum");
-      after.add(poplar::program::Copy(sum, stream));
-      break;
-    }
-    }
-  }
-  poplar::program::Sequence step;
-  step.add(before);
-  step.add(poplar::program::Repeat(static_cast<unsigned>(dataFlow.batchesPerStep()), body));
-  step.add(after);
+  for (const auto &id : lowering->getOptimizerScalars())
+    fromHost(id);
+  if (lowering->hasRandomSeed())
+    engine->connectStreamToCallback(IrLowering::randomSeedStream(),
+                                    [this](void *dst) {
+                                      const uint32_t words[2] = {
+                                          static_cast<uint32_t>(randomSeed),
+                                          static_cast<uint32_t>(randomSeed >> 32)};
+                                      std::memcpy(dst, words, sizeof(words));
+                                    });
+}
 
+void SessionImpl::runProgram(ProgramIndex p, const std::string &debugName) {
+  engine->run(static_cast<unsigned>(p), debugName);
+}
+
+void SessionImpl::sendPending() {
+  if (optimizerPending && !lowering->getOptimizerScalars().empty())
+    runProgram(ProgramIndex::OptimizerFromHost);
+  optimizerPending = false;
+  if (seedPending && lowering->hasRandomSeed())
+    runProgram(ProgramIndex::RandomSeedFromHost);
+  seedPending = false;
+}
+
+Session::Session() : impl(std::make_unique<SessionImpl>()) {}
+Session::~Session() = default;
+InferenceSession::InferenceSession() = default;
+InferenceSession::~InferenceSession() = default;
+TrainingSession::TrainingSession() = default;
+TrainingSession::~TrainingSession() = default;
+
+std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
+    const std::string &model, const DataFlow &dataFlow,
+    std::shared_ptr<DeviceInfo> deviceInfo, const InputShapeInfo &inputShapeInfo,
+    const SessionOptions &userOptions, const Patterns &patterns,
+    const std::string name) {
+  std::unique_ptr<InferenceSession> s(new InferenceSession());
+  s->impl->name = name;
+  s->impl->device = deviceInfo;
+  s->impl->prepare(
+      makeBundle(model, dataFlow, inputShapeInfo, userOptions, patterns),
+      "InferenceSession");
+  return s;
+}
+
+std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
+    const std::string &model, const DataFlow &dataFlow,
+    std::shared_ptr<DeviceInfo> deviceInfo, const std::vector<Loss *> &losses,
+    const InputShapeInfo &inputShapeInfo, const SessionOptions &userOptions,
+    const Patterns &patterns) {
+  std::unique_ptr<InferenceSession> s(new InferenceSession());
+  s->impl->name = "inference";
+  s->impl->device = deviceInfo;
+  IrBundle b =
+      makeBundle(model, dataFlow, inputShapeInfo, userOptions, patterns);
+  for (const Loss *l : losses) {
+    if (!l)
+      throw error("InferenceSession: a loss given is null");
+    b.losses.push_back(l);
+  }
+  s->impl->prepare(b, "InferenceSession");
+  return s;
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::createFromOnnxModel(
+    const std::string &model, const DataFlow &dataFlow, const TensorId &loss,
+    const Optimizer &optimizer, std::shared_ptr<DeviceInfo> deviceInfo,
+    const InputShapeInfo &inputShapeInfo, const SessionOptions &userOptions,
+    const Patterns &patterns, const std::string name) {
+  std::unique_ptr<TrainingSession> s(new TrainingSession());
+  s->impl->name = name;
+  s->impl->device = deviceInfo;
+  IrBundle b =
+      makeBundle(model, dataFlow, inputShapeInfo, userOptions, patterns);
+  if (loss.empty())
+    throw error("TrainingSession '{}': no loss tensor given", name);
+  b.loss = loss;
+  b.optimizer = &optimizer;
+  s->impl->prepare(b, "TrainingSession");
+  return s;
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::createFromOnnxModel(
+    const std::string &model, const DataFlow &dataFlow,
+    const std::vector<Loss *> &losses, const Optimizer &optimizer,
+    std::shared_ptr<DeviceInfo> deviceInfo, const InputShapeInfo &inputShapeInfo,
+    const SessionOptions &userOptions, const Patterns &patterns,
+    const std::string name) {
+  std::unique_ptr<TrainingSession> s(new TrainingSession());
+  s->impl->name = name;
+  s->impl->device = deviceInfo;
+  IrBundle b =
+      makeBundle(model, dataFlow, inputShapeInfo, userOptions, patterns);
+  if (losses.empty())
+    throw error("TrainingSession '{}': no loss given", name);
+  for (const Loss *l : losses) {
+    if (!l)
+      throw error("TrainingSession '{}': a loss given is null", name);
+    b.losses.push_back(l);
+  }
+  b.optimizer = &optimizer;
+  s->impl->prepare(b, "TrainingSession");
+  return s;
+}
+
+void TrainingSession::updateOptimizerFromHost(const Optimizer *optimizer) {
+  if (!optimizer)
+    throw error("updateOptimizerFromHost: no optimizer given");
+  impl->ir.updateOptimizer(*optimizer);
+  impl->optimizerPending = true;
+  if (impl->engineLoaded)
+    impl->sendPending();
+}
+
+void Session::prepareDevice(bool loadEngine) {
+  const SessionOptions &options = impl->options();
+  impl->lowering = std::make_unique<IrLowering>(impl->ir,
+                                                impl->device->getTarget());
   poplar::OptionFlags engineOptions;
   for (const auto &o : options.engineOptions)
     engineOptions.set(o.first, o.second);
   logging::devicex::info("Compiling the poplar graph");
   try {
-    engine = std::make_unique<poplar::Engine>(
-        *graph, std::vector<poplar::program::Program>{weights, step, toHost},
+    impl->engine = std::make_unique<poplar::Engine>(
+        impl->lowering->getGraph(), impl->lowering->getPrograms(),
         engineOptions);
   } catch (const poplar::graph_memory_allocation_error &e) {
     // As the original: the memory error with the graph's profile summary.
@@ -261,112 +330,6 @@ void SessionImpl::lower() {
     throw OutOfMemoryError(e.what(), summary.str(),
                            dir == options.engineOptions.end() ? "" : dir->second);
   }
-}
-
-void SessionImpl::connectStreams() {
-  Graph &g = ir.getMainGraph();
-  for (const auto &in : inputElements) {
-    const TensorId id = in.first;
-    const int64_t n = in.second;
-    const DataType type = g.getTensor(id).info.dataType();
-    engine->connectStreamToCallback(id, [this, id, n, type](void *p) {
-      try {
-        ConstVoidData data = stepio->in(id, n, false);
-        if (data.info.nelms() != n)
-          throw error("The data given for input '{}' has {} elements, not the "
-                      "{} of one batch",
-                      id, data.info.nelms(), n);
-        if (data.info.dataType() != type)
-          throw error("The data given for input '{}' is {}, not {}", id,
-                      data.info.data_type(), getDataTypeInfo(type).name());
-        std::vector<char> bytes(static_cast<const char *>(data.data),
-                                static_cast<const char *>(data.data) +
-                                    n * getDataTypeInfo(type).nbytes());
-        bytes = toDevice(bytes, type);
-        std::memcpy(p, bytes.data(), bytes.size());
-        stepio->inComplete(id, n);
-      } catch (...) {
-        if (!callbackError)
-          callbackError = std::current_exception();
-      }
-    });
-  }
-  for (const auto &a : anchorElements) {
-    const TensorId id = a.first;
-    const int64_t n = a.second;
-    const DataType type = g.getTensor(id).info.dataType();
-    engine->connectStreamToCallback(id, [this, id, n, type](void *p) {
-      try {
-        MutableVoidData data = stepio->out(id, n);
-        if (data.info.dataType() != type)
-          throw error("The output array of anchor '{}' is {}, not {}", id,
-                      data.info.data_type(), getDataTypeInfo(type).name());
-        fromDevice(p, data.data, n, type);
-        stepio->outComplete(id);
-      } catch (...) {
-        if (!callbackError)
-          callbackError = std::current_exception();
-      }
-    });
-  }
-}
-
-Session::Session() : impl(std::make_unique<SessionImpl>()) {}
-Session::~Session() = default;
-InferenceSession::InferenceSession() = default;
-InferenceSession::~InferenceSession() = default;
-
-std::unique_ptr<InferenceSession> InferenceSession::createFromOnnxModel(
-    const std::string &model, const DataFlow &dataFlow,
-    std::shared_ptr<DeviceInfo> deviceInfo, const InputShapeInfo &inputShapeInfo,
-    const SessionOptions &userOptions, const Patterns &patterns,
-    const std::string name) {
-  if (!deviceInfo)
-    throw error("InferenceSession '{}': no device given", name);
-  std::unique_ptr<InferenceSession> s(new InferenceSession());
-  s->impl->device = deviceInfo;
-  s->impl->dataFlow = dataFlow;
-  s->impl->options = userOptions;
-  logging::session::info("Creating InferenceSession '{}' on {}", name,
-                         deviceInfo->toString());
-  if (userOptions.enablePipelining)
-    throw error("InferenceSession '{}': pipelining is not supported",
-                name);
-  if (userOptions.virtualGraphMode == VirtualGraphMode::Auto ||
-      userOptions.virtualGraphMode == VirtualGraphMode::ExecutionPhases)
-    throw error("InferenceSession '{}': only the Off and Manual virtual graph "
-                "modes are supported",
-                name);
-  s->impl->ir.prepare(onnxutil::getModelProto(model), inputShapeInfo, dataFlow,
-                      userOptions, patterns);
-  // Manual placement: each op's virtual graph must be an IPU of the device
-  // (the ops then share one graph over all of the device's tiles).
-  if (userOptions.virtualGraphMode == VirtualGraphMode::Manual)
-    for (const Op *op : s->impl->ir.getSchedule()) {
-      if (op->settings.vgraphId == unusedVGraphId)
-        throw error("{} has no virtual graph, which the Manual virtual graph "
-                    "mode needs (Builder::virtualGraph)",
-                    op->str());
-      if (op->settings.vgraphId < 0 || op->settings.vgraphId >= deviceInfo->getNumIpus())
-        throw error("{} is on virtual graph {}, but the device has {} IPUs",
-                    op->str(), op->settings.vgraphId, deviceInfo->getNumIpus());
-    }
-  // Every op must have a lowering and every tensor a device type:
-  // unsupported models fail here, not later.
-  for (const Op *op : s->impl->ir.getSchedule())
-    LoweringRegistry::instance().get(*op);
-  for (const auto &t : s->impl->ir.getMainGraph().getTensors()) {
-    try {
-      deviceType(t.second->info.dataType());
-    } catch (const error &e) {
-      throw error("Tensor '{}': {}", t.first, e.what());
-    }
-  }
-  return s;
-}
-
-void Session::prepareDevice(bool loadEngine) {
-  impl->lower();
   impl->prepared = true;
   if (loadEngine)
     loadEngineAndConnectStreams();
@@ -377,55 +340,140 @@ void Session::loadEngineAndConnectStreams() {
     throw error("prepareDevice must be called before the engine is loaded");
   impl->engine->load(impl->device->getDevice());
   impl->connectStreams();
+  impl->engineLoaded = true;
+  impl->optimizerPending = impl->seedPending = true;
 }
 
 void Session::weightsFromHost() {
-  if (!impl->prepared)
+  if (!impl->engineLoaded)
     throw error("weightsFromHost: call prepareDevice first");
-  for (const auto &p : impl->ir.getMainGraph().getTensors())
-    if (p.second->type == TensorType::Variable) {
-      auto data = std::make_shared<std::vector<char>>(
-          toDevice(p.second->data, p.second->info.dataType()));
-      impl->engine->connectStreamToCallback(
-          p.first, [data](void *dst) { std::memcpy(dst, data->data(), data->size()); });
-    }
-  impl->engine->run(SessionImpl::WeightsFromHost);
+  impl->sendPending();
+  impl->runProgram(ProgramIndex::WeightsFromHost);
 }
 
 void Session::weightsToHost() {
-  if (!impl->prepared)
+  if (!impl->engineLoaded)
     throw error("weightsToHost: call prepareDevice first");
-  for (const auto &p : impl->ir.getMainGraph().getTensors()) {
-    Tensor *t = p.second.get();
-    if (t->type == TensorType::Variable)
-      impl->engine->connectStreamToCallback(p.first + "/toHost", [t](void *src) {
-        fromDevice(src, t->data.data(), t->info.nelms(), t->info.dataType());
-      });
-  }
-  impl->engine->run(SessionImpl::WeightsToHost);
+  impl->runProgram(ProgramIndex::WeightsToHost);
 }
 
+namespace {
+
+// The variables a user reads and writes by id: weights and optimiser state.
+Tensor &hostVariable(Graph &g, const TensorId &id, const char *what) {
+  if (!g.hasTensor(id))
+    throw error("{}: '{}' is not a tensor of the session", what, id);
+  Tensor &t = g.getTensor(id);
+  if (t.type != TensorType::Variable ||
+      t.variableKind == VariableKind::HyperParameter)
+    throw error("{}: '{}' is not a weight or optimiser state (it is {})", what,
+                id, tensorTypeName(t.type));
+  return t;
+}
+
+void checkBuffer(const Tensor &t, const MutableVoidData &buffer,
+                 const char *what) {
+  if (!buffer.data)
+    throw error("{}: the buffer of '{}' is null", what, t.id);
+  if (buffer.info.dataType() != t.info.dataType())
+    throw error("{}: the buffer of '{}' is {}, not {}", what, t.id,
+                buffer.info.data_type(), t.info.data_type());
+  if (buffer.info.nelms() != t.info.nelms())
+    throw error("{}: the buffer of '{}' has {} elements, not {}", what, t.id,
+                buffer.info.nelms(), t.info.nelms());
+}
+
+} // namespace
+
+void Session::readWeights(const IWeightsIO &weightsIO) {
+  for (const auto &p : impl->ir.getMainGraph().getTensors()) {
+    const Tensor &t = *p.second;
+    if (t.type != TensorType::Variable ||
+        t.variableKind == VariableKind::HyperParameter ||
+        !weightsIO.contains(t.id))
+      continue;
+    MutableVoidData buffer = weightsIO.weight(t.id);
+    checkBuffer(t, buffer, "readWeights");
+    std::memcpy(buffer.data, t.data.data(), t.data.size());
+  }
+}
+
+void Session::writeWeights(const IWeightsIO &weightsIO) {
+  for (const auto &p : impl->ir.getMainGraph().getTensors()) {
+    Tensor &t = *p.second;
+    if (t.type != TensorType::Variable ||
+        t.variableKind == VariableKind::HyperParameter ||
+        !weightsIO.contains(t.id))
+      continue;
+    MutableVoidData buffer = weightsIO.weight(t.id);
+    checkBuffer(t, buffer, "writeWeights");
+    std::memcpy(t.data.data(), buffer.data, t.data.size());
+  }
+}
+
+void Session::resetHostWeights(
+    const std::string &modelPath,
+    const bool ignoreWeightsInModelWithoutCorrespondingHostWeight) {
+  const onnx::ModelProto model = onnxutil::getModelProto(modelPath);
+  Graph &g = impl->ir.getMainGraph();
+  for (const auto &init : model.graph().initializer()) {
+    const bool known = g.hasTensor(init.name()) &&
+                       g.getTensor(init.name()).type == TensorType::Variable;
+    if (!known) {
+      if (ignoreWeightsInModelWithoutCorrespondingHostWeight)
+        continue;
+      throw error("resetHostWeights: the model's initializer '{}' is not a "
+                  "weight of the session",
+                  init.name());
+    }
+    Tensor &t = hostVariable(g, init.name(), "resetHostWeights");
+    const TensorInfo info(init);
+    if (info.shape() != t.info.shape() ||
+        info.dataType() != t.info.dataType())
+      throw error("resetHostWeights: the model's '{}' is {} {}, the session's "
+                  "{} {}",
+                  init.name(), info.data_type(), info.shape(),
+                  t.info.data_type(), t.info.shape());
+    t.data = onnxutil::tensorData(init);
+  }
+  if (impl->ir.isTraining())
+    impl->ir.initialiseOptimizerState();
+}
+
+void Session::setRandomSeed(uint64_t seedValue) {
+  impl->randomSeed = seedValue;
+  impl->seedPending = true;
+  if (impl->engineLoaded)
+    impl->sendPending();
+}
+
+uint64_t Session::getRandomSeed() const { return impl->randomSeed; }
+
 void Session::run(IStepIO &stepio, std::string debugName) {
-  if (!impl->prepared)
+  if (!impl->engineLoaded)
     throw error("Session::run: call prepareDevice first");
-  const int bps = impl->dataFlow.batchesPerStep();
+  impl->sendPending();
+  const auto &dataFlow = impl->ir.getDataFlow();
+  const int64_t bps = dataFlow.batchesPerStep();
+  const int64_t af = impl->ir.getAccumulationFactor();
   std::map<TensorId, int64_t> ins, outs;
-  for (const auto &i : impl->inputElements)
-    ins[i.first] = i.second * bps;
-  for (const auto &a : impl->anchorElements)
-    outs[a.first] = a.second * impl->dataFlow.numOutFetchesPerRepl(impl->options, a.first);
+  for (const auto &i : impl->lowering->getInputs())
+    ins[i.first] = i.second * bps * af;
+  for (const auto &a : impl->lowering->getAnchors())
+    outs[a.first] =
+        a.second * dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
   if (stepio.runtimeAssertsEnabled())
     stepio.assertNumElements(ins, outs);
   impl->stepio = &stepio;
   impl->callbackError = nullptr;
   logging::session::debug("Running a step of {} batches", bps);
-  const bool countCycles = impl->options.instrumentWithHardwareCycleCounter &&
+  const bool countCycles = impl->options().instrumentWithHardwareCycleCounter &&
                            impl->device->getType() != DeviceType::Cpu;
   const auto cyclesSoFar = [&] {
     return impl->engine->getExecutionProfile()["simulation"]["cycles"].asUint();
   };
   const uint64_t cyclesBefore = countCycles ? cyclesSoFar() : 0;
-  impl->engine->run(SessionImpl::Step, debugName);
+  impl->runProgram(ProgramIndex::Step, debugName);
   if (countCycles)
     impl->lastRunCycles = cyclesSoFar() - cyclesBefore;
   impl->stepio = nullptr;
@@ -435,21 +483,35 @@ void Session::run(IStepIO &stepio, std::string debugName) {
 
 void Session::modelToHost(const std::string &fn) {
   // The model with each initializer's data from the host copy (which
-  // weightsToHost brings up to date).
+  // weightsToHost brings up to date), and the optimiser state as further
+  // initializers.
   onnx::ModelProto model = impl->ir.getModel();
   const Graph &g = impl->ir.getMainGraph();
+  std::set<TensorId> written;
   for (auto &init : *model.mutable_graph()->mutable_initializer())
     if (g.hasTensor(init.name())) {
       const Tensor &t = g.getTensor(init.name());
       if (t.type == TensorType::Variable || t.type == TensorType::Const)
         onnxutil::setTensorData(init, t.info, t.data.data());
+      written.insert(init.name());
     }
+  for (const auto &p : g.getTensors()) {
+    const Tensor &t = *p.second;
+    if (t.type == TensorType::Variable &&
+        t.variableKind == VariableKind::OptimizerState && !written.count(t.id)) {
+      auto *init = model.mutable_graph()->add_initializer();
+      init->set_name(t.id);
+      onnxutil::setTensorData(*init, t.info, t.data.data());
+    }
+  }
   std::ofstream out(fn, std::ios::binary);
   if (!out || !model.SerializeToOstream(&out))
     throw error("modelToHost: cannot write '{}'", fn);
 }
 
 TensorInfo Session::getInfo(TensorId id) const {
+  if (!impl->ir.getMainGraph().hasTensor(id))
+    throw error("getInfo: no tensor '{}' in the session", id);
   return impl->ir.getMainGraph().getTensor(id).info;
 }
 bool Session::hasInfo(TensorId id) const {
@@ -468,7 +530,7 @@ std::string Session::getSummaryReport(bool resetProfile) const {
                 "prepareDevice)");
   std::ostringstream out;
   poplar::OptionFlags reportOptions; // SessionOptions::reportOptions
-  for (const auto &o : impl->options.reportOptions)
+  for (const auto &o : impl->options().reportOptions)
     reportOptions.set(o.first, o.second);
   impl->engine->printProfileSummary(out, reportOptions);
   if (resetProfile)
@@ -481,7 +543,7 @@ uint64_t Session::getCycleCount(std::string id) const {
     throw error("getCycleCount: there is one cycle counter (the whole step), "
                 "not '{}'",
                 id);
-  if (!impl->options.instrumentWithHardwareCycleCounter)
+  if (!impl->options().instrumentWithHardwareCycleCounter)
     throw error("getCycleCount: SessionOptions::"
                 "instrumentWithHardwareCycleCounter is not set");
   if (impl->device->getType() == DeviceType::Cpu)
@@ -517,9 +579,10 @@ std::string Session::serializeIr(IrSerializationFormat) const {
   return impl->ir.serialise();
 }
 
-
 std::shared_ptr<DeviceInfo> Session::getDevice() const { return impl->device; }
-const DataFlow &Session::getDataFlow() const { return impl->dataFlow; }
-const SessionOptions &Session::getSessionOptions() const { return impl->options; }
+const DataFlow &Session::getDataFlow() const { return impl->ir.getDataFlow(); }
+const SessionOptions &Session::getSessionOptions() const {
+  return impl->options();
+}
 
 } // namespace popart

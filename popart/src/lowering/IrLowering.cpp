@@ -1,0 +1,224 @@
+#include "lowering/IrLowering.hpp"
+#include "ops/PoplibsOptions.hpp"
+
+#include <popart/error.hpp>
+#include <popart/logging.hpp>
+
+#include <poplin/codelets.hpp>
+#include <popnn/codelets.hpp>
+#include <popops/ElementWise.hpp>
+#include <popops/Zero.hpp>
+#include <popops/codelets.hpp>
+#include <poprand/codelets.hpp>
+#include <poputil/TileMapping.hpp>
+
+#include <cstring>
+
+namespace popart {
+namespace pe = popops::expr;
+
+namespace {
+
+template <typename T>
+poplar::Tensor constantOf(poplar::Graph &graph, const Tensor &t,
+                          const poplar::Type &type,
+                          const std::vector<char> &data) {
+  return graph.addConstant(type, dims(t.info.shape()),
+                           reinterpret_cast<const T *>(data.data()), t.id);
+}
+
+bool isUpdateContext(const Op &op) {
+  return op.settings.executionContext ==
+         ExecutionContext::AccumulateOuterFragment;
+}
+
+} // namespace
+
+IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target)
+    : ir(ir_), graph(std::make_unique<poplar::Graph>(target)) {
+  popops::addCodelets(*graph);
+  poplin::addCodelets(*graph);
+  popnn::addCodelets(*graph);
+  poprand::addCodelets(*graph);
+  const SessionOptions &options = ir.getSessionOptions();
+  // SessionOptions::partialsTypeMatMuls is the default of every matmul's
+  // partialsType; a node's own setPartialsType overrides it.
+  auto matmulOptions = options.matmulOptions;
+  if (!options.partialsTypeMatMuls.empty())
+    matmulOptions["partialsType"] = partialsTypeOption(
+        options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
+  ctx = std::make_unique<LoweringContext>(*graph, matmulOptions,
+                                          options.convolutionOptions);
+  lowerRootTensors();
+  lowerOps();
+  lowerAnchors();
+}
+
+poplar::Tensor IrLowering::addConstant(const Tensor &t) {
+  const poplar::Type type = deviceType(t.info.dataType());
+  const std::vector<char> data = toDeviceBytes(t.data, t.info.dataType());
+  poplar::Tensor c;
+  if (type == poplar::HALF)
+    c = graph->addConstantHalf(type, dims(t.info.shape()),
+                               reinterpret_cast<const uint16_t *>(data.data()),
+                               t.id);
+  else if (type == poplar::FLOAT)
+    c = constantOf<float>(*graph, t, type, data);
+  else if (type == poplar::INT)
+    c = constantOf<int>(*graph, t, type, data);
+  else if (type == poplar::UNSIGNED_INT)
+    c = constantOf<unsigned>(*graph, t, type, data);
+  else if (type == poplar::BOOL)
+    c = constantOf<bool>(*graph, t, type, data);
+  else if (type == poplar::SIGNED_CHAR)
+    c = constantOf<signed char>(*graph, t, type, data);
+  else if (type == poplar::UNSIGNED_CHAR)
+    c = constantOf<unsigned char>(*graph, t, type, data);
+  else if (type == poplar::SHORT)
+    c = constantOf<short>(*graph, t, type, data);
+  else if (type == poplar::UNSIGNED_SHORT)
+    c = constantOf<unsigned short>(*graph, t, type, data);
+  else
+    throw error("Constant '{}' of type {} is not supported on the device",
+                t.id, t.info.data_type());
+  poputil::mapTensorLinearly(*graph, c);
+  return c;
+}
+
+void IrLowering::lowerRootTensors() {
+  const Graph &g = ir.getMainGraph();
+  for (const auto &p : g.getTensors()) {
+    const Tensor &t = *p.second;
+    if (t.producer)
+      continue;
+    const poplar::Type type = deviceType(t.info.dataType());
+    if (t.type == TensorType::Const) {
+      ctx->set(t, addConstant(t));
+      continue;
+    }
+    if (t.type != TensorType::Stream && t.type != TensorType::Variable)
+      continue;
+    poplar::Tensor v = graph->addVariable(type, dims(t.info.shape()), t.id);
+    poputil::mapTensorLinearly(*graph, v);
+    const auto n = t.info.nelms();
+    auto fromHost = graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n);
+    if (t.type == TensorType::Stream) {
+      inner.add(poplar::program::Copy(fromHost, v));
+      inputs[t.id] = n;
+    } else if (t.variableKind == VariableKind::HyperParameter) {
+      optimizerFromHost.add(poplar::program::Copy(fromHost, v));
+      optimizerScalars.push_back(t.id);
+    } else {
+      weightsFromHost.add(poplar::program::Copy(fromHost, v));
+      weightsToHost.add(poplar::program::Copy(
+          v, graph->addDeviceToHostFIFO(toHostStream(t.id), type, n)));
+      variables.push_back(t.id);
+    }
+    ctx->set(t, v);
+  }
+  if (ir.requiresRandomSeed()) {
+    // The session's seed, moved on once per micro-batch so that each draws
+    // new numbers.
+    ctx->seed = graph->addVariable(poplar::UNSIGNED_INT, {2}, "randomSeed");
+    graph->setTileMapping(ctx->seed, 0);
+    seedFromHost.add(poplar::program::Copy(
+        graph->addHostToDeviceFIFO(randomSeedStream(), poplar::UNSIGNED_INT, 2),
+        ctx->seed));
+    popops::mapInPlace(*graph, pe::_1 + pe::Const(1u), {ctx->seed.slice(0, 1)},
+                       inner, "randomSeed/next");
+  }
+}
+
+void IrLowering::lowerOps() {
+  auto &registry = LoweringRegistry::instance();
+  for (const Op *op : ir.getSchedule()) {
+    logging::devicex::debug("Lowering {}", op->str());
+    registry.get(*op)(*op, *ctx, isUpdateContext(*op) ? outer : inner);
+  }
+}
+
+void IrLowering::lowerAnchors() {
+  const DataFlow &dataFlow = ir.getDataFlow();
+  const Graph &g = ir.getMainGraph();
+  const int64_t af = ir.getAccumulationFactor();
+  // ALL, EVERYN: every micro-batch (of every N-th batch); FINAL: after the
+  // last; SUM: a running sum copied after the last. Tensors that change
+  // once per batch (the weight update, variables) are copied after the
+  // update, once for each of the batch's micro-batches.
+  poplar::Tensor counter;
+  if (dataFlow.isBatchCountingRequired()) {
+    counter = graph->addVariable(poplar::INT, {}, "batchCounter");
+    graph->setTileMapping(counter, 0);
+    popops::zero(*graph, counter, before, "batchCounter");
+    popops::mapInPlace(*graph, pe::_1 + pe::Const(1), {counter}, outer,
+                       "batchCounter");
+  }
+  for (const auto &id : dataFlow.anchors()) {
+    const Tensor &t = g.getTensor(id);
+    const bool perBatch = !t.producer || isUpdateContext(*t.producer);
+    poplar::program::Sequence &where = perBatch ? outer : inner;
+    const poplar::Tensor value = ctx->get(t);
+    auto stream = graph->addDeviceToHostFIFO(anchorStream(id),
+                                             value.elementType(), t.info.nelms());
+    anchors[id] = t.info.nelms();
+    const auto art = dataFlow.art(id);
+    poplar::program::Sequence copy;
+    const int64_t copies = perBatch ? af : 1;
+    for (int64_t i = 0; i < copies; ++i)
+      copy.add(poplar::program::Copy(value, stream));
+    switch (art.id()) {
+    case AnchorReturnTypeId::All:
+      where.add(copy);
+      break;
+    case AnchorReturnTypeId::Final:
+      after.add(poplar::program::Copy(value, stream));
+      break;
+    case AnchorReturnTypeId::EveryN: {
+      // In a micro-batch the counter holds the batches before this one;
+      // after the update it includes this one.
+      poplar::program::Sequence check;
+      poplar::Tensor due = popops::map(
+          *graph,
+          pe::Equal(pe::Rem(pe::_1 + pe::Const(perBatch ? 0 : 1),
+                            pe::Const(art.rp())),
+                    pe::Const(0)),
+          {counter}, check, id + "/everyN");
+      where.add(check);
+      where.add(poplar::program::If(due, copy));
+      break;
+    }
+    case AnchorReturnTypeId::Sum: {
+      poplar::Tensor sum = graph->clone(value, id + "/sum");
+      popops::zero(*graph, sum, before, id + "/sum");
+      popops::addInPlace(*graph, sum, value, where, id + "/sum");
+      after.add(poplar::program::Copy(sum, stream));
+      break;
+    }
+    }
+  }
+}
+
+std::vector<poplar::program::Program> IrLowering::getPrograms() const {
+  const int64_t af = ir.getAccumulationFactor();
+  poplar::program::Sequence batch;
+  if (af > 1)
+    batch.add(poplar::program::Repeat(static_cast<unsigned>(af), inner));
+  else
+    batch.add(inner);
+  batch.add(outer);
+  poplar::program::Sequence step;
+  step.add(before);
+  step.add(poplar::program::Repeat(
+      static_cast<unsigned>(ir.getDataFlow().batchesPerStep()), batch));
+  step.add(after);
+  std::vector<poplar::program::Program> programs(
+      static_cast<std::size_t>(ProgramIndex::N));
+  programs[static_cast<int>(ProgramIndex::WeightsFromHost)] = weightsFromHost;
+  programs[static_cast<int>(ProgramIndex::OptimizerFromHost)] = optimizerFromHost;
+  programs[static_cast<int>(ProgramIndex::RandomSeedFromHost)] = seedFromHost;
+  programs[static_cast<int>(ProgramIndex::Step)] = step;
+  programs[static_cast<int>(ProgramIndex::WeightsToHost)] = weightsToHost;
+  return programs;
+}
+
+} // namespace popart

@@ -1,0 +1,78 @@
+// The lowering of a prepared IR into a poplar graph and its programs:
+//   WeightsFromHost: the weights and optimiser state from their streams;
+//   OptimizerFromHost: the optimiser's non-constant scalars;
+//   RandomSeedFromHost: the session's random seed;
+//   Step: batchesPerStep batches, each accumulationFactor micro-batches of
+//     inputs in, ops (forward, backward, accumulation) and anchors out,
+//     then the weight update of the batch;
+//   WeightsToHost: the weights and optimiser state to their streams.
+#ifndef POPART_SRC_LOWERING_IRLOWERING_HPP
+#define POPART_SRC_LOWERING_IRLOWERING_HPP
+
+#include "ir/Ir.hpp"
+#include "lowering/Lowering.hpp"
+
+#include <poplar/Graph.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/Target.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace popart {
+
+enum class ProgramIndex {
+  WeightsFromHost = 0,
+  OptimizerFromHost,
+  RandomSeedFromHost,
+  Step,
+  WeightsToHost,
+  N
+};
+
+class IrLowering {
+public:
+  IrLowering(const Ir &ir, const poplar::Target &target);
+  poplar::Graph &getGraph() { return *graph; }
+  /// The programs, in ProgramIndex order.
+  std::vector<poplar::program::Program> getPrograms() const;
+
+  /// The streams the session connects: inputs (elements per micro-batch),
+  /// anchors (elements per fetch), the variables moved by WeightsFromHost
+  /// and WeightsToHost, and the optimiser's scalars.
+  const std::map<TensorId, int64_t> &getInputs() const { return inputs; }
+  const std::map<TensorId, int64_t> &getAnchors() const { return anchors; }
+  const std::vector<TensorId> &getVariables() const { return variables; }
+  const std::vector<TensorId> &getOptimizerScalars() const {
+    return optimizerScalars;
+  }
+  bool hasRandomSeed() const { return ctx->hasSeed(); }
+
+  static std::string inputStream(const TensorId &id) { return id; }
+  static std::string anchorStream(const TensorId &id) { return "anchor___" + id; }
+  static std::string fromHostStream(const TensorId &id) { return id; }
+  static std::string toHostStream(const TensorId &id) { return id + "/toHost"; }
+  static std::string randomSeedStream() { return "randomSeed___fromHost"; }
+
+private:
+  void lowerRootTensors();
+  void lowerOps();
+  void lowerAnchors();
+  poplar::Tensor addConstant(const Tensor &t);
+
+  const Ir &ir;
+  std::unique_ptr<poplar::Graph> graph;
+  std::unique_ptr<LoweringContext> ctx;
+  // The step's parts: once per step before and after the batches, once per
+  // micro-batch, and once per batch after the micro-batches.
+  poplar::program::Sequence weightsFromHost, optimizerFromHost, seedFromHost,
+      weightsToHost, before, inner, outer, after;
+  std::map<TensorId, int64_t> inputs, anchors;
+  std::vector<TensorId> variables, optimizerScalars;
+};
+
+} // namespace popart
+
+#endif

@@ -1,0 +1,207 @@
+#include "session/SessionOptionsCheck.hpp"
+
+#include <popart/error.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace popart {
+namespace {
+
+struct Refusal {
+  const char *field;
+  std::function<bool(const SessionOptions &)> isSet; // set to a refused value
+  const char *why;
+};
+
+// The options whose non-default values are not honoured here, and why.
+const std::vector<Refusal> &refusals() {
+  static const SessionOptions d;
+  static const std::vector<Refusal> list = {
+      {"exportPoplarComputationGraph",
+       [](const SessionOptions &o) { return o.exportPoplarComputationGraph; },
+       "poplar's computation graph is not exported"},
+      {"exportPoplarVertexGraph",
+       [](const SessionOptions &o) { return o.exportPoplarVertexGraph; },
+       "poplar's vertex graph is not exported"},
+      {"outlineThreshold",
+       [](const SessionOptions &o) { return o.outlineThreshold != d.outlineThreshold; },
+       "subgraphs are not outlined"},
+      {"outlineSequenceBreakCost",
+       [](const SessionOptions &o) {
+         return o.outlineSequenceBreakCost != d.outlineSequenceBreakCost;
+       },
+       "subgraphs are not outlined"},
+      {"explicitRecomputation",
+       [](const SessionOptions &o) { return o.explicitRecomputation; },
+       "recomputation is implicit (autoRecomputation and the Builder's "
+       "annotations)"},
+      {"mergeVarUpdate",
+       [](const SessionOptions &o) { return o.mergeVarUpdate != MergeVarUpdateType::None; },
+       "variable updates are not merged"},
+      {"mergeVarUpdateMemThreshold",
+       [](const SessionOptions &o) {
+         return o.mergeVarUpdateMemThreshold != d.mergeVarUpdateMemThreshold;
+       },
+       "variable updates are not merged"},
+      {"looseThresholdAtPeak",
+       [](const SessionOptions &o) {
+         return o.looseThresholdAtPeak != d.looseThresholdAtPeak;
+       },
+       "variable updates are not merged"},
+      {"rearrangeAnchorsOnHost",
+       [](const SessionOptions &o) { return !o.rearrangeAnchorsOnHost; },
+       "anchors are always rearranged on the host"},
+      {"rearrangeStreamsOnHost",
+       [](const SessionOptions &o) { return o.rearrangeStreamsOnHost; },
+       "streams are rearranged on the device"},
+      {"defaultBufferingDepth",
+       [](const SessionOptions &o) {
+         return o.defaultBufferingDepth != d.defaultBufferingDepth;
+       },
+       "host streams have one buffer"},
+      {"defaultPrefetchBufferingDepth",
+       [](const SessionOptions &o) {
+         return o.defaultPrefetchBufferingDepth != d.defaultPrefetchBufferingDepth;
+       },
+       "host streams have one buffer"},
+      {"bufferingDepthMap",
+       [](const SessionOptions &o) { return !o.bufferingDepthMap.empty(); },
+       "host streams have one buffer"},
+      {"prefetchBufferingDepthMap",
+       [](const SessionOptions &o) { return !o.prefetchBufferingDepthMap.empty(); },
+       "host streams have one buffer"},
+      {"virtualGraphMode",
+       [](const SessionOptions &o) {
+         return o.virtualGraphMode == VirtualGraphMode::Auto ||
+                o.virtualGraphMode == VirtualGraphMode::ExecutionPhases;
+       },
+       "only the Off and Manual virtual graph modes are supported"},
+      {"virtualGraphSplitRatios",
+       [](const SessionOptions &o) { return !o.virtualGraphSplitRatios.empty(); },
+       "graphs are not split automatically"},
+      {"enablePipelining",
+       [](const SessionOptions &o) { return o.enablePipelining; },
+       "pipelining is not supported"},
+      {"enableDistributedReplicatedGraphs",
+       [](const SessionOptions &o) { return o.enableDistributedReplicatedGraphs; },
+       "replication is not supported"},
+      {"globalReplicaOffset",
+       [](const SessionOptions &o) { return o.globalReplicaOffset != 0; },
+       "replication is not supported"},
+      {"accumulationAndReplicationReductionType",
+       [](const SessionOptions &o) {
+         return o.accumulationAndReplicationReductionType ==
+                ReductionType::NoReduction;
+       },
+       "accumulated gradients are reduced by Sum or Mean"},
+      {"meanAccumulationAndReplicationReductionStrategy",
+       [](const SessionOptions &o) {
+         return o.meanAccumulationAndReplicationReductionStrategy !=
+                MeanReductionStrategy::Post;
+       },
+       "the mean of accumulated gradients is taken after the last "
+       "micro-batch (Post)"},
+      {"enableExplicitMainLoops",
+       [](const SessionOptions &o) { return o.enableExplicitMainLoops; },
+       "the main loops are the lowering's"},
+      {"useHostCopyOps",
+       [](const SessionOptions &o) { return o.useHostCopyOps; },
+       "host copies are the lowering's"},
+      {"aliasZeroCopy", [](const SessionOptions &o) { return o.aliasZeroCopy; },
+       "tensors are not aliased across subgraphs"},
+      {"enableStochasticRounding",
+       [](const SessionOptions &o) { return o.enableStochasticRounding; },
+       "the simulated devices round to nearest"},
+      {"enableFloatingPointChecks",
+       [](const SessionOptions &o) { return o.enableFloatingPointChecks; },
+       "floating-point exceptions are not raised"},
+      {"enableStableNorm",
+       [](const SessionOptions &o) { return o.enableStableNorm; },
+       "normalisations compute their statistics in one way"},
+      {"enableFullyConnectedPass",
+       [](const SessionOptions &o) { return !o.enableFullyConnectedPass; },
+       "matmuls are always planned for their pass"},
+      {"enableSupportedDataTypeCasting",
+       [](const SessionOptions &o) { return !o.enableSupportedDataTypeCasting; },
+       "INT64 and DOUBLE tensors are always held as INT32 and FLOAT"},
+      {"lstmOptions",
+       [](const SessionOptions &o) { return !o.lstmOptions.empty(); },
+       "there is no LSTM op to give them to"},
+      {"gclOptions", [](const SessionOptions &o) { return !o.gclOptions.empty(); },
+       "there are no collectives to give them to"},
+      {"compileEngine", [](const SessionOptions &o) { return !o.compileEngine; },
+       "prepareDevice always compiles the engine"},
+      {"enableEngineCaching",
+       [](const SessionOptions &o) { return o.enableEngineCaching; },
+       "compiled engines are not cached"},
+      {"compilationProgressTotal",
+       [](const SessionOptions &o) {
+         return o.compilationProgressTotal != d.compilationProgressTotal;
+       },
+       "compilation progress is not reported"},
+      {"hardwareInstrumentations",
+       [](const SessionOptions &o) {
+         return o.hardwareInstrumentations != d.hardwareInstrumentations;
+       },
+       "only the outer (whole step) cycle count is kept"},
+      {"syntheticDataMode",
+       [](const SessionOptions &o) {
+         return o.syntheticDataMode != SyntheticDataMode::Off;
+       },
+       "inputs always come from the host"},
+      {"strictOpVersions",
+       [](const SessionOptions &o) { return !o.strictOpVersions; },
+       "each node must use a definition its opset implies"},
+      {"disableGradAccumulationTensorStreams",
+       [](const SessionOptions &o) { return o.disableGradAccumulationTensorStreams; },
+       "every variable has its streams"},
+      {"enableLoadAndOffloadRNGState",
+       [](const SessionOptions &o) { return o.enableLoadAndOffloadRNGState; },
+       "the random state is the seed (setRandomSeed)"},
+      {"delayVarUpdates",
+       [](const SessionOptions &o) { return !o.delayVarUpdates; },
+       "variable updates are scheduled after their weight's last reader"},
+      {"timeLimitScheduler",
+       [](const SessionOptions &o) { return o.timeLimitScheduler != d.timeLimitScheduler; },
+       "the schedule is a topological sort, with no search to limit"},
+      {"swapLimitScheduler",
+       [](const SessionOptions &o) { return o.swapLimitScheduler != d.swapLimitScheduler; },
+       "the schedule is a topological sort, with no search to limit"},
+      {"decomposeGradSum",
+       [](const SessionOptions &o) { return o.decomposeGradSum; },
+       "gradients are summed by one op"},
+      {"opxAliasChecking",
+       [](const SessionOptions &o) { return o.opxAliasChecking; },
+       "lowerings are not checked for aliasing"},
+      {"opxModifyChecking",
+       [](const SessionOptions &o) { return o.opxModifyChecking; },
+       "lowerings are not checked for modification"},
+      {"enableMergeExchange",
+       [](const SessionOptions &o) { return !o.enableMergeExchange; },
+       "exchanges are not merged"},
+  };
+  return list;
+}
+
+} // namespace
+
+void checkSessionOptions(const SessionOptions &options, bool training) {
+  for (const auto &r : refusals())
+    if (r.isSet(options))
+      throw error("SessionOptions::{} is not supported here: {}", r.field,
+                  r.why);
+  if (!training && options.enableGradientAccumulation &&
+      options.accumulationFactor != 1)
+    throw error("SessionOptions::enableGradientAccumulation: gradient "
+                "accumulation needs a TrainingSession");
+  if (!training && options.autoRecomputation != RecomputationType::None)
+    throw error("SessionOptions::autoRecomputation: recomputation needs a "
+                "TrainingSession");
+  if (options.autoRecomputation == RecomputationType::Pipeline)
+    throw error("SessionOptions::autoRecomputation: Pipeline recomputation "
+                "needs pipelining, which is not supported");
+}
+
+} // namespace popart

@@ -1,0 +1,252 @@
+#include "transforms/Autodiff.hpp"
+#include "ir/Ir.hpp"
+#include "transforms/GraphBuilding.hpp"
+
+#include <popart/error.hpp>
+#include <popart/logging.hpp>
+#include <popart/onnxoperators.gen.hpp>
+#include <popart/tensornames.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace popart {
+namespace {
+
+bool isFloatingPoint(const Tensor &t) {
+  return t.info.dataType() == DataType::FLOAT ||
+         t.info.dataType() == DataType::FLOAT16;
+}
+
+class BackwardPass {
+public:
+  BackwardPass(Ir &ir, const TensorId &lossId, const TensorId &seed)
+      : ir(ir), graph(ir.getMainGraph()), lossId(lossId), seed(seed) {}
+
+  std::vector<TensorId> grow(const std::set<TensorId> &wanted);
+
+private:
+  void markNeedsGrad(const std::set<TensorId> &sources);
+  void growGradOps(Op &op);
+  /// The final gradient of `t`: the seed for the loss, the one partial
+  /// gradient renamed, or the sum of several.
+  TensorId finalGradient(const Tensor &t);
+  TensorId zerosLike(const Tensor &t);
+
+  Ir &ir;
+  Graph &graph;
+  TensorId lossId, seed;
+  std::set<const Tensor *> needsGrad;
+  std::map<TensorId, std::vector<TensorId>> partials;
+  std::map<TensorId, TensorId> finals;
+};
+
+void BackwardPass::markNeedsGrad(const std::set<TensorId> &sources) {
+  // Tensors reached from a source through floating-point values ...
+  std::set<const Tensor *> fromSources;
+  std::vector<const Tensor *> stack;
+  for (const auto &id : sources) {
+    const Tensor &t = graph.getTensor(id);
+    if (isFloatingPoint(t) && fromSources.insert(&t).second)
+      stack.push_back(&t);
+  }
+  while (!stack.empty()) {
+    const Tensor *t = stack.back();
+    stack.pop_back();
+    for (Op *c : t->consumers) {
+      if (c->opid.type == "Detach" && c->opid.domain == Domain::ai_graphcore)
+        continue; // no gradient flows through a Detach
+      for (Tensor *out : c->outputs)
+        if (out && isFloatingPoint(*out) && fromSources.insert(out).second)
+          stack.push_back(out);
+    }
+  }
+  // ... that the loss depends on.
+  const Tensor &loss = graph.getTensor(lossId);
+  if (!fromSources.count(&loss))
+    return;
+  std::set<const Tensor *> toLoss{&loss};
+  stack.push_back(&loss);
+  while (!stack.empty()) {
+    const Tensor *t = stack.back();
+    stack.pop_back();
+    if (!t->producer)
+      continue;
+    for (Tensor *in : t->producer->inputs)
+      if (in && fromSources.count(in) && toLoss.insert(in).second)
+        stack.push_back(in);
+  }
+  needsGrad = toLoss;
+}
+
+TensorId BackwardPass::zerosLike(const Tensor &t) {
+  return addZerosConst(graph, reservedGradientPrefix() + t.id + "_zeros", t.info);
+}
+
+TensorId BackwardPass::finalGradient(const Tensor &t) {
+  auto done = finals.find(t.id);
+  if (done != finals.end())
+    return done->second;
+  const TensorId gradId = getGradId(t.id);
+  if (t.id == lossId) {
+    finals[t.id] = seed;
+    return seed;
+  }
+  auto &parts = partials[t.id];
+  if (parts.empty())
+    throw internal_error("Tensor '{}' needs a gradient but none reached it",
+                         t.id);
+  if (parts.size() == 1) {
+    graph.renameTensor(parts[0], gradId);
+  } else {
+    Op &sum = addBuiltinOp(graph, Onnx::Operators::Sum_8, gradId + "/sum",
+                           parts, {gradId}, {}, t.producer);
+    sum.settings.executionContext = ExecutionContext::Normal;
+    sum.settings.recomputeType = RecomputeType::Undefined;
+  }
+  finals[t.id] = gradId;
+  return gradId;
+}
+
+void BackwardPass::growGradOps(Op &op) {
+  bool anyInput = false, anyOutput = false;
+  for (Tensor *in : op.inputs)
+    anyInput |= in && needsGrad.count(in);
+  for (Tensor *out : op.outputs)
+    anyOutput |= out && needsGrad.count(out);
+  if (!anyInput || !anyOutput)
+    return;
+
+  // The gradients of the outputs, complete now that every consumer of
+  // them has been differentiated.
+  std::map<int, TensorId> outGrads;
+  for (int o = 0; o < op.outTensorCount(); ++o)
+    if (op.hasOutput(o) && needsGrad.count(op.outputs[o]))
+      outGrads[o] = finalGradient(*op.outputs[o]);
+
+  auto gradOps = op.getGradOps();
+  if (gradOps.empty()) {
+    for (Tensor *in : op.inputs)
+      if (in && needsGrad.count(in))
+        throw error("The loss depends on '{}' through {}, which has no "
+                    "gradient",
+                    in->id, op.str());
+  }
+  std::set<int> covered;
+  for (auto &g : gradOps) {
+    const auto &outToIn = g->gradOutToNonGradIn();
+    bool useful = false;
+    for (const auto &p : outToIn)
+      useful |= op.hasInput(p.second) && needsGrad.count(op.inputs[p.second]);
+    if (!useful)
+      continue;
+    std::vector<TensorId> ins;
+    for (const auto &m : g->gradInputInfo()) {
+      if (static_cast<int>(ins.size()) <= m.iGrad)
+        ins.resize(m.iGrad + 1);
+      switch (m.type) {
+      case GradOpInType::In:
+        if (op.hasInput(m.iNonGrad))
+          ins[m.iGrad] = op.inId(m.iNonGrad);
+        break;
+      case GradOpInType::Out:
+        ins[m.iGrad] = op.outId(m.iNonGrad);
+        break;
+      case GradOpInType::GradOut: {
+        auto it = outGrads.find(m.iNonGrad);
+        ins[m.iGrad] = it != outGrads.end()
+                           ? it->second
+                           : zerosLike(*op.outTensor(m.iNonGrad));
+        break;
+      }
+      }
+    }
+    std::vector<TensorId> outs;
+    for (const auto &p : outToIn) {
+      if (static_cast<int>(outs.size()) <= p.first)
+        outs.resize(p.first + 1);
+      const Tensor *in = op.hasInput(p.second) ? op.inputs[p.second] : nullptr;
+      const TensorId base =
+          reservedGradientPrefix() +
+          (in ? in->id : op.name() + "_in" + std::to_string(p.second)) +
+          "__from_" + std::to_string(op.id);
+      outs[p.first] = graph.uniqueId(base);
+    }
+    g->setName(op.name() + "/" + g->opid.type);
+    g->settings.executionContext = ExecutionContext::Normal;
+    g->settings.recomputeType = RecomputeType::Undefined;
+    g->settings.optimizerOp = false;
+    Op &added = graph.addOp(std::move(g));
+    try {
+      graph.connect(added, ins, outs);
+    } catch (const error &e) {
+      throw error("The gradient of {}: {}", op.str(), e.what());
+    }
+    for (const auto &p : outToIn) {
+      if (!op.hasInput(p.second))
+        continue;
+      const Tensor &in = *op.inputs[p.second];
+      const TensorInfo &got = added.outInfo(p.first);
+      if (got.shape() != in.info.shape())
+        throw error("{} gives the gradient of '{}' the shape {}, not the "
+                    "tensor's {}",
+                    added.str(), in.id, got.shape(), in.info.shape());
+      if (needsGrad.count(&in)) {
+        partials[in.id].push_back(outs[p.first]);
+        covered.insert(p.second);
+      }
+    }
+    logging::ir::trace("Grew {} for {}", added.str(), op.str());
+  }
+  for (int i = 0; i < op.inTensorCount(); ++i)
+    if (op.hasInput(i) && needsGrad.count(op.inputs[i]) && !covered.count(i))
+      throw error("The loss depends on '{}' (input {} of {}), but the op has "
+                  "no gradient for that input",
+                  op.inId(i), i, op.str());
+}
+
+std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
+  std::set<TensorId> sources = wanted;
+  for (const auto &p : graph.getTensors())
+    if (p.second->type == TensorType::Variable &&
+        p.second->variableKind == VariableKind::Weight && !p.second->producer)
+      sources.insert(p.first);
+  markNeedsGrad(sources);
+  for (const auto &id : wanted)
+    if (!needsGrad.count(&graph.getTensor(id)))
+      throw error("The gradient of '{}' is anchored, but the loss '{}' does "
+                  "not depend on it",
+                  id, lossId);
+
+  // Differentiate the forward ops, consumers before producers.
+  const auto forward = graph.getOpSchedule("fifo");
+  for (auto it = forward.rbegin(); it != forward.rend(); ++it)
+    growGradOps(**it);
+
+  std::vector<TensorId> weights;
+  for (const Tensor *t : std::vector<const Tensor *>(needsGrad.begin(),
+                                                     needsGrad.end())) {
+    const bool weight = t->type == TensorType::Variable &&
+                        t->variableKind == VariableKind::Weight && !t->producer;
+    if (weight || wanted.count(t->id))
+      finalGradient(*t);
+    if (weight)
+      weights.push_back(t->id);
+  }
+  std::sort(weights.begin(), weights.end());
+  return weights;
+}
+
+} // namespace
+
+std::vector<TensorId> growBackwardPass(Ir &ir, const TensorId &lossId,
+                                       const TensorId &lossGradSeed,
+                                       const std::set<TensorId> &alsoWanted) {
+  BackwardPass pass(ir, lossId, lossGradSeed);
+  auto weights = pass.grow(alsoWanted);
+  logging::ir::info("Autodiff: gradients of {} weights from the loss '{}'",
+                    weights.size(), lossId);
+  return weights;
+}
+
+} // namespace popart
