@@ -93,9 +93,12 @@ TensorId BackwardPass::finalGradient(const Tensor &t) {
     return seed;
   }
   auto &parts = partials[t.id];
-  if (parts.empty())
-    throw internal_error("Tensor '{}' needs a gradient but none reached it",
-                         t.id);
+  if (parts.empty()) {
+    // Every path to the loss goes through inputs that have no gradient
+    // (the running mean of a batch normalisation, indices ...).
+    finals[t.id] = "";
+    return "";
+  }
   if (parts.size() == 1) {
     graph.renameTensor(parts[0], gradId);
   } else {
@@ -121,8 +124,13 @@ void BackwardPass::growGradOps(Op &op) {
   // them has been differentiated.
   std::map<int, TensorId> outGrads;
   for (int o = 0; o < op.outTensorCount(); ++o)
-    if (op.hasOutput(o) && needsGrad.count(op.outputs[o]))
-      outGrads[o] = finalGradient(*op.outputs[o]);
+    if (op.hasOutput(o) && needsGrad.count(op.outputs[o])) {
+      const TensorId g = finalGradient(*op.outputs[o]);
+      if (!g.empty())
+        outGrads[o] = g;
+    }
+  if (outGrads.empty())
+    return;
 
   auto gradOps = op.getGradOps();
   if (gradOps.empty()) {
@@ -132,7 +140,6 @@ void BackwardPass::growGradOps(Op &op) {
                     "gradient",
                     in->id, op.str());
   }
-  std::set<int> covered;
   for (auto &g : gradOps) {
     const auto &outToIn = g->gradOutToNonGradIn();
     bool useful = false;
@@ -191,18 +198,11 @@ void BackwardPass::growGradOps(Op &op) {
         throw error("{} gives the gradient of '{}' the shape {}, not the "
                     "tensor's {}",
                     added.str(), in.id, got.shape(), in.info.shape());
-      if (needsGrad.count(&in)) {
+      if (needsGrad.count(&in))
         partials[in.id].push_back(outs[p.first]);
-        covered.insert(p.second);
-      }
     }
     logging::ir::trace("Grew {} for {}", added.str(), op.str());
   }
-  for (int i = 0; i < op.inTensorCount(); ++i)
-    if (op.hasInput(i) && needsGrad.count(op.inputs[i]) && !covered.count(i))
-      throw error("The loss depends on '{}' (input {} of {}), but the op has "
-                  "no gradient for that input",
-                  op.inId(i), i, op.str());
 }
 
 std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
@@ -228,9 +228,13 @@ std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
                                                      needsGrad.end())) {
     const bool weight = t->type == TensorType::Variable &&
                         t->variableKind == VariableKind::Weight && !t->producer;
-    if (weight || wanted.count(t->id))
-      finalGradient(*t);
-    if (weight)
+    const TensorId g =
+        weight || wanted.count(t->id) ? finalGradient(*t) : TensorId();
+    if (g.empty() && wanted.count(t->id))
+      throw error("The gradient of '{}' is anchored, but no gradient reaches "
+                  "it from the loss '{}'",
+                  t->id, lossId);
+    if (weight && !g.empty())
       weights.push_back(t->id);
   }
   std::sort(weights.begin(), weights.end());
