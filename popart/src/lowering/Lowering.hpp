@@ -144,6 +144,11 @@ POPART_LOWERING(growScaledUpdate)
 POPART_LOWERING(growAccumulatorZero)
 POPART_LOWERING(growAdamUpdate)
 POPART_LOWERING(growAdaptiveUpdate)
+POPART_LOWERING(growLayerNormGrad)
+POPART_LOWERING(growInstanceNormGrad)
+POPART_LOWERING(growLRNGrad)
+POPART_LOWERING(growTopKGrad)
+POPART_LOWERING(growConvTransposeGrad)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -97,4 +97,27 @@ void ConvTransposeOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+
+std::vector<std::unique_ptr<Op>> ConvTransposeOp::getGradOps() {
+  std::vector<std::unique_ptr<Op>> ops;
+  for (int arg = 0; arg < 3; ++arg)
+    if (hasInput(arg))
+      ops.push_back(std::make_unique<ConvTransposeGradOp>(*this, arg));
+  return ops;
+}
+
+ConvTransposeGradOp::ConvTransposeGradOp(const ConvTransposeOp &fwd_, int arg_)
+    : GradOp(fwd_,
+             arg_ == 0   ? "ConvTransposeDataGrad"
+             : arg_ == 1 ? "ConvTransposeWeightsGrad"
+                         : "ConvTransposeBiasGrad",
+             arg_ == 2 ? std::vector<GradInOutMapper>{{0, 0, GradOpInType::GradOut}}
+                       : std::vector<GradInOutMapper>{{0, 0, GradOpInType::GradOut},
+                                                      {1, arg_ == 0 ? 1 : 0,
+                                                       GradOpInType::In}},
+             {{0, arg_}}),
+      arg(arg_),
+      fwd(std::static_pointer_cast<const ConvTransposeOp>(
+          std::shared_ptr<Op>(fwd_.clone()))) {}
+
 } // namespace popart

@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_CONVTRANSPOSEOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -29,6 +31,20 @@ public:
   /// Resolved by setup(): the padding each side, the output field.
   std::vector<int64_t> padLower, padUpper;
   Shape kernel, outField;
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradients of a transposed convolution: of the data (arg 0, the
+/// convolution it transposes applied to the output's gradient), of the
+/// weights (arg 1) and of the bias (arg 2).
+class ConvTransposeGradOp : public GradOp {
+public:
+  ConvTransposeGradOp(const ConvTransposeOp &fwd, int arg);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ConvTransposeGradOp>(*this);
+  }
+  int arg;
+  std::shared_ptr<const ConvTransposeOp> fwd;
 };
 
 } // namespace popart

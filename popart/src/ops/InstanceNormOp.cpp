@@ -20,4 +20,9 @@ void InstanceNormOp::setup() {
   outInfo(0) = inInfo(0);
 }
 
+
+std::vector<std::unique_ptr<Op>> InstanceNormOp::getGradOps() {
+  return gradOps<InstanceNormGradOp>(*this);
+}
+
 } // namespace popart

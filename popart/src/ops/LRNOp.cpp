@@ -20,4 +20,9 @@ void LRNOp::setup() {
   outInfo(0) = inInfo(0);
 }
 
+
+std::vector<std::unique_ptr<Op>> LRNOp::getGradOps() {
+  return gradOps<LRNGradOp>(*this);
+}
+
 } // namespace popart

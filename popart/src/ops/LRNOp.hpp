@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_LRNOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -19,6 +21,23 @@ public:
   LRNOp(const OperatorIdentifier &id, const Op::Settings &settings,
         const Attributes &a);
   void setup() override;
+  float alpha, beta, bias;
+  int64_t size;
+  bool isNorm() const override { return true; }
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of LRN. Inputs: Y's gradient and X.
+class LRNGradOp : public GradOp {
+public:
+  explicit LRNGradOp(const LRNOp &fwd)
+      : GradOp(fwd, "LRNGrad",
+               {{0, 0, GradOpInType::GradOut}, {1, 0, GradOpInType::In}},
+               {{0, 0}}),
+        alpha(fwd.alpha), beta(fwd.beta), bias(fwd.bias), size(fwd.size) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<LRNGradOp>(*this);
+  }
   float alpha, beta, bias;
   int64_t size;
 };

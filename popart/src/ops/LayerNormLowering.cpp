@@ -2,6 +2,7 @@
 // variance of the centred rows by popops::reduce (in FLOAT), then one map
 // for (x - mean) * invStdDev * scale + bias.
 #include "lowering/Lowering.hpp"
+#include "lowering/NormGradient.hpp"
 #include "ops/LayerNormOp.hpp"
 
 #include <popops/ElementWise.hpp>
@@ -56,6 +57,35 @@ void growLayerNorm(const Op &op, LoweringContext &ctx,
       ctx.set(*op.outputs[i],
               stats[i - 1].reshape(std::vector<std::size_t>(shape.begin(), shape.end())));
     }
+}
+
+
+void growLayerNormGrad(const Op &op, LoweringContext &ctx,
+                       poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const LayerNormGradOp &>(op);
+  const std::size_t rows = std::size_t(grad.outer), cols = std::size_t(grad.inner);
+  auto asRows = [&](InIndex i) {
+    return castTo(ctx, ctx.get(op.inTensor(i)), poplar::FLOAT, prog, op.name())
+        .reshape({rows, cols});
+  };
+  const poplar::Tensor g = asRows(0), x = asRows(1);
+  const poplar::Tensor scale =
+      castTo(ctx, ctx.get(op.inTensor(2)), poplar::FLOAT, prog, op.name())
+          .reshape({1, cols})
+          .broadcast(unsigned(rows), 0);
+  const auto r = rowNormGradients(ctx, g, x, scale, grad.epsilon, prog, op.name());
+  auto out = [&](OutIndex o, const poplar::Tensor &t) {
+    if (op.hasOutput(o))
+      ctx.set(op.outputs[o],
+              castTo(ctx, t, deviceType(op.outputs[o]->info.dataType()), prog,
+                     op.name())
+                  .reshape(dims(op.outputs[o]->info.shape())));
+  };
+  out(0, r.dx);
+  out(1, popops::reduce(ctx.graph, r.gxhat, poplar::FLOAT, {0},
+                        popops::Operation::ADD, prog, op.name()));
+  out(2, popops::reduce(ctx.graph, g, poplar::FLOAT, {0},
+                        popops::Operation::ADD, prog, op.name()));
 }
 
 } // namespace popart

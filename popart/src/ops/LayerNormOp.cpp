@@ -41,4 +41,9 @@ void LayerNormOp::setup() {
       outInfo(int(i)) = TensorInfo(DataType::FLOAT, statShape);
 }
 
+
+std::vector<std::unique_ptr<Op>> LayerNormOp::getGradOps() {
+  return gradOps<LayerNormGradOp>(*this);
+}
+
 } // namespace popart

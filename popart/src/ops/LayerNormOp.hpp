@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_LAYERNORMOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -24,6 +26,27 @@ public:
   float epsilon;
   /// Elements per normalised row, and rows.
   int64_t inner = 1, outer = 1;
+  bool isNorm() const override { return true; }
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradients of the data, scale and bias. Inputs: Y's gradient, X and
+/// the scale.
+class LayerNormGradOp : public GradOp {
+public:
+  explicit LayerNormGradOp(const LayerNormOp &fwd)
+      : GradOp(fwd, "LayerNormalizationGrad",
+               {{0, 0, GradOpInType::GradOut},
+                {1, 0, GradOpInType::In},
+                {2, 1, GradOpInType::In}},
+               fwd.hasInput(2) ? std::map<int, int>{{0, 0}, {1, 1}, {2, 2}}
+                               : std::map<int, int>{{0, 0}, {1, 1}}),
+        epsilon(fwd.epsilon), inner(fwd.inner), outer(fwd.outer) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<LayerNormGradOp>(*this);
+  }
+  float epsilon;
+  int64_t inner, outer;
 };
 
 } // namespace popart

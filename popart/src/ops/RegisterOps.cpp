@@ -242,6 +242,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ConvGradOp>(growConvGrad);
   r.add<PoolGradOp>(growPoolGrad);
   r.add<BatchNormGradOp>(growBatchNormGrad);
+  r.add<LayerNormGradOp>(growLayerNormGrad);
+  r.add<InstanceNormGradOp>(growInstanceNormGrad);
+  r.add<LRNGradOp>(growLRNGrad);
+  r.add<TopKGradOp>(growTopKGrad);
+  r.add<ConvTransposeGradOp>(growConvTransposeGrad);
   r.add<NllGradOp>(growNllGrad);
   r.add<L1GradOp>(growL1Grad);
   r.add<IdentityLossGradOp>(growIdentityLossGrad);

@@ -3,6 +3,9 @@
 // that ties keep the lower index first; the rows reversed for
 // select_last_index), then the axis moved back.
 #include "lowering/Lowering.hpp"
+#include <popops/Encoding.hpp>
+#include <popops/Reduce.hpp>
+#include <poputil/TileMapping.hpp>
 #include "ops/TopKOp.hpp"
 
 #include <popops/Cast.hpp>
@@ -60,6 +63,38 @@ void growTopK(const Op &op, LoweringContext &ctx,
   ctx.set(*op.outputs[0], copyOf(ctx, restore(result.first), prog, op.name()));
   if (op.outputs.size() > 1 && op.outputs[1])
     ctx.set(*op.outputs[1], indices);
+}
+
+
+void growTopKGrad(const Op &op, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const auto &grad = static_cast<const TopKGradOp &>(op);
+  const unsigned axis = static_cast<unsigned>(grad.axis);
+  const Shape &inShape = op.outputs[0]->info.shape();
+  const std::size_t n = std::size_t(inShape[axis]);
+  // Rows with the axis last: g [rows, k], indices [rows, k].
+  const poplar::Tensor g = ctx.get(op.inTensor(0)).dimRoll(axis, unsigned(inShape.size() - 1));
+  const std::size_t k = g.dim(g.rank() - 1), rows = k ? g.numElements() / k : 0;
+  const poplar::Tensor idx =
+      castTo(ctx, ctx.get(op.inTensor(1)), poplar::INT, prog, op.name())
+          .dimRoll(axis, unsigned(inShape.size() - 1))
+          .flatten();
+  poplar::Tensor oneHot = ctx.graph.addVariable(g.elementType(), {rows * k, n},
+                                                op.name() + "/oneHot");
+  poputil::mapTensorLinearly(ctx.graph, oneHot);
+  popops::encodeOneHot(ctx.graph, idx, oneHot, prog, op.name());
+  poplar::Tensor spread = popops::mul(
+      ctx.graph, oneHot.reshape({rows, k, n}),
+      g.reshape({rows, k, 1}).broadcast(unsigned(n), 2), prog, op.name());
+  poplar::Tensor r = popops::reduce(ctx.graph, spread, g.elementType(), {1},
+                                    popops::Operation::ADD, prog, op.name());
+  std::vector<std::size_t> movedShape;
+  for (std::size_t d = 0; d < inShape.size(); ++d)
+    if (d != axis)
+      movedShape.push_back(std::size_t(inShape[d]));
+  movedShape.push_back(n);
+  ctx.set(op.outputs[0],
+          r.reshape(movedShape).dimRoll(unsigned(inShape.size() - 1), axis));
 }
 
 } // namespace popart

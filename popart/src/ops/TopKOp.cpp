@@ -45,4 +45,11 @@ void TopKOp::setup() {
     outInfo(1) = TensorInfo(DataType::INT64, shape);
 }
 
+
+std::vector<std::unique_ptr<Op>> TopKOp::getGradOps() {
+  if (isArg() || !hasOutput(1))
+    return {};
+  return gradOps<TopKGradOp>(*this);
+}
+
 } // namespace popart

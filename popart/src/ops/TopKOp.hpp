@@ -2,6 +2,8 @@
 #define POPART_SRC_OPS_TOPKOP_HPP
 
 #include <popart/attributes.hpp>
+#include "ops/GradOp.hpp"
+
 #include <popart/op.hpp>
 
 #include <memory>
@@ -26,6 +28,22 @@ public:
   bool sorted = true;
   bool keepdims = true;         // ArgMax, ArgMin
   bool selectLastIndex = false; // ArgMax, ArgMin: the last of equal values
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of TopK's values: each added at its index, zeros
+/// elsewhere. Inputs: the values' gradient and the indices.
+class TopKGradOp : public GradOp {
+public:
+  explicit TopKGradOp(const TopKOp &fwd)
+      : GradOp(fwd, "TopKGrad",
+               {{0, 0, GradOpInType::GradOut}, {1, 1, GradOpInType::Out}},
+               {{0, 0}}),
+        axis(fwd.axis) {}
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<TopKGradOp>(*this);
+  }
+  int64_t axis;
 };
 
 } // namespace popart

@@ -266,6 +266,29 @@ std::vector<GradCase> gradCases() {
        [](Ops &ops, const Ids &x) {
          return ops.o.batchnormalization(x, 5, 1e-5f, 0.9f).at(0);
        }},
+      {"InstanceNormalization", {in({2, 3, 2, 3}), in({3}, 0.5f, 1.5f), in({3})},
+       [](Ops &ops, const Ids &x) {
+         return ops.o.instancenormalization(x, 1e-5f);
+       }},
+      {"LayerNormalization", {in({2, 3, 4}), in({3, 4}, 0.5f, 1.5f), in({3, 4})},
+       [](Ops &ops, const Ids &x) {
+         return ops.b.aiOnnxOpset17().layernormalization(x, 1, 1).at(0);
+       },
+       17},
+      {"LRN", {in({2, 5, 2, 2})},
+       [](Ops &ops, const Ids &x) { return ops.o.lrn({x[0]}, 3, 0.01f, 0.6f, 1.5f); }},
+      {"TopK", {distinct({2, 5})},
+       [](Ops &ops, const Ids &x) {
+         return ops.o.topk({x[0], ops.ints({3})}, 1, 1, 1).at(0);
+       }},
+      {"ConvTranspose (stride, padding, bias)",
+       {in({2, 2, 3, 3}), in({2, 3, 3, 3}), in({3})},
+       [](Ops &ops, const Ids &x) {
+         return ops.o.convtranspose(x, {}, 1, {3, 3}, {1, 1}, {}, {1, 1, 0, 0},
+                                    {2, 2});
+       }},
+      {"ConvTranspose (groups)", {in({1, 4, 3, 3}), in({4, 1, 2, 2})},
+       [](Ops &ops, const Ids &x) { return ops.o.convtranspose(x, {}, 2, {2, 2}); }},
       // Losses.
       {"Nll (mean)", {in({3, 4}, 0.2f, 1.0f), ints({3}, {2, 0, 3})},
        [](Ops &ops, const Ids &x) { return ops.gc.nllloss(x, ReductionType::Mean); }},
@@ -343,8 +366,9 @@ void checkGradient(const GradCase &c) {
   const TensorId y = c.build(ops, ids);
   const Shape yShape = builder->getTensorShape(y);
   const TensorId r = builder->addInputTensor(TensorInfo(DataType::FLOAT, yShape), "r");
-  const TensorId product = c.opset == 11 ? builder->aiOnnxOpset11().mul({y, r})
-                                          : ops.o.mul({y, r});
+  const TensorId product = c.opset == 11   ? builder->aiOnnxOpset11().mul({y, r})
+                           : c.opset == 17 ? builder->aiOnnxOpset17().mul({y, r})
+                                           : ops.o.mul({y, r});
   const TensorId loss = ops.gc.identityloss({product}, ReductionType::Sum);
 
   // Batches 2k and 2k + 1: element k (of all the float inputs' elements)
