@@ -16,6 +16,26 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$prefix/lib
 [ -d "$libdir" ] || libdir=$(dirname "$(find "$prefix" -name 'libpoplar.so' | head -n1)")
 
+# cmake_consumer <name> <source> <package>: builds <source> as the program
+# <name> with find_package(<package>) and target <package>::<package>, and
+# prints the program's path.
+cmake_consumer() {
+  local name=$1 source=$2 package=$3 dir=$work/$1-consumer
+  mkdir -p "$dir"
+  cp "$source" "$dir/"
+  cat > "$dir/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.25)
+project(${name}_consumer CXX)
+find_package($package REQUIRED)
+add_executable($name $(basename "$source"))
+target_compile_features($name PRIVATE cxx_std_17)
+target_link_libraries($name PRIVATE $package::$package)
+CMAKE
+  cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+  cmake --build "$dir/build" >/dev/null
+  echo "$dir/build/$name"
+}
+
 check() {
   local how=$1 exe=$2 out
   out=$(LD_LIBRARY_PATH="$libdir" "$exe")
@@ -147,20 +167,8 @@ g++ -std=c++17 "$sa/simple_addition.cpp" -o "$work/pc-popart" \
 out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-popart")
 [ "$out" = "$expected_sa" ] || { echo "FAIL (pkg-config popart): printed '$out'"; exit 1; }
 echo "ok (pkg-config popart)"
-mkdir -p "$work/popart-consumer"
-cp "$sa/simple_addition.cpp" "$work/popart-consumer/"
-cat > "$work/popart-consumer/CMakeLists.txt" <<'CMAKE'
-cmake_minimum_required(VERSION 3.25)
-project(popart_consumer CXX)
-find_package(popart REQUIRED)
-add_executable(simple_addition simple_addition.cpp)
-target_compile_features(simple_addition PRIVATE cxx_std_17)
-target_link_libraries(simple_addition PRIVATE popart::popart)
-CMAKE
-cmake -S "$work/popart-consumer" -B "$work/popart-build" -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$work/popart-build" >/dev/null
-out=$(LD_LIBRARY_PATH="$libdir" "$work/popart-build/simple_addition")
+exe=$(cmake_consumer simple_addition "$sa/simple_addition.cpp" popart)
+out=$(LD_LIBRARY_PATH="$libdir" "$exe")
 [ "$out" = "$expected_sa" ] || { echo "FAIL (find_package popart): printed '$out'"; exit 1; }
 echo "ok (find_package(popart))"
 
@@ -193,19 +201,7 @@ py=$(cd "$work/tut4" && source "$prefix/enable.sh" &&
 [[ "$cpp" == *"Number of tiles on target: 1472"* && "$cpp" == "$py" ]] ||
   { echo "FAIL (libpva examples): printed '$cpp' and '$py'"; exit 1; }
 echo "ok (g++ cpp_example.cpp -lpva; python3 python_example.py)"
-mkdir -p "$work/pva-consumer"
-cp "$tut4/libpva/cpp_example.cpp" "$work/pva-consumer/"
-cat > "$work/pva-consumer/CMakeLists.txt" <<'CMAKE'
-cmake_minimum_required(VERSION 3.25)
-project(pva_consumer CXX)
-find_package(pva REQUIRED)
-add_executable(cpp_example cpp_example.cpp)
-target_compile_features(cpp_example PRIVATE cxx_std_17)
-target_link_libraries(cpp_example PRIVATE pva::pva)
-CMAKE
-cmake -S "$work/pva-consumer" -B "$work/pva-build" -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$work/pva-build" >/dev/null
-out=$(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" "$work/pva-build/cpp_example")
+exe=$(cmake_consumer cpp_example "$tut4/libpva/cpp_example.cpp" pva)
+out=$(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" "$exe")
 [ "$out" = "$cpp" ] || { echo "FAIL (find_package pva): printed '$out'"; exit 1; }
 echo "ok (find_package(pva))"

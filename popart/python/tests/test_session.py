@@ -198,23 +198,22 @@ def test_session_errors():
     with pytest.raises(popart.popart_exception, match="Unknown logging module 'nope'"):
         popart.getLogger("nope")
     # PopLibs' errors are poplibs_exception: no matmul plan fits one tile.
-    big = popart.Builder()
-    a = big.addInputTensor(popart.TensorInfo("FLOAT", [512, 512]))
-    m = big.aiOnnx.matmul([a, a])
-    one_tile = popart.InferenceSession(
-        big.getModelProto(), popart.DataFlow(1, {m: popart.AnchorReturnType("ALL")}),
-        popart.DeviceManager().createIpuModelDevice({"tilesPerIPU": 1}))
     with pytest.raises(popart.poplibs_exception, match="poplin: no matmul plan"):
-        one_tile.prepareDevice()
+        too_big_for_one_tile("matmul").prepareDevice()
+
+
+def too_big_for_one_tile(op):
+    """A session of `op` on two 512x512 matrices on a 1-tile IPU Model."""
+    builder = popart.Builder()
+    a = builder.addInputTensor(popart.TensorInfo("FLOAT", [512, 512]))
+    y = getattr(builder.aiOnnx, op)([a, a])
+    return popart.InferenceSession(
+        builder.getModelProto(), popart.DataFlow(1, {y: popart.AnchorReturnType("ALL")}),
+        popart.DeviceManager().createIpuModelDevice({"tilesPerIPU": 1}))
 
 
 def test_out_of_memory():
-    builder = popart.Builder()
-    a = builder.addInputTensor(popart.TensorInfo("FLOAT", [512, 512]))
-    y = builder.aiOnnx.add([a, a])
-    session = popart.InferenceSession(
-        builder.getModelProto(), popart.DataFlow(1, {y: popart.AnchorReturnType("ALL")}),
-        popart.DeviceManager().createIpuModelDevice({"tilesPerIPU": 1}))
+    session = too_big_for_one_tile("add")
     with pytest.raises(popart.OutOfMemoryException) as error:
         session.prepareDevice()
     assert isinstance(error.value, popart.popart_exception)
