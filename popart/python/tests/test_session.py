@@ -138,6 +138,25 @@ def test_step_io_errors_name_the_tensor():
     np.testing.assert_array_equal(anchors[y], np.abs(strided))
 
 
+def test_step_io_uses_the_arrays_in_place():
+    """PyStepIO reads and writes the user's arrays, not copies: a change to
+    an input between runs is seen, and the anchor arrays are written."""
+    builder = popart.Builder()
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", [2]))
+    y = builder.aiOnnx.add([x, x])
+    session = session_of(builder, {y: popart.AnchorReturnType("ALL")})
+    data = np.float32([1, 2])
+    anchors = session.initAnchorArrays()
+    result = anchors[y]
+    stepio = popart.PyStepIO({x: data}, anchors)
+    session.run(stepio)
+    np.testing.assert_array_equal(result, [2, 4])
+    data[:] = [3, 5]
+    session.run(stepio)
+    np.testing.assert_array_equal(result, [6, 10])
+    assert anchors[y] is result
+
+
 def test_step_io_callback():
     builder = popart.Builder()
     x = builder.addInputTensor(popart.TensorInfo("FLOAT", [2]))
