@@ -199,11 +199,7 @@ void requireLowered(const ReportData &r) {
 
 std::vector<LoweredVariable> LoweredVariables::all() const {
   requireLowered(*report);
-  std::vector<LoweredVariable> out;
-  const auto n = report->loweredVariables().size();
-  for (std::size_t row = 0; row != n; ++row)
-    out.emplace_back(report, row);
-  return out;
+  return detail::handles<LoweredVariable>(report, report->loweredVariables().size());
 }
 
 std::vector<LoweredVariable> LoweredVariables::forTile(unsigned tile) const {
@@ -246,66 +242,42 @@ NotAlwaysLiveMemory ProgramStep::notAlwaysLiveMemory() const {
 // Compilation.
 
 std::vector<Tile> Compilation::tiles() const {
-  std::vector<Tile> out;
-  for (unsigned t = 0; t != report->target.numTiles; ++t)
-    out.emplace_back(report, t);
-  return out;
+  return detail::handles<Tile>(report, report->target.numTiles);
 }
 
 std::vector<IPU> Compilation::ipus() const {
-  std::vector<IPU> out;
-  for (unsigned i = 0; i != report->target.numIpus; ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<IPU>(report, report->target.numIpus);
 }
 
 std::vector<VertexType> Compilation::vertexTypes() const {
-  std::vector<VertexType> out;
-  for (unsigned i = 0; i != report->vertexTypes.size(); ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<VertexType>(report, report->vertexTypes.size());
 }
 
 std::vector<ComputeSet> Compilation::computeSets() const {
-  std::vector<ComputeSet> out;
-  for (unsigned i = 0; i != report->computeSets.size(); ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<ComputeSet>(report, report->computeSets.size());
 }
 
 std::vector<Variable> Compilation::variables() const {
-  std::vector<Variable> out;
-  for (unsigned i = 0; i != report->variables.size(); ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<Variable>(report, report->variables.size());
 }
 
 std::vector<std::shared_ptr<Program>> Compilation::programs() const {
-  std::vector<std::shared_ptr<Program>> out;
-  for (std::size_t i = 0; i != report->programs.size(); ++i)
-    out.push_back(detail::makeProgram(report, i));
-  return out;
+  std::vector<std::size_t> ids(report->programs.size());
+  for (std::size_t i = 0; i != ids.size(); ++i)
+    ids[i] = i;
+  return detail::programs(report, ids);
 }
 
 std::vector<std::shared_ptr<Program>> Compilation::controlPrograms() const {
-  std::vector<std::shared_ptr<Program>> out;
-  for (auto id : report->controlPrograms)
-    out.push_back(detail::makeProgram(report, id));
-  return out;
+  return detail::programs(report, report->controlPrograms);
 }
 
 std::vector<std::shared_ptr<Program>> Compilation::functionPrograms() const {
-  std::vector<std::shared_ptr<Program>> out;
-  for (auto id : report->functionPrograms)
-    out.push_back(detail::makeProgram(report, id));
-  return out;
+  return detail::programs(report, report->functionPrograms);
 }
 
 std::vector<ProgramStep> Compilation::livenessProgramSteps() const {
-  std::vector<ProgramStep> out;
-  for (std::size_t i = 0; i != report->livenessSteps.size(); ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<ProgramStep>(report, report->livenessSteps.size());
 }
 
 std::vector<LivenessVariable> Compilation::alwaysLiveVariables() const {

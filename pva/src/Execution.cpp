@@ -113,10 +113,7 @@ std::vector<ExecutionStep> Run::steps() const {
 }
 
 std::vector<Run> Execution::runs() const {
-  std::vector<Run> out;
-  for (unsigned i = 0; i != report->runs.size(); ++i)
-    out.emplace_back(report, i);
-  return out;
+  return detail::handles<Run>(report, report->runs.size());
 }
 
 std::vector<ExecutionStep> Execution::steps() const {

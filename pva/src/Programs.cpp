@@ -11,10 +11,7 @@ Program::Type Program::type() const { return report->program(id).type; }
 const std::string &Program::name() const { return report->program(id).name; }
 
 std::vector<std::shared_ptr<Program>> Program::children() const {
-  std::vector<std::shared_ptr<Program>> out;
-  for (auto child : report->program(id).children)
-    out.push_back(detail::makeProgram(report, child));
-  return out;
+  return detail::programs(report, report->program(id).children);
 }
 
 void Program::accept(ProgramVisitor &v) const {

@@ -166,6 +166,24 @@ private:
 /// The program of id `id` as an object of its type's class.
 std::shared_ptr<Program> makeProgram(const ReportHandle &report, std::size_t id);
 
+/// The handles T(report, i) for i in [0, n).
+template <class T> std::vector<T> handles(const ReportHandle &report, std::size_t n) {
+  std::vector<T> out;
+  out.reserve(n);
+  for (std::size_t i = 0; i != n; ++i)
+    out.emplace_back(report, static_cast<unsigned>(i));
+  return out;
+}
+
+/// The programs of the given ids.
+template <class Ids>
+std::vector<std::shared_ptr<Program>> programs(const ReportHandle &report, const Ids &ids) {
+  std::vector<std::shared_ptr<Program>> out;
+  for (auto id : ids)
+    out.push_back(makeProgram(report, std::size_t(id)));
+  return out;
+}
+
 } // namespace detail
 } // namespace pva
 
