@@ -113,6 +113,21 @@ def test_anchor_shape_drops_dimensions_of_one():
     assert five.initAnchorArrays()[y].shape == (5, 1, 3)
 
 
+def test_input_shape_info():
+    """An input the model leaves without a type gets one from InputShapeInfo."""
+    builder = popart.Builder()
+    x = builder.addUntypedInputTensor("x")
+    y = builder.aiOnnx.relu([x])
+    shapes = popart.InputShapeInfo()
+    shapes.add(x, popart.TensorInfo("FLOAT", [3]))
+    assert shapes.has(x) and shapes.getAllTensorIds() == [x]
+    session = session_of(builder, {y: popart.AnchorReturnType("ALL")},
+                         inputShapeInfo=shapes)
+    assert session.getInfo(y) == popart.TensorInfo("FLOAT", [3])
+    data = np.float32([-1, 2, -3])
+    np.testing.assert_array_equal(run(session, {x: data})[y], np.maximum(data, 0))
+
+
 def test_step_io_errors_name_the_tensor():
     builder = popart.Builder()
     x = builder.addInputTensor(popart.TensorInfo("FLOAT", [4]), "data")
