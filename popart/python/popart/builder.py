@@ -17,6 +17,8 @@ class _Opset:
         self.version = version
 
     def __getattr__(self, name):
+        if name == "_opset":  # not made yet (copy, pickle): no recursion
+            raise AttributeError(name)
         method = getattr(self._opset, name)
         if not callable(method):
             return method
@@ -96,6 +98,8 @@ class Builder:
         return self.aiGraphcore
 
     def __getattr__(self, name):
+        if name == "_impl":  # not made yet (copy, pickle): no recursion
+            raise AttributeError(name)
         if name.startswith("aiOnnxOpset"):
             suffix = name[len("aiOnnxOpset"):]
             if suffix.isdigit():
