@@ -10,6 +10,8 @@ packages=(
   libclang-14-dev
   libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
   zlib1g-dev
+  # The Python packages (popart, pva) and their tests, for Debian's python3.
+  python3-dev pybind11-dev python3-pybind11 python3-pytest
   # Peers and data for tests, tutorials and benchmarks.
   libonnx-testdata dataset-fashion-mnist
   python3-numpy python3-onnx python3-torch python3-torchvision

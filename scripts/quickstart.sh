@@ -69,3 +69,8 @@ echo "== PopART: the simple addition, an ONNX model built and run in an Inferenc
 cp "$tutorials/popart/simple_addition/simple_addition.cpp" "$work/"
 (cd "$work" && g++ --std=c++17 simple_addition.cpp -lpopart -lpoplar -o simple_addition &&
   ./simple_addition)
+
+echo
+echo "== PopART in Python: the guide's simple addition, with Debian's python3"
+/usr/bin/python3 -c "import popart, pva"
+(cd "$work" && /usr/bin/python3 "$tutorials/popart/python/simple_addition.py")

@@ -3,227 +3,15 @@
 // libonnx:
 //   popart-gen-opsets <header out> <source out> <first opset> <last opset>
 //                     <operator ids header out>
-// Each op method takes the input ids, then the ONNX attributes (required
-// ones first, then the optional ones with their defaults, each group in the
-// schema's order), then the debug context. Ops with several outputs take
-// the number of outputs wanted when it may vary, and return every output id.
-// A list attribute without a default is an empty list when not given;
-// auto_pad (deprecated by ONNX) is left out.
-#include <onnx/defs/schema.h>
+// OpsetSchemas.hpp says what the methods take and return.
+#include "OpsetSchemas.hpp"
 
-#include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <set>
-#include <sstream>
-#include <string>
-#include <vector>
 
 namespace {
 
-struct Param {
-  std::string declaration; // type and name
-  std::string defaultValue; // empty: none
-  std::string attrName;
-  std::string store; // statement adding the attribute to `attributes`
-};
-
-struct Method {
-  std::string name;
-  std::string opType;
-  int sinceVersion;
-  bool hasInputs;
-  bool multipleOutputs;
-  bool variableOutputs;
-  int fixedOutputs;
-  std::vector<Param> params;
-};
-
-const std::set<std::string> cppKeywords = {
-    "and", "or", "xor", "not", "if", "default", "template", "operator",
-    "new", "delete", "class", "case", "switch", "auto", "mode_", "register"};
-
-std::string lower(std::string s) {
-  for (auto &c : s)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string methodName(const std::string &opType) {
-  std::string n = lower(opType);
-  if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "if")
-    return "logical_" + n;
-  return n;
-}
-
-std::string paramName(const std::string &attr) {
-  return cppKeywords.count(attr) ? attr + "_" : attr;
-}
-
-std::string floatLiteral(float f) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(f));
-  std::string s = buf;
-  if (s.find_first_of(".einn") == std::string::npos)
-    s += ".0";
-  return s + "f";
-}
-
-std::string quoted(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string defaultOf(const onnx::AttributeProto &v) {
-  using AP = onnx::AttributeProto;
-  std::ostringstream out;
-  switch (v.type()) {
-  case AP::INT:
-    return std::to_string(v.i());
-  case AP::FLOAT:
-    return floatLiteral(v.f());
-  case AP::STRING:
-    return quoted(v.s());
-  case AP::INTS: {
-    out << "{";
-    for (int i = 0; i < v.ints_size(); ++i)
-      out << (i ? ", " : "") << v.ints(i);
-    out << "}";
-    return out.str();
-  }
-  case AP::FLOATS: {
-    out << "{";
-    for (int i = 0; i < v.floats_size(); ++i)
-      out << (i ? ", " : "") << floatLiteral(v.floats(i));
-    out << "}";
-    return out.str();
-  }
-  case AP::STRINGS: {
-    out << "{";
-    for (int i = 0; i < v.strings_size(); ++i)
-      out << (i ? ", " : "") << quoted(v.strings(i));
-    out << "}";
-    return out.str();
-  }
-  default:
-    return "";
-  }
-}
-
-// The C++ type of an attribute; empty when the builder cannot take it
-// (graphs, sparse tensors, type protos).
-std::string cppType(onnx::AttributeProto::AttributeType t) {
-  using AP = onnx::AttributeProto;
-  switch (t) {
-  case AP::INT:
-    return "int64_t";
-  case AP::FLOAT:
-    return "float";
-  case AP::STRING:
-    return "std::string";
-  case AP::INTS:
-    return "std::vector<int64_t>";
-  case AP::FLOATS:
-    return "std::vector<float>";
-  case AP::STRINGS:
-    return "std::vector<std::string>";
-  case AP::TENSOR:
-    return "popart::ConstVoidData";
-  default:
-    return "";
-  }
-}
-
-bool byValue(const std::string &type) { return type == "int64_t" || type == "float"; }
-
-// The method for one schema; false if some attribute cannot be expressed.
-bool makeMethod(const onnx::OpSchema &schema, Method &m) {
-  m.opType = schema.Name();
-  m.name = methodName(m.opType);
-  m.sinceVersion = schema.SinceVersion();
-  m.hasInputs = schema.max_input() > 0;
-  m.multipleOutputs = schema.max_output() > 1;
-  // The number of outputs is an argument only when it may vary (optional
-  // or variadic outputs).
-  m.variableOutputs = schema.min_output() != schema.max_output();
-  m.fixedOutputs = schema.max_output();
-
-  if (m.opType == "Constant") {
-    // As the original: the value as tensor data, whether it is sparse.
-    m.params.push_back({"const popart::ConstVoidData &value", "", "value",
-                        "attributes[\"value\"] = value;"});
-    m.params.push_back({"bool is_value_sparse", "false", "", ""});
-    return true;
-  }
-
-  std::vector<Param> required, optional;
-  for (const auto &entry : schema.attributes()) {
-    const auto &a = entry.second;
-    // auto_pad is deprecated by ONNX; the builder leaves it out (explicit
-    // pads), as the original's does.
-    if (a.name == "auto_pad")
-      continue;
-    std::string type = cppType(a.type);
-    if (type.empty()) {
-      if (a.required)
-        return false;
-      continue; // an optional attribute the builder does not offer
-    }
-    Param p;
-    p.attrName = a.name;
-    std::string name = paramName(a.name);
-    if (m.opType == "Cast" && a.name == "to") {
-      // The target type by name ("FLOAT", "INT32", ...), as the original.
-      p.declaration = "const std::string &" + name;
-      p.store = "attributes[\"to\"] = castTypeAttribute(" + name + ");";
-      required.push_back(p);
-      continue;
-    }
-    std::string def = defaultOf(a.default_value);
-    bool hasDefault = a.default_value.has_type() && !def.empty();
-    if (a.required) {
-      p.declaration = byValue(type) ? type + " " + name : "const " + type + " &" + name;
-      p.store = "attributes[\"" + a.name + "\"] = " + name + ";";
-      required.push_back(p);
-    } else if (hasDefault) {
-      p.declaration = byValue(type) ? type + " " + name : "const " + type + " &" + name;
-      p.defaultValue = def;
-      p.store = "attributes[\"" + a.name + "\"] = " + name + ";";
-      optional.push_back(p);
-    } else if (type.rfind("std::vector", 0) == 0 && a.name != "axes") {
-      // A list without a default: empty means not given.
-      p.declaration = "const " + type + " &" + name;
-      p.defaultValue = type + "()";
-      p.store = "if (!" + name + ".empty()) attributes[\"" + a.name + "\"] = " +
-                name + ";";
-      optional.push_back(p);
-    } else {
-      p.declaration = "nonstd::optional<" + type + "> " + name;
-      p.defaultValue = "nonstd::nullopt";
-      p.store = "if (" + name + ") attributes[\"" + a.name + "\"] = *" + name + ";";
-      optional.push_back(p);
-    }
-  }
-  if (m.variableOutputs) {
-    Param n;
-    n.declaration = "unsigned num_outputs";
-    if (required.empty())
-      n.defaultValue = std::to_string(std::max(1, schema.min_output()));
-    m.params.push_back(n);
-  }
-  m.params.insert(m.params.end(), required.begin(), required.end());
-  m.params.insert(m.params.end(), optional.begin(), optional.end());
-  return true;
-}
-
-std::string className(int opset) { return "AiOnnxOpset" + std::to_string(opset); }
+using namespace opsetgen;
 
 std::string signature(const Method &m, const std::string &qualifier,
                       bool withDefaults) {
@@ -266,11 +54,7 @@ int main(int argc, char **argv) {
   const int firstOpset = std::stoi(argv[3]);
   const int lastOpset = std::stoi(argv[4]);
 
-  // Schemas of the default domain by op type, by since-version.
-  std::map<std::string, std::map<int, onnx::OpSchema>> schemas;
-  for (const auto &s : onnx::OpSchemaRegistry::get_all_schemas_with_history())
-    if (s.domain().empty())
-      schemas[s.Name()].emplace(s.SinceVersion(), s);
+  const SchemaHistory schemas = onnxSchemas();
 
   std::ofstream hpp(argv[1]);
   std::ofstream cpp(argv[2]);
@@ -300,18 +84,7 @@ int main(int argc, char **argv) {
         << "public:\n"
         << "  explicit " << cls
         << "(std::unique_ptr<BuilderImpl> &impl_) : DomainOpSet(impl_) {}\n\n";
-    for (const auto &entry : schemas) {
-      // The definition in force at this opset: the latest not after it.
-      auto it = entry.second.upper_bound(opset);
-      if (it == entry.second.begin())
-        continue;
-      --it;
-      const onnx::OpSchema &schema = it->second;
-      if (schema.Deprecated())
-        continue;
-      Method m;
-      if (!makeMethod(schema, m))
-        continue;
+    for (const Method &m : opsetMethods(schemas, opset)) {
       hpp << "  /// " << m.opType << "-" << m.sinceVersion << "\n  "
           << signature(m, "", true) << ";\n";
       cpp << signature(m, cls + "::", false) << " {\n"

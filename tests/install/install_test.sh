@@ -16,6 +16,26 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$prefix/lib
 [ -d "$libdir" ] || libdir=$(dirname "$(find "$prefix" -name 'libpoplar.so' | head -n1)")
 
+# cmake_consumer <name> <source> <package>: builds <source> as the program
+# <name> with find_package(<package>) and target <package>::<package>, and
+# prints the program's path.
+cmake_consumer() {
+  local name=$1 source=$2 package=$3 dir=$work/$1-consumer
+  mkdir -p "$dir"
+  cp "$source" "$dir/"
+  cat > "$dir/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.25)
+project(${name}_consumer CXX)
+find_package($package REQUIRED)
+add_executable($name $(basename "$source"))
+target_compile_features($name PRIVATE cxx_std_17)
+target_link_libraries($name PRIVATE $package::$package)
+CMAKE
+  cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+  cmake --build "$dir/build" >/dev/null
+  echo "$dir/build/$name"
+}
+
 check() {
   local how=$1 exe=$2 out
   out=$(LD_LIBRARY_PATH="$libdir" "$exe")
@@ -147,19 +167,41 @@ g++ -std=c++17 "$sa/simple_addition.cpp" -o "$work/pc-popart" \
 out=$(LD_LIBRARY_PATH="$libdir" "$work/pc-popart")
 [ "$out" = "$expected_sa" ] || { echo "FAIL (pkg-config popart): printed '$out'"; exit 1; }
 echo "ok (pkg-config popart)"
-mkdir -p "$work/popart-consumer"
-cp "$sa/simple_addition.cpp" "$work/popart-consumer/"
-cat > "$work/popart-consumer/CMakeLists.txt" <<'CMAKE'
-cmake_minimum_required(VERSION 3.25)
-project(popart_consumer CXX)
-find_package(popart REQUIRED)
-add_executable(simple_addition simple_addition.cpp)
-target_compile_features(simple_addition PRIVATE cxx_std_17)
-target_link_libraries(simple_addition PRIVATE popart::popart)
-CMAKE
-cmake -S "$work/popart-consumer" -B "$work/popart-build" -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$work/popart-build" >/dev/null
-out=$(LD_LIBRARY_PATH="$libdir" "$work/popart-build/simple_addition")
+exe=$(cmake_consumer simple_addition "$sa/simple_addition.cpp" popart)
+out=$(LD_LIBRARY_PATH="$libdir" "$exe")
 [ "$out" = "$expected_sa" ] || { echo "FAIL (find_package popart): printed '$out'"; exit 1; }
 echo "ok (find_package(popart))"
+
+# 10. Python: after `source enable.sh`, Debian's python3 imports popart and
+#     pva from the prefix and runs the guide's simple addition.
+out=$(cd "$work" && source "$prefix/enable.sh" && unset LD_LIBRARY_PATH &&
+  /usr/bin/python3 -c "import popart, pva; print(popart.__file__, pva.__file__)")
+[ "$out" = "$prefix/python/popart/__init__.py $prefix/python/pva/__init__.py" ] ||
+  { echo "FAIL (import popart, pva): printed '$out'"; exit 1; }
+out=$(cd "$work" && source "$prefix/enable.sh" &&
+  /usr/bin/python3 "$prefix/share/poplar-sdk/tutorials/popart/python/simple_addition.py")
+[[ "$out" =~ ^Input\ a\ is\ \[[0-9.e-]+\].Input\ b\ is\ \[[0-9.e-]+\].Result\ is\ \[[0-9.e-]+\]$ ]] ||
+  { echo "FAIL (python3 simple_addition.py): printed '$out'"; exit 1; }
+echo "ok (python3 -c 'import popart, pva'; python3 simple_addition.py)"
+
+# 11. libpva: tutorial 4's report read by its C++ example built with plain
+#     g++ and with find_package(pva), and by its Python example.
+tut4=$prefix/share/poplar-sdk/tutorials/poplar/tut4_profiling
+mkdir -p "$work/tut4"
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ --std=c++17 "$tut4/tut4_ipu_model.cpp" -lpoplin -lpopops -lpoputil -lpoplar \
+  -o "$work/tut4/tut4"
+CPATH="$prefix/include" LIBRARY_PATH="$libdir" \
+  g++ --std=c++17 "$tut4/libpva/cpp_example.cpp" -lpva -o "$work/tut4/cpp_example"
+(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" \
+  POPLAR_ENGINE_OPTIONS='{"autoReport.all":"true"}' ./tut4 >/dev/null)
+cpp=$(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" ./cpp_example)
+py=$(cd "$work/tut4" && source "$prefix/enable.sh" &&
+  /usr/bin/python3 "$tut4/libpva/python_example.py")
+[[ "$cpp" == *"Number of tiles on target: 1472"* && "$cpp" == "$py" ]] ||
+  { echo "FAIL (libpva examples): printed '$cpp' and '$py'"; exit 1; }
+echo "ok (g++ cpp_example.cpp -lpva; python3 python_example.py)"
+exe=$(cmake_consumer cpp_example "$tut4/libpva/cpp_example.cpp" pva)
+out=$(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" "$exe")
+[ "$out" = "$cpp" ] || { echo "FAIL (find_package pva): printed '$out'"; exit 1; }
+echo "ok (find_package(pva))"

@@ -1,0 +1,34 @@
+// The parts of the popart_core extension module. Each binds one area of
+// the C++ library; Module.cpp calls them in dependency order (a type must
+// be bound before a later part uses it as a default argument). A new area
+// (training sessions, optimisers, losses) is one more file and one more
+// call.
+#ifndef POPART_PYTHON_BINDINGS_HPP
+#define POPART_PYTHON_BINDINGS_HPP
+
+#include <pybind11/pybind11.h>
+
+namespace popart {
+namespace python {
+
+namespace py = pybind11;
+
+void bindErrors(py::module_ &m);
+void bindLogging(py::module_ &m);
+void bindTensorInfo(py::module_ &m);
+void bindDataFlow(py::module_ &m);
+void bindTensorNames(py::module_ &m);
+void bindBuilder(py::module_ &m);
+void bindAiGraphcoreOpset(py::module_ &m);
+/// Generated from the ONNX schemas: AiOnnxOpset6 ... AiOnnxOpset17.
+void bindAiOnnxOpsets(py::module_ &m);
+void bindStepIO(py::module_ &m);
+void bindSessionOptions(py::module_ &m);
+void bindPatterns(py::module_ &m);
+void bindDevices(py::module_ &m);
+void bindSession(py::module_ &m);
+
+} // namespace python
+} // namespace popart
+
+#endif

@@ -1,0 +1,99 @@
+"""The Python examples of the PopART user guide (tutorials/popart/python)
+run unchanged with Debian's python3 and give the guide's output; what they
+compute is checked against numpy and the models they build against the
+ONNX library."""
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import numpy as np
+import onnx
+import pytest
+
+TUTORIALS = pathlib.Path(__file__).resolve().parents[3] / "tutorials" / "popart" / "python"
+
+
+def run(script, tmp_path):
+    """Runs a tutorial script in tmp_path; returns its output."""
+    result = subprocess.run([sys.executable, str(TUTORIALS / script)], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=600,
+                            env=dict(os.environ))
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def values(line, label):
+    match = re.fullmatch(re.escape(label) + r" \[(.*)\]", line)
+    assert match, f"'{line}' is not '{label} [...]'"
+    return np.array([float(v) for v in match.group(1).split()], np.float32)
+
+
+def test_simple_addition(tmp_path):
+    lines = run("simple_addition.py", tmp_path).splitlines()
+    assert len(lines) == 3
+    a = values(lines[0], "Input a is")
+    b = values(lines[1], "Input b is")
+    result = values(lines[2], "Result is")
+    # numpy prints float32 with 8 significant digits: enough to tell sums
+    # apart, not to compare bit for bit.
+    np.testing.assert_allclose(result, a + b, rtol=1e-6)
+
+
+def test_importing_graphs(tmp_path):
+    run("importing_graphs.py", tmp_path)
+    model = onnx.load(str(tmp_path / "alexnet.onnx"))
+    assert [o.name for o in model.graph.output] == ["output"]
+
+
+def test_building_graphs(tmp_path):
+    run("building_graphs.py", tmp_path)
+
+
+def test_adding_operations(tmp_path):
+    run("adding_operations.py", tmp_path)
+
+
+def test_virtual_graphs(tmp_path):
+    run("virtual_graphs.py", tmp_path)
+
+
+def test_executing_graphs(tmp_path):
+    out = run("executing_graphs.py", tmp_path).splitlines()
+    match = re.fullmatch(r"a \+ b: \[(\S+)\] \+ \[(\S+)\] = \[(\S+)\]", out[0])
+    assert match, out[0]
+    a, b, total = (np.float32(v) for v in match.groups())
+    np.testing.assert_allclose(total, a + b, rtol=1e-6)
+    assert out[1].startswith("Failed to acquire device with 2 IPUs")
+    assert out[2].startswith("Failed to acquire device with id '5'")
+    model = onnx.load(str(tmp_path / "onnx.pb"))
+    assert [i.name for i in model.graph.input] == ["a", "b"]
+
+
+def test_profiling_reports(tmp_path):
+    out = run("profiling_reports.py", tmp_path)
+    assert "Memory Usage:" in out
+    # showExecutionSteps lists the steps of the run.
+    assert re.search(r"StreamCopy \(cycles [\d,]+ - [\d,]+\)", out)
+    last = out.splitlines()[-1]
+    match = re.fullmatch(r"Graph report: 16 tiles, execution report: (\d+) cycles", last)
+    assert match and int(match.group(1)) > 0, last
+
+
+def test_execution_tracing(tmp_path):
+    result = subprocess.run([sys.executable, str(TUTORIALS / "execution_tracing.py")],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    log = result.stderr.splitlines()
+    line = re.compile(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\] \[popart:(\w+)\] "
+                      r"\[(trace|debug|info|warn|error|critical)\] .+")
+    modules = set()
+    for entry in log:
+        match = line.fullmatch(entry)
+        assert match, f"not the guide's log format: '{entry}'"
+        modules.add(match.group(1))
+    # DEBUG everywhere but the session module, which is off.
+    assert {"builder", "ir"} <= modules
+    assert "session" not in modules

@@ -1,0 +1,57 @@
+// A read-only SQLite database and queries over it, row by row.
+#ifndef PVA_SRC_DATABASE_HPP
+#define PVA_SRC_DATABASE_HPP
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace pva {
+namespace detail {
+
+/// One row of a query's result.
+class Row {
+public:
+  explicit Row(sqlite3_stmt *stmt) : stmt(stmt) {}
+  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt, column); }
+  std::uint64_t count(int column) const {
+    return static_cast<std::uint64_t>(integer(column));
+  }
+  double real(int column) const { return sqlite3_column_double(stmt, column); }
+  std::string text(int column) const;
+  bool isNull(int column) const { return sqlite3_column_type(stmt, column) == SQLITE_NULL; }
+  /// The integer, or `otherwise` when the column is NULL.
+  std::int64_t integerOr(int column, std::int64_t otherwise) const {
+    return isNull(column) ? otherwise : integer(column);
+  }
+
+private:
+  sqlite3_stmt *stmt;
+};
+
+class Database {
+public:
+  /// Opens `path` read-only; pva::error naming the file if it cannot.
+  explicit Database(const std::string &path);
+  ~Database();
+  Database(const Database &) = delete;
+  Database &operator=(const Database &) = delete;
+
+  /// Runs `sql` and calls `row` for each row of the result.
+  void query(const std::string &sql, const std::function<void(const Row &)> &row) const;
+  /// The first column of the first row of an integer query (a PRAGMA).
+  std::int64_t pragma(const std::string &sql) const;
+  bool hasTable(const std::string &name) const;
+  const std::string &path() const { return file; }
+
+private:
+  std::string file;
+  sqlite3 *db = nullptr;
+};
+
+} // namespace detail
+} // namespace pva
+
+#endif
