@@ -255,8 +255,15 @@ void bindBuilder(py::module_ &m) {
   cls.def("setPartialsType", &Builder::setPartialsType, py::arg("nodeOutputName"),
           py::arg("partialsType"));
   cls.def("getPartialsType", &Builder::getPartialsType, py::arg("nodeOutputName"));
-  cls.def("excludePatterns", &Builder::excludePatterns, py::arg("nodeOutputName"),
-          py::arg("patternNames"));
+  cls.def("excludePatterns",
+          py::overload_cast<const TensorId &, const std::vector<std::string> &>(
+              &Builder::excludePatterns),
+          py::arg("nodeOutputName"), py::arg("patternNames"));
+  cls.def("excludePatterns",
+          py::overload_cast<const std::set<TensorId> &,
+                            const std::vector<std::string> &>(
+              &Builder::excludePatterns),
+          py::arg("nodeOutputNames"), py::arg("patternNames"));
 
   // Node attributes, by the type of the value.
   cls.def("addNodeAttribute",
