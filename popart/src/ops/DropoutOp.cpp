@@ -23,10 +23,14 @@ DropoutOp::DropoutOp(const OperatorIdentifier &id, const Op::Settings &settings,
 
 void DropoutOp::setup() {
   if (opid.version >= 12) {
-    if (hasInput(1))
-      ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
     if (hasInput(2))
       trainingModeInput = constInputValues(2, "training_mode").at(0) != 0.0;
+    // Outside training Dropout is the identity, whatever its ratio (which
+    // may then be a runtime input).
+    const bool ratioMatters =
+        getGraph().getIr().isTraining() && trainingModeInput;
+    if (hasInput(1) && ratioMatters)
+      ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
   }
   if (ratio < 0.0f || ratio >= 1.0f)
     throw error("{}: the ratio must be in [0, 1), not {}", str(), ratio);
