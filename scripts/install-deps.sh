@@ -9,7 +9,7 @@ packages=(
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
   libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
-  zlib1g-dev
+  zlib1g-dev libboost-dev
   # Peers and data for tests, tutorials and benchmarks.
   libonnx-testdata dataset-fashion-mnist
   python3-numpy python3-onnx python3-torch python3-torchvision

@@ -270,10 +270,15 @@ Variable Model::booleanNot(Variable v) {
 
 Variable Model::callImpl(
     std::vector<Variable> vars,
-    std::function<std::optional<DataType>(const std::vector<DataType> &)> f,
+    std::function<boost::optional<DataType>(const std::vector<DataType> &)> f,
     const std::string &debugName) {
   Variable result = impl->derived(orName(debugName, "call"));
-  impl->addConstraint(makeCall(result, std::move(vars), std::move(f)));
+  auto g = [f = std::move(f)](const std::vector<DataType> &values)
+      -> std::optional<DataType> {
+    const boost::optional<DataType> r = f(values);
+    return r ? std::optional<DataType>(*r) : std::nullopt;
+  };
+  impl->addConstraint(makeCall(result, std::move(vars), std::move(g)));
   return result;
 }
 

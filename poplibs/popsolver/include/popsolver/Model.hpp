@@ -4,9 +4,13 @@
 #include <popsolver/Variable.hpp>
 #include <popsolver/popsolver_export.hpp>
 
+#include <boost/optional.hpp>
+
 #include <functional>
 #include <memory>
+#if __cplusplus >= 201703L
 #include <optional>
+#endif
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -94,20 +98,35 @@ public:
   /// A variable computed by f from the values of vars once they are all
   /// known; f returning no value rules that assignment out.
   template <class T>
-  Variable call(std::vector<Variable> vars,
-                std::function<std::optional<DataType>(const std::vector<T> &)> f,
-                const std::string &debugName = "") {
+  Variable
+  call(std::vector<Variable> vars,
+       std::function<boost::optional<DataType>(const std::vector<T> &)> f,
+       const std::string &debugName = "") {
     return callImpl(std::move(vars),
-                    [f = std::move(f)](const std::vector<DataType> &values)
-                        -> std::optional<DataType> {
+                    [f](const std::vector<DataType> &values)
+                        -> boost::optional<DataType> {
                       std::vector<T> converted;
                       converted.reserve(values.size());
                       for (auto v : values)
-                        converted.push_back(v.getAs<T>());
+                        converted.push_back(v.template getAs<T>());
                       return f(converted);
                     },
                     debugName);
   }
+#if __cplusplus >= 201703L
+  /// The same with a function returning std::optional.
+  template <class T>
+  Variable call(std::vector<Variable> vars,
+                std::function<std::optional<DataType>(const std::vector<T> &)> f,
+                const std::string &debugName = "") {
+    std::function<boost::optional<DataType>(const std::vector<T> &)> g =
+        [f](const std::vector<T> &values) -> boost::optional<DataType> {
+      const std::optional<DataType> r = f(values);
+      return r ? boost::optional<DataType>(*r) : boost::none;
+    };
+    return call<T>(std::move(vars), std::move(g), debugName);
+  }
+#endif
 
   /// The solution with the smallest objectives (the first compared first);
   /// NoSolution if there is none.
@@ -124,7 +143,7 @@ public:
 private:
   Variable callImpl(
       std::vector<Variable> vars,
-      std::function<std::optional<DataType>(const std::vector<DataType> &)> f,
+      std::function<boost::optional<DataType>(const std::vector<DataType> &)> f,
       const std::string &debugName);
   std::unique_ptr<Impl> impl;
 };
