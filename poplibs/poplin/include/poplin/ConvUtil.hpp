@@ -3,6 +3,7 @@
 #define POPLIN_CONVUTIL_HPP
 
 #include <poplin/ConvParams.hpp>
+#include <poplin/Convolution.hpp>
 #include <poplin/poplin_export.hpp>
 
 namespace poplin {

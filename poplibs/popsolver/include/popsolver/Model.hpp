@@ -1,6 +1,7 @@
 #ifndef POPSOLVER_MODEL_HPP
 #define POPSOLVER_MODEL_HPP
 
+#include <popsolver/PriorityGroupID.hpp>
 #include <popsolver/Variable.hpp>
 #include <popsolver/popsolver_export.hpp>
 
@@ -43,7 +44,9 @@ class Constraint;
 /// with the smallest objectives, compared lexicographically. Every
 /// function of other variables is propagated on their bounds, and the
 /// search splits the ranges of the variables made by addVariable in the
-/// order they were made.
+/// order of their priority groups (see prioritiseOver), and within a group
+/// in the order they were made. Of solutions with equal objectives, the
+/// first found is kept, so the priorities choose between them.
 class POPSOLVER_API Model {
 public:
   Model();
@@ -94,6 +97,17 @@ public:
   Variable booleanOr(Variable left, Variable right);
   Variable booleanAnd(Variable left, Variable right);
   Variable booleanNot(Variable v);
+
+  /// A new priority group. Every variable starts in the model's default
+  /// group, which the first call to addPriorityGroup does not return.
+  PriorityGroupID addPriorityGroup();
+  /// Puts v in group g.
+  void setPriorityGroup(Variable v, PriorityGroupID g);
+  /// The search splits the variables of group a before those of group b.
+  /// Groups not ordered, directly or through others, are taken in the
+  /// order they were made (the default group first). minimize() throws
+  /// std::invalid_argument if the priorities form a cycle.
+  void prioritiseOver(PriorityGroupID a, PriorityGroupID b);
 
   /// A variable computed by f from the values of vars once they are all
   /// known; f returning no value rules that assignment out.
