@@ -47,9 +47,9 @@ cp "$tutorials/poplar/tut4_profiling/tut4_ipu_model.cpp" "$work/"
 
 echo
 echo "== Tutorial 5: logistic regression trained on Fashion-MNIST (IPU Model)"
-cp "$tutorials/poplar/tut5_ml/complete/"* "$tutorials/poplar/tut5_ml/get_data.sh" "$work/"
-(cd "$work" && ./get_data.sh > /dev/null &&
-  g++ --std=c++11 regression-demo.cpp mnist.cpp -lpopnn -lpoplin -lpopops -lpoputil -lpoplar -o regression-demo &&
+cp -r "$tutorials/poplar/tut5_ml" "$work/tut5"
+(cd "$work/tut5" && ./get_data.sh > /dev/null &&
+  g++ --std=c++11 complete/regression-demo.cpp mnist.cpp -lpopnn -lpoplin -lpopops -lpoputil -lpoplar -o regression-demo &&
   ./regression-demo 1 | tail -n 1)
 
 echo

@@ -9,6 +9,8 @@
 
 #include <poplar/Target.hpp>
 
+#include "ModelAsHardware.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -20,28 +22,10 @@
 using namespace popart;
 using Catch::Matchers::Contains;
 
-namespace {
-
-struct Switch {
-  explicit Switch(const char *value) {
-    static const std::string dir = [] {
-      char tmpl[] = "/tmp/popart-model-as-hardware-test-XXXXXX";
-      return std::string(mkdtemp(tmpl));
-    }();
-    setenv("TMPDIR", dir.c_str(), 1);
-    if (value)
-      setenv("POPLAR_IPU_MODEL_AS_HARDWARE", value, 1);
-    else
-      unsetenv("POPLAR_IPU_MODEL_AS_HARDWARE");
-  }
-  ~Switch() { unsetenv("POPLAR_IPU_MODEL_AS_HARDWARE"); }
-};
-
-} // namespace
 
 TEST_CASE("without the switch hardware requests find nothing",
           "[popart][device]") {
-  Switch s(nullptr);
+  sdktest::ModelAsHardware s(nullptr);
   auto &dm = DeviceManager::createDeviceManager();
   CHECK(dm.enumerateDevices().empty());
   CHECK(dm.tryAcquireAvailableDevice(1) == nullptr);
@@ -53,7 +37,7 @@ TEST_CASE("without the switch hardware requests find nothing",
 
 TEST_CASE("with the switch IPU Models are enumerated and acquired as IPUs",
           "[popart][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   auto &dm = DeviceManager::createDeviceManager();
   auto all = dm.enumerateDevices(SyncPattern::Full, 1, DeviceType::Ipu,
                                  DeviceConnectionType::Never);
@@ -89,7 +73,7 @@ TEST_CASE("with the switch IPU Models are enumerated and acquired as IPUs",
 
 TEST_CASE("connection types: Always attaches, OnDemand when used, Never not",
           "[popart][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   auto &dm = DeviceManager::createDeviceManager();
   auto onDemand = dm.acquireDeviceById(3, SyncPattern::Full,
                                        DeviceConnectionType::OnDemand);
@@ -105,7 +89,7 @@ TEST_CASE("connection types: Always attaches, OnDemand when used, Never not",
 
 TEST_CASE("two processes acquiring the same id do not both get it",
           "[popart][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   auto &dm = DeviceManager::createDeviceManager();
   auto held = dm.acquireDeviceById(2);
   auto childAcquires = [] {
@@ -124,7 +108,7 @@ TEST_CASE("two processes acquiring the same id do not both get it",
 
 TEST_CASE("requests the stand-in IPUs cannot meet are errors naming them",
           "[popart][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   auto &dm = DeviceManager::createDeviceManager();
   CHECK_THROWS_WITH(dm.acquireAvailableDevice(2),
                     Contains("2 IPUs") && Contains("single IPUs"));
@@ -134,7 +118,7 @@ TEST_CASE("requests the stand-in IPUs cannot meet are errors naming them",
 }
 
 TEST_CASE("a session runs on an acquired stand-in IPU", "[popart][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   auto device = DeviceManager::createDeviceManager().acquireAvailableDevice(1);
   auto b = Builder::create();
   auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{3}));

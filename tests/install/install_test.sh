@@ -105,8 +105,8 @@ if [ -f "$data/t10k-labels-idx1-ubyte.gz" ]; then
   # (libpoplin's own dependency, libpopsolver, is found through
   # LD_LIBRARY_PATH, as enable.sh sets it)
   CPATH="$prefix/include" LIBRARY_PATH="$libdir" LD_LIBRARY_PATH="$libdir" \
-    g++ --std=c++17 "$tut5/complete/regression-demo.cpp" \
-    "$tut5/complete/mnist.cpp" -lpopnn -lpoplin -lpopops -lpoputil -lpoplar \
+    g++ --std=c++11 "$tut5/complete/regression-demo.cpp" \
+    "$tut5/mnist.cpp" -lpopnn -lpoplin -lpopops -lpoputil -lpoplar \
     -o "$work/regression-demo"
   out=$(cd "$work" && LD_LIBRARY_PATH="$libdir" POPLAR_LOG_LEVEL=DEBUG \
     POPLAR_LOG_DEST="$work/tut5.log" ./regression-demo 1 10 | tail -n 1)

@@ -20,20 +20,13 @@
 namespace popart {
 namespace {
 
-class HostDeviceInfo : public DeviceInfo {
+/// A DeviceInfo over a poplar device: the target's figures.
+class PoplarDeviceInfo : public DeviceInfo {
 public:
-  HostDeviceInfo(DeviceType type, poplar::Device device, std::string ipuVersion)
-      : DeviceInfo(type, DeviceConnectionType::Always),
-        device(std::move(device)), ipuVersion(std::move(ipuVersion)) {}
+  PoplarDeviceInfo(DeviceType type, DeviceConnectionType connection,
+                   poplar::Device device)
+      : DeviceInfo(type, connection), device(std::move(device)) {}
 
-  bool attach() override { return attached = device.attach(); }
-  void detach() override {
-    device.detach();
-    attached = false;
-  }
-  bool isAttached() const override { return attached; }
-  int getId() const override { return 0; }
-  std::string getVersion() const override { return ipuVersion; }
   int getNumIpus() const override {
     return static_cast<int>(device.getTarget().getNumIPUs());
   }
@@ -43,12 +36,30 @@ public:
   int getNumWorkerContexts() const override {
     return static_cast<int>(device.getTarget().getNumWorkerContexts());
   }
-  std::string getIpuVersion() const override { return ipuVersion; }
   const poplar::Target &getTarget() const override { return device.getTarget(); }
   const poplar::Device &getDevice() const override { return device; }
 
-private:
+protected:
   poplar::Device device;
+};
+
+class HostDeviceInfo : public PoplarDeviceInfo {
+public:
+  HostDeviceInfo(DeviceType type, poplar::Device device, std::string ipuVersion)
+      : PoplarDeviceInfo(type, DeviceConnectionType::Always, std::move(device)),
+        ipuVersion(std::move(ipuVersion)) {}
+
+  bool attach() override { return attached = device.attach(); }
+  void detach() override {
+    device.detach();
+    attached = false;
+  }
+  bool isAttached() const override { return attached; }
+  int getId() const override { return 0; }
+  std::string getVersion() const override { return ipuVersion; }
+  std::string getIpuVersion() const override { return ipuVersion; }
+
+private:
   std::string ipuVersion;
   bool attached = false;
 };
@@ -56,10 +67,10 @@ private:
 /// An IPU Model poplar lists in place of an IPU: attached like hardware
 /// (one user at a time, across processes), at once (connection type
 /// Always), when an engine is first loaded onto it (OnDemand), or never.
-class SimulatedIpuInfo : public DeviceInfo {
+class SimulatedIpuInfo : public PoplarDeviceInfo {
 public:
   SimulatedIpuInfo(poplar::Device device, DeviceConnectionType connection)
-      : DeviceInfo(DeviceType::Ipu, connection), device(std::move(device)) {}
+      : PoplarDeviceInfo(DeviceType::Ipu, connection, std::move(device)) {}
   ~SimulatedIpuInfo() override { detach(); }
 
   bool attach() override {
@@ -77,17 +88,7 @@ public:
   std::string getVersion() const override {
     return device.getTarget().getTargetArchString();
   }
-  int getNumIpus() const override {
-    return static_cast<int>(device.getTarget().getNumIPUs());
-  }
-  int getTilesPerIPU() const override {
-    return static_cast<int>(device.getTarget().getTilesPerIPU());
-  }
-  int getNumWorkerContexts() const override {
-    return static_cast<int>(device.getTarget().getNumWorkerContexts());
-  }
   std::string getIpuVersion() const override { return getVersion(); }
-  const poplar::Target &getTarget() const override { return device.getTarget(); }
   const poplar::Device &getDevice() const override {
     if (!device.isAttached()) {
       if (getConnectionType() == DeviceConnectionType::Never)
@@ -104,7 +105,6 @@ public:
   }
 
 private:
-  poplar::Device device;
   std::mutex mutex;
 };
 

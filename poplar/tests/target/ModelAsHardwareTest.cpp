@@ -5,6 +5,8 @@
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
 
+#include "ModelAsHardware.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -18,29 +20,10 @@
 using namespace poplar;
 using Catch::Matchers::Contains;
 
-namespace {
-
-// Sets the switch (and a lock directory of this test's own) for a scope.
-struct Switch {
-  explicit Switch(const char *value) {
-    static const std::string dir = [] {
-      char tmpl[] = "/tmp/model-as-hardware-test-XXXXXX";
-      return std::string(mkdtemp(tmpl));
-    }();
-    setenv("TMPDIR", dir.c_str(), 1);
-    if (value)
-      setenv("POPLAR_IPU_MODEL_AS_HARDWARE", value, 1);
-    else
-      unsetenv("POPLAR_IPU_MODEL_AS_HARDWARE");
-  }
-  ~Switch() { unsetenv("POPLAR_IPU_MODEL_AS_HARDWARE"); }
-};
-
-} // namespace
 
 TEST_CASE("without the switch no IPU is found, as on a host without IPUs",
           "[poplar][device]") {
-  Switch s(nullptr);
+  sdktest::ModelAsHardware s(nullptr);
   DeviceManager manager = DeviceManager::createDeviceManager();
   CHECK(manager.getNumDevices() == 0);
   CHECK(manager.getDevices(TargetType::IPU, 1).empty());
@@ -50,7 +33,7 @@ TEST_CASE("without the switch no IPU is found, as on a host without IPUs",
 
 TEST_CASE("the switch lists IPU Models with ids that attach like IPUs",
           "[poplar][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   DeviceManager manager = DeviceManager::createDeviceManager();
   auto devices = manager.getDevices(TargetType::IPU, 1);
   REQUIRE(devices.size() == 4);
@@ -80,7 +63,7 @@ TEST_CASE("the switch lists IPU Models with ids that attach like IPUs",
   CHECK(again.attach());
   again.detach();
 
-  Switch ipu1("ipu1");
+  sdktest::ModelAsHardware ipu1("ipu1");
   CHECK(DeviceManager::createDeviceManager()
             .getDevice(3)
             .getTarget()
@@ -89,7 +72,7 @@ TEST_CASE("the switch lists IPU Models with ids that attach like IPUs",
 
 TEST_CASE("a program runs on an attached stand-in IPU, not on a detached one",
           "[poplar][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   Device device = DeviceManager::createDeviceManager().getDevice(2);
   Graph graph(device.getTarget());
   Tensor v = graph.addVariable(FLOAT, {4}, "v");
@@ -108,7 +91,7 @@ TEST_CASE("a program runs on an attached stand-in IPU, not on a detached one",
 
 TEST_CASE("threads attaching the same id: exactly one gets it",
           "[poplar][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   DeviceManager manager = DeviceManager::createDeviceManager();
   constexpr unsigned numThreads = 8;
   std::vector<Device> devices;
@@ -126,7 +109,7 @@ TEST_CASE("threads attaching the same id: exactly one gets it",
 TEST_CASE("processes attaching the same id: the second fails until the first "
           "lets go",
           "[poplar][device]") {
-  Switch s("ipu2");
+  sdktest::ModelAsHardware s("ipu2");
   Device device = DeviceManager::createDeviceManager().getDevice(1);
   REQUIRE(device.attach());
   // A child process tries the same device: exit status 1 if it got it.
@@ -148,14 +131,14 @@ TEST_CASE("processes attaching the same id: the second fails until the first "
 TEST_CASE("bad uses of the switch are errors naming what is wrong",
           "[poplar][device]") {
   {
-    Switch s("ipu2");
+    sdktest::ModelAsHardware s("ipu2");
     DeviceManager manager = DeviceManager::createDeviceManager();
     CHECK_THROWS_WITH(manager.getDevices(TargetType::IPU, 2),
                       Contains("getDevices(TargetType::IPU, 2)") &&
                           Contains("single IPUs"));
     CHECK_THROWS_WITH(manager.getDevice(4), Contains("ID 4"));
   }
-  Switch s("ipu3");
+  sdktest::ModelAsHardware s("ipu3");
   CHECK_THROWS_WITH(DeviceManager::createDeviceManager().getDevices(
                         TargetType::IPU, 1),
                     Contains("POPLAR_IPU_MODEL_AS_HARDWARE='ipu3'"));

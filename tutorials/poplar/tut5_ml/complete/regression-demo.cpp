@@ -12,7 +12,7 @@
 // `epochs` (default 3) passes over `percent` (default 100) of the training
 // images; -IPU runs on an IPU found by the DeviceManager (on this SDK, an
 // IPU Model standing in for one when POPLAR_IPU_MODEL_AS_HARDWARE is set).
-#include "mnist.h"
+#include "../mnist.h"
 
 #include <poplar/DeviceManager.hpp>
 #include <poplar/Engine.hpp>
