@@ -58,6 +58,9 @@ public:
   Tensor &createOutput(Op &op, int index, const TensorId &id);
   /// Removes an op, leaving its output tensors without a producer.
   void eraseOp(Op &op);
+  /// Puts `replacement` where `op` is: the same inputs, outputs and
+  /// scheduling constraints (`op` is destroyed).
+  Op &replaceOp(Op &op, std::unique_ptr<Op> replacement);
   /// Removes a tensor no op uses.
   void eraseTensor(const TensorId &id);
   /// Gives a tensor another id (popart::error if the new one is taken).

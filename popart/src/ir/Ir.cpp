@@ -3,6 +3,7 @@
 #include "onnx/OnnxUtil.hpp"
 #include "transforms/Autodiff.hpp"
 #include "transforms/GraphBuilding.hpp"
+#include "transforms/InPlace.hpp"
 #include "transforms/OptimizerUpdates.hpp"
 #include "transforms/Recompute.hpp"
 
@@ -120,6 +121,10 @@ void Ir::prepare(const IrBundle &bundle) {
       prepareTraining(bundle.patterns);
     checkAnchors();
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
+    if (bundle.patterns.isInPlaceEnabled()) {
+      const int inplace = applyInPlace(*this, schedule);
+      logging::ir::debug("InPlace: {} ops write into their inputs", inplace);
+    }
     dotCheckpoint("FINAL");
   } catch (const std::exception &) {
     if (const char *dump = std::getenv("POPART_IR_DUMP")) {
@@ -186,7 +191,7 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
                 loss.info.data_type());
 }
 
-void Ir::prepareTraining(const Patterns &) {
+void Ir::prepareTraining(const Patterns &patterns) {
   // The gradient of the loss: the loss scaling, in the loss's shape.
   const Tensor &loss = mainGraph.getTensor(finalLossId);
   const TensorId ls = lossScalingTensor(*this, loss.info.dataType());
@@ -216,6 +221,9 @@ void Ir::prepareTraining(const Patterns &) {
       growBackwardPass(*this, finalLossId, seed, anchoredGradients);
   growOptimizerUpdates(*this, weights);
   growRecomputation(*this, forwardOps);
+  // The patterns again, on the backward pass (SoftmaxGradDirect, ...).
+  const int rewrites = applyPatterns(mainGraph, patterns, dataFlow);
+  logging::ir::debug("Patterns made {} rewrites after autodiff", rewrites);
   initialiseOptimizerState();
   dotCheckpoint("BWD0");
   foldConstants(mainGraph);

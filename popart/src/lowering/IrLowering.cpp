@@ -143,7 +143,29 @@ void IrLowering::lowerOps() {
   auto &registry = LoweringRegistry::instance();
   for (const Op *op : ir.getSchedule()) {
     logging::devicex::debug("Lowering {}", op->str());
-    registry.get(*op)(*op, *ctx, isUpdateContext(*op) ? outer : inner);
+    auto &prog = isUpdateContext(*op) ? outer : inner;
+    registry.get(*op)(*op, *ctx, prog);
+    keepOutputsApart(*op, prog);
+  }
+}
+
+// Only ops that write into an input may give an output the input's
+// storage: a lowering that returns a view of an input (a cast to the same
+// type, say) gets a copy, so that an in-place op writing into the output
+// later leaves the input alone.
+void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog) {
+  for (InIndex i = 0; i < op.inTensorCount(); ++i)
+    if (op.hasInput(i) && op.modifiesInputInPlace(i))
+      return;
+  for (const Tensor *out : op.outputs) {
+    if (!out || !ctx->has(out->id))
+      continue;
+    const poplar::Tensor value = ctx->get(*out);
+    for (const Tensor *in : op.inputs)
+      if (in && ctx->has(in->id) && value.intersectsWith(ctx->get(*in))) {
+        ctx->set(*out, copyOf(*ctx, value, prog, op.name()));
+        break;
+      }
   }
 }
 

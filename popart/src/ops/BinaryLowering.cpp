@@ -41,6 +41,19 @@ void growBinary(const Op &op, LoweringContext &ctx,
     compute = arithmeticType(t);
   a = castTo(ctx, a, compute, prog, op.name());
   b = castTo(ctx, b, compute, prog, op.name());
+  // The in-place variants (AddLhsInplace, AddRhsInplace, ...) write the
+  // result into the argument of the output's shape (computed as is).
+  const InIndex inplace = static_cast<const BinaryOp &>(op).inplaceInput;
+  if (inplace >= 0) {
+    namespace pe = popops::expr;
+    if (inplace == 0)
+      popops::mapInPlace(ctx.graph, it->second, a, b, prog, op.name());
+    else
+      popops::mapInPlace(ctx.graph, pe::BinaryOp(it->second, pe::_2, pe::_1),
+                         {b, a}, prog, op.name());
+    ctx.set(*op.outputs[0], inplace == 0 ? a : b);
+    return;
+  }
   poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name());
   if (op.opid.type == "Mod" && !static_cast<const BinaryOp &>(op).fmod) {
     // Python's mod: a non-zero remainder takes the sign of the divisor.

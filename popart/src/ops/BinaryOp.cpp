@@ -40,6 +40,34 @@ void BinaryOp::setup() {
   outInfo(0) = TensorInfo(isComparison() ? DataType::BOOL : a.dataType(), shape);
 }
 
+namespace {
+const std::vector<InplaceForm> binaryInplaceForms = {{"LhsInplace", 0, 10.0f},
+                                                     {"RhsInplace", 1, 9.0f}};
+} // namespace
+
+std::vector<std::tuple<OperatorIdentifier, float>>
+BinaryOp::inplacePriorityDefault() const {
+  // Comparisons change the type; 8- and 16-bit integers and Pow of
+  // integers are computed in another type (BinaryLowering.cpp).
+  const DataType t = inInfo(0).dataType();
+  const bool computedAsIs = t == DataType::FLOAT || t == DataType::FLOAT16 ||
+                            (t == DataType::INT32 && opid.type != "Pow");
+  if (isComparison() || !computedAsIs || opid.type == "Mod" ||
+      inInfo(0).dataType() != inInfo(1).dataType())
+    return {};
+  return inplaceVariantIds(*this, binaryInplaceForms);
+}
+
+std::unique_ptr<Op>
+BinaryOp::getInplaceVariant(const OperatorIdentifier &id) const {
+  return makeInplaceVariant(*this, id, binaryInplaceForms);
+}
+
+void BinaryOp::appendAttributes(OpSerialiserBase &os) const {
+  Op::appendAttributes(os);
+  appendInplaceAttribute(os, inplaceInput);
+}
+
 std::vector<char> BinaryOp::fold() const {
   const Shape out = outInfo(0).shape();
   auto a = broadcastTo(toDoubles(inTensor(0)->data, inInfo(0).dataType()),

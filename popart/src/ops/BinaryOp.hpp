@@ -3,6 +3,7 @@
 
 #include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/op.hpp>
 
@@ -27,6 +28,18 @@ public:
   /// Mod: the sign of the dividend (C fmod) when true, else of the divisor.
   bool fmod = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  // In place (<type>LhsInplace, <type>RhsInplace): the result written into
+  // the argument of the output's shape and type.
+  std::vector<std::tuple<OperatorIdentifier, float>>
+  inplacePriorityDefault() const override;
+  std::unique_ptr<Op>
+  getInplaceVariant(const OperatorIdentifier &id) const override;
+  bool modifiesInputInPlace(InIndex i) const override {
+    return i == inplaceInput;
+  }
+  void appendAttributes(OpSerialiserBase &os) const override;
+  InIndex inplaceInput = -1;
 };
 
 /// The gradient of argument `arg` of Add, Sub, Mul, Div or Pow: inputs

@@ -248,6 +248,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<TopKGradOp>(growTopKGrad);
   r.add<ConvTransposeGradOp>(growConvTransposeGrad);
   r.add<NllGradOp>(growNllGrad);
+  r.add<SoftmaxGradDirectOp>(growSoftmaxGradDirect);
+  r.add<NlllWithSoftmaxGradDirectOp>(growNlllWithSoftmaxGradDirect);
   r.add<L1GradOp>(growL1Grad);
   r.add<IdentityLossGradOp>(growIdentityLossGrad);
   r.add<DropoutGradOp>(growDropoutGrad);

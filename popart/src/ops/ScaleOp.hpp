@@ -3,6 +3,7 @@
 
 #include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/op.hpp>
 
@@ -22,6 +23,31 @@ public:
   void setup() override { outInfo(0) = inInfo(0); }
   float scale;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  // In place (ScaleInplace): the result written into the input.
+  std::vector<std::tuple<OperatorIdentifier, float>>
+  inplacePriorityDefault() const override {
+    return inplaceVariantIds(*this, inplaceForms());
+  }
+  std::unique_ptr<Op>
+  getInplaceVariant(const OperatorIdentifier &id) const override {
+    return makeInplaceVariant(*this, id, inplaceForms());
+  }
+  bool modifiesInputInPlace(InIndex i) const override {
+    return i == inplaceInput;
+  }
+  void appendAttributes(OpSerialiserBase &os) const override {
+    Op::appendAttributes(os);
+    os.appendAttribute("scale", scale);
+    appendInplaceAttribute(os, inplaceInput);
+  }
+  InIndex inplaceInput = -1;
+
+private:
+  static const std::vector<InplaceForm> &inplaceForms() {
+    static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
+    return forms;
+  }
 };
 
 /// The gradient of Scale (and of an argument of ScaledAdd): the output's

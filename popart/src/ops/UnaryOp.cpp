@@ -35,6 +35,25 @@ void UnaryOp::setup() {
     throw error("Not takes a BOOL input, not {}", inInfo(0).data_type());
 }
 
+namespace {
+const std::vector<InplaceForm> unaryInplaceForms = {{"Inplace", 0, 10.0f}};
+} // namespace
+
+std::vector<std::tuple<OperatorIdentifier, float>>
+UnaryOp::inplacePriorityDefault() const {
+  return inplaceVariantIds(*this, unaryInplaceForms);
+}
+
+std::unique_ptr<Op>
+UnaryOp::getInplaceVariant(const OperatorIdentifier &id) const {
+  return makeInplaceVariant(*this, id, unaryInplaceForms);
+}
+
+void UnaryOp::appendAttributes(OpSerialiserBase &os) const {
+  Op::appendAttributes(os);
+  appendInplaceAttribute(os, inplaceInput);
+}
+
 bool UnaryOp::canFold() const {
   return opid.type == "Neg" || opid.type == "Abs" || opid.type == "Floor" ||
          opid.type == "Ceil" || opid.type == "Sqrt" || opid.type == "Not";

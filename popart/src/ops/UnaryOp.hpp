@@ -2,6 +2,7 @@
 #define POPART_SRC_OPS_UNARYOP_HPP
 
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/attributes.hpp>
 #include <popart/op.hpp>
@@ -29,6 +30,17 @@ public:
   float alpha = 0.0f, beta = 0.0f, gamma = 0.0f;
   bool detectNegative = true, detectPositive = true; // IsInf
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  // In place (<type>Inplace): the result written into the input.
+  std::vector<std::tuple<OperatorIdentifier, float>>
+  inplacePriorityDefault() const override;
+  std::unique_ptr<Op>
+  getInplaceVariant(const OperatorIdentifier &id) const override;
+  bool modifiesInputInPlace(InIndex i) const override {
+    return i == inplaceInput;
+  }
+  void appendAttributes(OpSerialiserBase &os) const override;
+  InIndex inplaceInput = -1;
 };
 
 /// The gradient of a UnaryOp: inputs the output's gradient, the input and
