@@ -93,6 +93,10 @@ void growBinaryGrad(const Op &op, LoweringContext &ctx,
   else if (t == "Pow")
     e = first ? pe::Any(pe::_1 * pe::_3 * pe::Pow(pe::_2, pe::_3 - pe::Const(1.0f)))
               : pe::Any(pe::_1 * pe::_4 * pe::Log(pe::_2));
+  else if (t == "Mod" && !first)
+    // a - q b, with q = trunc(a / b) (fmod) or floor(a / b): d/db = -q.
+    e = grad.fmod ? pe::Any(-(pe::_1 * pe::Trunc(pe::_2 / pe::_3)))
+                  : pe::Any(-(pe::_1 * pe::Floor(pe::_2 / pe::_3)));
   poplar::Tensor full =
       popops::map(ctx.graph, e, {g, a, b, y}, prog, op.name());
   ctx.set(op.outputs[0],

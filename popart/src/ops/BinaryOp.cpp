@@ -105,7 +105,11 @@ std::vector<char> BinaryOp::fold() const {
 
 std::vector<std::unique_ptr<Op>> BinaryOp::getGradOps() {
   const auto &t = opid.type;
-  if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow")
+  const bool floatMod =
+      t == "Mod" && (inInfo(0).dataType() == DataType::FLOAT ||
+                     inInfo(0).dataType() == DataType::FLOAT16);
+  if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow" &&
+      !floatMod)
     return {};
   std::vector<std::unique_ptr<Op>> ops;
   ops.push_back(std::make_unique<BinaryGradOp>(*this, 0));
@@ -120,6 +124,6 @@ BinaryGradOp::BinaryGradOp(const BinaryOp &fwd, int arg_)
               {2, 1, GradOpInType::In},
               {3, 0, GradOpInType::Out}},
              {{0, arg_}}),
-      fwdType(fwd.opid.type), arg(arg_) {}
+      fwdType(fwd.opid.type), arg(arg_), fmod(fwd.fmod) {}
 
 } // namespace popart

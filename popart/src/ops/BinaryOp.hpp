@@ -53,6 +53,7 @@ public:
   }
   std::string fwdType;
   int arg;
+  bool fmod; // Mod's
 };
 
 } // namespace popart
