@@ -3,6 +3,7 @@
 // without the pattern), the backward Softmax/Nll patterns keep gradients
 // finite, and the Patterns objects a session refuses are named.
 #include "PopartTestDevice.hpp"
+#include "SessionRun.hpp"
 
 #include <popart/builder.hpp>
 #include <popart/error.hpp>
@@ -28,35 +29,7 @@ namespace {
 
 using Floats = std::vector<float>;
 
-// One run of a session with FLOAT inputs and anchors (element counts given).
-std::map<TensorId, Floats> runOnce(Session &s, std::map<TensorId, Floats> inputs,
-                                   const std::map<TensorId, std::size_t> &anchors,
-                                   const std::map<TensorId, std::vector<int>> &ints = {}) {
-  std::vector<std::unique_ptr<IArray>> arrays;
-  std::map<TensorId, IArray &> ins, outs;
-  for (auto &i : inputs) {
-    arrays.push_back(std::make_unique<NDArrayWrapper<float>>(
-        i.second.data(), Shape{int64_t(i.second.size())}));
-    ins.emplace(i.first, *arrays.back());
-  }
-  auto intInputs = ints;
-  for (auto &i : intInputs) {
-    arrays.push_back(std::make_unique<NDArrayWrapper<int>>(
-        i.second.data(), Shape{int64_t(i.second.size())}));
-    ins.emplace(i.first, *arrays.back());
-  }
-  std::map<TensorId, Floats> result;
-  for (const auto &a : anchors)
-    result[a.first].resize(a.second);
-  for (auto &r : result) {
-    arrays.push_back(std::make_unique<NDArrayWrapper<float>>(
-        r.second.data(), Shape{int64_t(r.second.size())}));
-    outs.emplace(r.first, *arrays.back());
-  }
-  StepIO io(ins, outs);
-  s.run(io);
-  return result;
-}
+using popart_test::runStep;
 
 // The scheduled ops of a session's IR: type and attributes.
 nlohmann::json scheduledOps(Session &s) {
@@ -114,7 +87,7 @@ TEST_CASE("InPlace writes into inputs no later op reads", "[popart][patterns]") 
     Patterns patterns;
     patterns.enableInPlace(inplace);
     auto session = inference(proto, y, patterns);
-    const auto got = runOnce(*session, {{x, xs}}, {{y, 4}})[y];
+    const auto got = runStep(*session, {{x, xs}}, {{y, 4}})[y];
     for (int i = 0; i < 4; ++i)
       REQUIRE(got[i] == Approx(want[i]).epsilon(1e-6));
     const auto ops = scheduledOps(*session);
@@ -154,7 +127,7 @@ TEST_CASE("Training with InPlace gives the numbers it gives without",
     Floats losses;
     for (int k = 0; k < 3; ++k) {
       Floats xs = {0.1f * k, -0.4f, 0.7f, 0.2f, 0.9f, -0.3f * k};
-      losses.push_back(runOnce(*s, {{x, xs}}, {{loss, 1}},
+      losses.push_back(runStep(*s, {{x, xs}}, {{loss, 1}},
                                {{label, {1, 3}}})[loss][0]);
     }
     return std::make_pair(losses, countInplace(scheduledOps(*s)));
@@ -192,7 +165,7 @@ TEST_CASE("SoftmaxGradDirect keeps the gradient finite where p underflows",
         SessionOptions(), patterns);
     s->prepareDevice();
     s->weightsFromHost();
-    auto out = runOnce(*s, {{x, xs}}, {{loss, 1}, {gradLogits, 2}},
+    auto out = runStep(*s, {{x, xs}}, {{loss, 1}, {gradLogits, 2}},
                        {{label, {0}}});
     out["ops"] = {float(countType(scheduledOps(*s), "SoftmaxGradDirect")),
                   float(countType(scheduledOps(*s), "NlllWithSoftmaxGradDirect"))};
@@ -248,7 +221,7 @@ TEST_CASE("SumToAdd, NegativeOneScale, TransposeToIdentityOrReshape and "
       patterns.enablePattern(name, on);
     auto s = inference(proto, y, patterns);
     // -x + x
-    REQUIRE(runOnce(*s, {{x, xs}}, {{y, 3}})[y] == Floats{0.0f, 0.0f, 0.0f});
+    REQUIRE(runStep(*s, {{x, xs}}, {{y, 3}})[y] == Floats{0.0f, 0.0f, 0.0f});
     const auto ops = scheduledOps(*s);
     REQUIRE(countType(ops, "Transpose") == (on ? 0 : 2));
     REQUIRE(countType(ops, "Scale") == (on ? 0 : 1));
@@ -278,5 +251,5 @@ TEST_CASE("Patterns a session refuses are named", "[popart][patterns]") {
   // With runtime asserts off, no patterns at all is allowed.
   auto s = inference(proto, y,
                      Patterns(PatternsLevel::NoPatterns).enableRuntimeAsserts(false));
-  REQUIRE(runOnce(*s, {{x, {-1.0f, 2.0f}}}, {{y, 2}})[y] == Floats{0.0f, 2.0f});
+  REQUIRE(runStep(*s, {{x, {-1.0f, 2.0f}}}, {{y, 2}})[y] == Floats{0.0f, 2.0f});
 }

@@ -9,7 +9,7 @@ namespace popart {
 
 BinaryOp::BinaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                    const Attributes &a)
-    : Op(id, settings) {
+    : InplaceCapableOp(id, settings) {
   if (id.type == "Mod")
     fmod = a.getInt("fmod", 0) != 0;
   // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
@@ -40,32 +40,20 @@ void BinaryOp::setup() {
   outInfo(0) = TensorInfo(isComparison() ? DataType::BOOL : a.dataType(), shape);
 }
 
-namespace {
-const std::vector<InplaceForm> binaryInplaceForms = {{"LhsInplace", 0, 10.0f},
-                                                     {"RhsInplace", 1, 9.0f}};
-} // namespace
+const std::vector<InplaceForm> &BinaryOp::inplaceForms() {
+  static const std::vector<InplaceForm> forms = {{"LhsInplace", 0, 10.0f},
+                                                 {"RhsInplace", 1, 9.0f}};
+  return forms;
+}
 
-std::vector<std::tuple<OperatorIdentifier, float>>
-BinaryOp::inplacePriorityDefault() const {
+bool BinaryOp::canRunInPlace() const {
   // Comparisons change the type; 8- and 16-bit integers and Pow of
   // integers are computed in another type (BinaryLowering.cpp).
   const DataType t = inInfo(0).dataType();
   const bool computedAsIs = t == DataType::FLOAT || t == DataType::FLOAT16 ||
                             (t == DataType::INT32 && opid.type != "Pow");
-  if (isComparison() || !computedAsIs || opid.type == "Mod" ||
-      inInfo(0).dataType() != inInfo(1).dataType())
-    return {};
-  return inplaceVariantIds(*this, binaryInplaceForms);
-}
-
-std::unique_ptr<Op>
-BinaryOp::getInplaceVariant(const OperatorIdentifier &id) const {
-  return makeInplaceVariant(*this, id, binaryInplaceForms);
-}
-
-void BinaryOp::appendAttributes(OpSerialiserBase &os) const {
-  Op::appendAttributes(os);
-  appendInplaceAttribute(os, inplaceInput);
+  return !isComparison() && computedAsIs && opid.type != "Mod" &&
+         inInfo(0).dataType() == inInfo(1).dataType();
 }
 
 std::vector<char> BinaryOp::fold() const {

@@ -14,7 +14,7 @@ namespace popart {
 /// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, LessOrEqual,
 /// GreaterOrEqual, And, Or, Xor, Mod: two inputs
 /// broadcast as numpy does (comparisons give BOOL).
-class BinaryOp : public Op {
+class BinaryOp : public InplaceCapableOp<BinaryOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<BinaryOp>(*this);
@@ -29,17 +29,10 @@ public:
   bool fmod = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
-  // In place (<type>LhsInplace, <type>RhsInplace): the result written into
-  // the argument of the output's shape and type.
-  std::vector<std::tuple<OperatorIdentifier, float>>
-  inplacePriorityDefault() const override;
-  std::unique_ptr<Op>
-  getInplaceVariant(const OperatorIdentifier &id) const override;
-  bool modifiesInputInPlace(InIndex i) const override {
-    return i == inplaceInput;
-  }
-  void appendAttributes(OpSerialiserBase &os) const override;
-  InIndex inplaceInput = -1;
+  /// In place (<type>LhsInplace, <type>RhsInplace): the result written
+  /// into the argument of the output's shape and type.
+  static const std::vector<InplaceForm> &inplaceForms();
+  bool canRunInPlace() const;
 };
 
 /// The gradient of argument `arg` of Add, Sub, Mul, Div or Pow: inputs

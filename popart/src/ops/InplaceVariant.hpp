@@ -16,7 +16,7 @@
 
 namespace popart {
 
-/// A variant of `op` writing into input `input`, named <type><suffix>.
+/// A variant writing into input `input`, named <type><suffix>.
 struct InplaceForm {
   std::string suffix;
   InIndex input;
@@ -33,20 +33,37 @@ inplaceVariantIds(const Op &op, const std::vector<InplaceForm> &forms);
 InIndex inplaceVariantInput(const Op &op, const OperatorIdentifier &id,
                             const std::vector<InplaceForm> &forms);
 
-/// The variant `id` of an op of class T: a copy writing into its input.
-template <typename T>
-std::unique_ptr<Op> makeInplaceVariant(const T &op, const OperatorIdentifier &id,
-                                       const std::vector<InplaceForm> &forms) {
-  auto variant = std::make_unique<T>(op);
-  variant->inplaceInput = inplaceVariantInput(op, id, forms);
-  return variant;
-}
+/// The base of an op class `Derived` with in-place variants: `Derived`
+/// gives its forms (static inplaceForms()) and may hide
+/// canRunInPlace() to rule them out; the variant is a copy of the op with
+/// `inplaceInput` set, which its lowering reads.
+template <typename Derived> class InplaceCapableOp : public Op {
+public:
+  using Op::Op;
+  std::vector<std::tuple<OperatorIdentifier, float>>
+  inplacePriorityDefault() const override {
+    const auto &self = static_cast<const Derived &>(*this);
+    if (!self.canRunInPlace())
+      return {};
+    return inplaceVariantIds(*this, Derived::inplaceForms());
+  }
+  std::unique_ptr<Op>
+  getInplaceVariant(const OperatorIdentifier &id) const override {
+    auto variant = std::make_unique<Derived>(static_cast<const Derived &>(*this));
+    variant->inplaceInput = inplaceVariantInput(*this, id, Derived::inplaceForms());
+    return variant;
+  }
+  bool modifiesInputInPlace(InIndex i) const override { return i == inplaceInput; }
+  void appendAttributes(OpSerialiserBase &os) const override {
+    Op::appendAttributes(os);
+    if (inplaceInput >= 0)
+      os.appendAttribute("inplace", static_cast<int64_t>(inplaceInput));
+  }
+  bool canRunInPlace() const { return true; }
 
-/// Records the written input in the op's serialised attributes.
-inline void appendInplaceAttribute(OpSerialiserBase &os, InIndex input) {
-  if (input >= 0)
-    os.appendAttribute("inplace", static_cast<int64_t>(input));
-}
+  /// The input the op writes its output into, or -1.
+  InIndex inplaceInput = -1;
+};
 
 } // namespace popart
 

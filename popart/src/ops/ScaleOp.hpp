@@ -12,41 +12,26 @@
 namespace popart {
 
 /// ai.graphcore Scale: the input times a constant.
-class ScaleOp : public Op {
+class ScaleOp : public InplaceCapableOp<ScaleOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ScaleOp>(*this);
   }
   ScaleOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a)
-      : Op(id, settings), scale(a.getFloat("scale")) {}
+      : InplaceCapableOp(id, settings), scale(a.getFloat("scale")) {}
   void setup() override { outInfo(0) = inInfo(0); }
   float scale;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
-  // In place (ScaleInplace): the result written into the input.
-  std::vector<std::tuple<OperatorIdentifier, float>>
-  inplacePriorityDefault() const override {
-    return inplaceVariantIds(*this, inplaceForms());
-  }
-  std::unique_ptr<Op>
-  getInplaceVariant(const OperatorIdentifier &id) const override {
-    return makeInplaceVariant(*this, id, inplaceForms());
-  }
-  bool modifiesInputInPlace(InIndex i) const override {
-    return i == inplaceInput;
-  }
-  void appendAttributes(OpSerialiserBase &os) const override {
-    Op::appendAttributes(os);
-    os.appendAttribute("scale", scale);
-    appendInplaceAttribute(os, inplaceInput);
-  }
-  InIndex inplaceInput = -1;
-
-private:
+  /// In place (ScaleInplace): the result written into the input.
   static const std::vector<InplaceForm> &inplaceForms() {
     static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
     return forms;
+  }
+  void appendAttributes(OpSerialiserBase &os) const override {
+    InplaceCapableOp::appendAttributes(os);
+    os.appendAttribute("scale", scale);
   }
 };
 

@@ -9,7 +9,7 @@ namespace popart {
 
 UnaryOp::UnaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a)
-    : Op(id, settings) {
+    : InplaceCapableOp(id, settings) {
   const auto &t = id.type;
   if (t == "LeakyRelu")
     alpha = a.getFloat("alpha", 0.01f);
@@ -35,23 +35,9 @@ void UnaryOp::setup() {
     throw error("Not takes a BOOL input, not {}", inInfo(0).data_type());
 }
 
-namespace {
-const std::vector<InplaceForm> unaryInplaceForms = {{"Inplace", 0, 10.0f}};
-} // namespace
-
-std::vector<std::tuple<OperatorIdentifier, float>>
-UnaryOp::inplacePriorityDefault() const {
-  return inplaceVariantIds(*this, unaryInplaceForms);
-}
-
-std::unique_ptr<Op>
-UnaryOp::getInplaceVariant(const OperatorIdentifier &id) const {
-  return makeInplaceVariant(*this, id, unaryInplaceForms);
-}
-
-void UnaryOp::appendAttributes(OpSerialiserBase &os) const {
-  Op::appendAttributes(os);
-  appendInplaceAttribute(os, inplaceInput);
+const std::vector<InplaceForm> &UnaryOp::inplaceForms() {
+  static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
+  return forms;
 }
 
 bool UnaryOp::canFold() const {

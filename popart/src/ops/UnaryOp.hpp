@@ -16,7 +16,7 @@ namespace popart {
 /// inverse and hyperbolic trigonometric functions, LeakyRelu, Elu, Selu,
 /// HardSigmoid, ThresholdedRelu, Softplus, Softsign, IsNaN, IsInf, and
 /// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
-class UnaryOp : public Op {
+class UnaryOp : public InplaceCapableOp<UnaryOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<UnaryOp>(*this);
@@ -31,16 +31,8 @@ public:
   bool detectNegative = true, detectPositive = true; // IsInf
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
-  // In place (<type>Inplace): the result written into the input.
-  std::vector<std::tuple<OperatorIdentifier, float>>
-  inplacePriorityDefault() const override;
-  std::unique_ptr<Op>
-  getInplaceVariant(const OperatorIdentifier &id) const override;
-  bool modifiesInputInPlace(InIndex i) const override {
-    return i == inplaceInput;
-  }
-  void appendAttributes(OpSerialiserBase &os) const override;
-  InIndex inplaceInput = -1;
+  /// In place (<type>Inplace): the result written into the input.
+  static const std::vector<InplaceForm> &inplaceForms();
 };
 
 /// The gradient of a UnaryOp: inputs the output's gradient, the input and
