@@ -413,7 +413,8 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
         add(tile, category, n * bytes, constants::dataAlignment, interleaved, v);
         alwaysLive[var.name.empty() ? "<anon>" : var.name] += n * bytes;
       } else if (tile < numTiles) {
-        shared[tile][interleaved].add({n * bytes, constants::dataAlignment, live.ranges},
+        shared[tile][interleaved].add({n * bytes, constants::dataAlignment,
+                                       live.ranges.data(), live.ranges.size()},
                                       category, v);
         sharedBytes += n * bytes;
       }
@@ -441,12 +442,14 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
         overlappedSum[tile][k] += b[k];
   }
   r.liveSteps.resize(liveness.steps.size());
+  std::vector<StepRange> stepAlone(liveness.steps.size()); // what a buffer is live in
   std::int64_t liveVariableBytes = 0;
   for (std::uint32_t s = 0; s != liveness.steps.size(); ++s) {
     LiveStep &step = r.liveSteps[s];
     step.program = liveness.steps[s].program;
     liveVariableBytes += liveChange[s];
     step.variableBytes = std::uint64_t(liveVariableBytes);
+    stepAlone[s] = {s, s};
     const long cs = liveness.steps[s].computeSet;
     if (cs < 0 || std::size_t(cs) >= buffersOf.size() || !buffersOf[cs])
       continue;
@@ -454,7 +457,7 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       for (unsigned k = 0; k != 3; ++k) {
         if (b[k] == 0 || tile >= numTiles)
           continue;
-        shared[tile][0].add({b[k], constants::dataAlignment, {{s, s}}},
+        shared[tile][0].add({b[k], constants::dataAlignment, &stepAlone[s], 1},
                             overlappedKinds[k], Allocation::noVariable);
         step.bufferBytes[k] += b[k];
       }

@@ -17,9 +17,9 @@ std::uint64_t peakBytes(const std::vector<LiveItem> &items) {
   // (step, change); at one step, ends (of the step before) come first.
   std::vector<std::pair<std::uint64_t, std::int64_t>> events;
   for (const auto &item : items)
-    for (const auto &[first, last] : item.ranges) {
-      events.push_back({first, std::int64_t(item.bytes)});
-      events.push_back({std::uint64_t(last) + 1, -std::int64_t(item.bytes)});
+    for (std::size_t r = 0; r != item.numRanges; ++r) {
+      events.push_back({item.ranges[r].first, std::int64_t(item.bytes)});
+      events.push_back({std::uint64_t(item.ranges[r].second) + 1, -std::int64_t(item.bytes)});
     }
   std::sort(events.begin(), events.end());
   std::int64_t live = 0, peak = 0;
@@ -87,10 +87,10 @@ SharedBlock shareBlock(const std::vector<LiveItem> &items) {
   block.offset.assign(items.size(), 0);
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i != items.size(); ++i)
-    if (items[i].bytes != 0 && !items[i].ranges.empty())
+    if (items[i].bytes != 0 && items[i].numRanges != 0)
       order.push_back(i);
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto fa = items[a].ranges.front().first, fb = items[b].ranges.front().first;
+    const auto fa = items[a].ranges[0].first, fb = items[b].ranges[0].first;
     if (fa != fb)
       return fa < fb;
     if (items[a].bytes != items[b].bytes)
@@ -103,14 +103,14 @@ SharedBlock shareBlock(const std::vector<LiveItem> &items) {
   std::priority_queue<Placed, std::vector<Placed>, std::greater<>> placed;
   for (std::size_t i : order) {
     const LiveItem &item = items[i];
-    const std::uint32_t first = item.ranges.front().first;
+    const std::uint32_t first = item.hull().first;
     while (!placed.empty() && placed.top().first < first) {
       const std::size_t done = placed.top().second;
       placed.pop();
       free.give(block.offset[done], items[done].bytes);
     }
     block.offset[i] = free.take(item.bytes, item.alignment);
-    placed.push({item.ranges.back().second, i});
+    placed.push({item.hull().second, i});
   }
   block.size = free.end();
   return block;

@@ -10,11 +10,14 @@
 
 namespace poplar::model {
 
-/// Data live only in some steps.
+/// Data live only in some steps: the ranges of steps it is live in,
+/// sorted and disjoint (not owned: items of many tiles share them).
 struct LiveItem {
   std::uint64_t bytes = 0;
   std::uint64_t alignment = 1;
-  std::vector<StepRange> ranges; // sorted, disjoint, not empty
+  const StepRange *ranges = nullptr;
+  std::size_t numRanges = 0;
+  StepRange hull() const { return {ranges[0].first, ranges[numRanges - 1].second}; }
 };
 
 struct SharedBlock {
