@@ -46,6 +46,13 @@ struct Model {
     graph.createHostWrite(name, t);
     return t;
   }
+  // A predicate the host writes.
+  Tensor flag(unsigned tile) {
+    Tensor t = graph.addVariable(BOOL, {}, "flag");
+    graph.setTileMapping(t, tile);
+    graph.createHostWrite("flag", t);
+    return t;
+  }
   // A variable the host reads (so it is always live).
   Tensor output(unsigned tile, const std::string &name, std::size_t n = 256) {
     Tensor t = on(tile, name, n);
@@ -271,9 +278,7 @@ TEST_CASE("What one branch of an If writes is not certain after it",
   Tensor in = m.input(0, "in");
   Tensor both = m.on(1, "both"), one = m.on(1, "one");
   Tensor o = m.output(2, "o");
-  Tensor flag = m.graph.addVariable(UNSIGNED_INT, {}, "flag");
-  m.graph.setTileMapping(flag, 3);
-  m.graph.createHostWrite("flag", flag);
+  Tensor flag = m.flag(3);
   // Both branches write `both`; only one writes `one`: after the If,
   // `one` may hold what the previous run left, so it is always live.
   Engine engine(m.graph, Sequence{If(flag, Sequence{Copy(in, both), Copy(in, one)},
@@ -307,9 +312,7 @@ TEST_CASE("A variable written again in full starts a new life",
   // Written in a branch, t may still hold what it held before (the other
   // branch keeps it): its life goes on. Steps: 0, 1, 2 the test, 3 the
   // branch, 4.
-  Tensor flag = m.graph.addVariable(BOOL, {}, "flag");
-  m.graph.setTileMapping(flag, 3);
-  m.graph.createHostWrite("flag", flag);
+  Tensor flag = m.flag(3);
   Engine branch(m.graph, Sequence{Copy(in, t), Copy(t, o), If(flag, Copy(in, t), Sequence{}),
                                   Copy(t, o)});
   CHECK(liveRanges(branch.getGraphProfile(), "t") == Ranges{{0, 4}});
