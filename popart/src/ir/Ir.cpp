@@ -155,6 +155,19 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
       settings.vgraphId = loss->getVirtualGraphId();
       settings.pipelineStage = loss->getPipelineStage();
       auto op = loss->getOp(settings);
+      // Inputs a loss streams (labels) that the model lacks are streamed
+      // with the shapes InputShapeInfo gives.
+      for (const auto &id : loss->getStreamTensorNames())
+        if (!mainGraph.hasTensor(id)) {
+          if (!bundle.inputShapeInfo.has(id))
+            throw error("The input '{}' of the loss '{}' is not a tensor of "
+                        "the model: give its type and shape with "
+                        "InputShapeInfo to stream it",
+                        id, loss->output(0));
+          mainGraph.addTensor(id, bundle.inputShapeInfo.get(id),
+                              TensorType::Stream);
+          mainGraph.inputs.push_back(id);
+        }
       std::vector<TensorId> ins;
       for (int i = 0; i < loss->input_size(); ++i) {
         if (!mainGraph.hasTensor(loss->input(i)))

@@ -78,6 +78,15 @@ poplar::Tensor reduceLoss(LoweringContext &ctx, const poplar::Tensor &perElement
 
 } // namespace
 
+namespace {
+// Probabilities are taken as at least a small epsilon, so that one that
+// underflowed to 0 gives a large loss and gradient rather than inf and
+// NaN weights (in HALF, the smallest normal number).
+float nllEpsilon(const poplar::Type &type, float floatEpsilon) {
+  return type == poplar::HALF ? 6.104e-5f : floatEpsilon;
+}
+} // namespace
+
 void growNll(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog) {
   const auto &nll = static_cast<const NllOp &>(op);
   NllOperands r = nllOperands(ctx, op, nll.hasIgnoreIndex, nll.ignoreIndex, prog);
@@ -90,7 +99,10 @@ void growNll(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog
   poplar::Tensor loss =
       nll.inputIsLogProbability
           ? popops::map(ctx.graph, -pe::_1, {picked}, prog, op.name())
-          : popops::map(ctx.graph, -pe::Log(pe::_1), {picked}, prog, op.name());
+          : popops::map(ctx.graph,
+                        -pe::Log(pe::Max(pe::_1, pe::Const(nllEpsilon(
+                                                     picked.elementType(), 1e-7f)))),
+                        {picked}, prog, op.name());
   if (nll.hasIgnoreIndex) {
     // An ignored row may pick nothing (log 0): select rather than multiply.
     loss = popops::map(ctx.graph,
@@ -144,7 +156,10 @@ void growNllGrad(const Op &op, LoweringContext &ctx,
           ? popops::map(ctx.graph, -(pe::_1 * pe::_2), {rowGrad2, r.oneHot}, prog,
                         op.name())
           : popops::map(ctx.graph,
-                        pe::Select(-(pe::_1 / pe::_3), pe::Const(0.0f),
+                        pe::Select(-(pe::_1 / pe::Max(pe::_3, pe::Const(nllEpsilon(
+                                                             r.probs.elementType(),
+                                                             1e-10f)))),
+                                   pe::Const(0.0f),
                                    pe::NotEqual(pe::_2, pe::Const(0.0f))),
                         {rowGrad2, r.oneHot, r.probs}, prog, op.name());
   const auto &shape = op.outputs[0]->info.shape();
