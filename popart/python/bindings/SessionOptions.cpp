@@ -68,6 +68,10 @@ void bindEnums(py::module_ &m) {
       .value("Sum", ReductionType::Sum)
       .value("Mean", ReductionType::Mean)
       .value("NoReduction", ReductionType::NoReduction);
+  py::enum_<MeanReductionStrategy>(m, "MeanReductionStrategy")
+      .value("Running", MeanReductionStrategy::Running)
+      .value("Post", MeanReductionStrategy::Post)
+      .value("PostAndLoss", MeanReductionStrategy::PostAndLoss);
 }
 
 } // namespace
@@ -115,6 +119,8 @@ void bindSessionOptions(py::module_ &m) {
       .field("accumulationFactor", &Options::accumulationFactor)
       .field("accumulationAndReplicationReductionType",
              &Options::accumulationAndReplicationReductionType)
+      .field("meanAccumulationAndReplicationReductionStrategy",
+             &Options::meanAccumulationAndReplicationReductionStrategy)
       .field("virtualGraphMode", &Options::virtualGraphMode)
       .container("virtualGraphSplitRatios", &Options::virtualGraphSplitRatios)
       .field("enablePipelining", &Options::enablePipelining)

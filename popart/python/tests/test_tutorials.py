@@ -97,3 +97,24 @@ def test_execution_tracing(tmp_path):
     # DEBUG everywhere but the session module, which is off.
     assert {"builder", "ir"} <= modules
     assert "session" not in modules
+
+
+def test_training_session(tmp_path):
+    # The guide's AlexNet TrainingSession is made (it prints nothing).
+    assert run("training_session.py", tmp_path) == ""
+    model = onnx.load(str(tmp_path / "alexnet.onnx"))
+    assert [o.name for o in model.graph.output] == ["output"]
+
+
+def test_training_loop(tmp_path):
+    lines = run("training_loop.py", tmp_path).splitlines()
+    assert lines[0] == "Creating ipu sim"
+    losses = []
+    for step, line in enumerate(lines[1:]):
+        match = re.fullmatch(rf"Step {step}: mean loss (\S+)", line)
+        assert match, line
+        losses.append(float(match.group(1)))
+    assert len(losses) == 10 and all(np.isfinite(losses))
+    # Every batch has label 0: training makes it likelier.
+    assert losses[-1] < losses[0]
+
