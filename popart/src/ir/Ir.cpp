@@ -312,6 +312,12 @@ std::string Ir::serialise() const {
   else
     for (const auto &p : mainGraph.getOps())
       j["maingraph"].push_back(opJson(*p.second));
+  // Each subgraph under its id, its ops in schedule order.
+  for (const auto &g : subgraphs) {
+    auto &ops = j[g.first] = nlohmann::json::array();
+    for (const Op *op : g.second->getOpSchedule(options.kahnTieBreaker))
+      ops.push_back(opJson(*op));
+  }
   return j.dump(2);
 }
 
@@ -348,6 +354,40 @@ void Ir::dotCheckpoint(const std::string &checkpoint) const {
   }
   out << "}\n";
   logging::ir::info("Wrote DOT file {} at checkpoint {}", file, checkpoint);
+}
+
+} // namespace popart
+
+namespace popart {
+
+void Ir::prepareBuilt(const DataFlow &dataFlow_, const SessionOptions &options_) {
+  dataFlow = dataFlow_;
+  options = options_;
+  dotChecks = selectedDotChecks(options);
+  mode = ExecutionMode::Inference;
+  if (dataFlow.batchesPerStep() <= 0)
+    throw error("DataFlow: batchesPerStep must be at least 1, not {}",
+                dataFlow.batchesPerStep());
+  if (options.getGlobalReplicationFactor() != 1 ||
+      options.getAccumulationFactor() != 1)
+    throw error("An IR built op by op runs without replication or gradient "
+                "accumulation (SessionOptions::replicatedGraphCount {}, "
+                "accumulationFactor {})",
+                options.getGlobalReplicationFactor(),
+                options.getAccumulationFactor());
+  logging::ir::info("Preparing an IR built op by op: {} ops in the main graph, "
+                    "{} subgraphs",
+                    mainGraph.getOps().size(), subgraphs.size());
+  dotCheckpoint("FWD0");
+  checkAnchors();
+  schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
+  dotCheckpoint("FINAL");
+  if (const char *dump = std::getenv("POPART_IR_DUMP")) {
+    std::ofstream out(dump);
+    if (!out)
+      throw error("POPART_IR_DUMP: cannot write '{}'", dump);
+    out << serialise();
+  }
 }
 
 } // namespace popart
