@@ -34,6 +34,7 @@ void bindOptimizers(py::module_ &m);
 void bindLosses(py::module_ &m);
 void bindWeightsIO(py::module_ &m);
 void bindSession(py::module_ &m);
+void bindIrBuilder(py::module_ &m);
 
 /// Node attributes from a dict of Python values (int, float, str, numpy
 /// arrays and lists of one of them), as ONNX stores them (Builder.cpp).

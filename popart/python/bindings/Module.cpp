@@ -25,5 +25,6 @@ PYBIND11_MODULE(popart_core, m) {
   bindOptimizers(m);
   bindLosses(m);
   bindWeightsIO(m);
+  bindIrBuilder(m);
   bindSession(m);
 }

@@ -5,6 +5,7 @@
 #include "Bindings.hpp"
 
 #include <popart/error.hpp>
+#include <popart/irbuilder.hpp>
 #include <popart/op/loss.hpp>
 #include <popart/session.hpp>
 #include <popart/stepio.hpp>
@@ -107,6 +108,12 @@ void bindSession(py::module_ &m) {
                 py::arg("model"), py::arg("dataFlow"), py::arg("deviceInfo"),
                 py::arg("losses"), py::arg("inputShapeInfo"),
                 py::arg("userOptions"), py::arg("patterns"));
+  inference.def(py::init([](IrBuilder &ir, std::shared_ptr<DeviceInfo> deviceInfo,
+                            const std::string &name) {
+                  return InferenceSession::createFromIr(ir, std::move(deviceInfo),
+                                                        name);
+                }),
+                py::arg("ir"), py::arg("deviceInfo"), py::arg("name") = "fromIr");
   bindCommon(inference);
 
   py::class_<TrainingSession> training(m, "_TrainingSessionCore");

@@ -117,6 +117,18 @@ class InferenceSession(_SessionMethods, _core._InferenceSessionCore):
                              userOptions, patterns, name)
 
 
+    @classmethod
+    def fromIr(cls, ir, deviceInfo, name="fromIr"):
+        """A session of an IR built with popart.ir (the pir.Ir, or its
+        `_pb_ir`), with the DataFlow and SessionOptions set on `_pb_ir`."""
+        pb_ir = getattr(ir, "_pb_ir", ir)
+        if not isinstance(pb_ir, _core._IrCore):
+            raise TypeError(f"InferenceSession.fromIr: {ir!r} is not a popart.ir IR")
+        self = cls.__new__(cls)
+        _core._InferenceSessionCore.__init__(self, pb_ir, deviceInfo, name)
+        return self
+
+
 class TrainingSession(_SessionMethods, _core._TrainingSessionCore):
     """A session that trains a model: each step runs the forward pass, the
     backward pass from the loss and the optimiser's weight updates.

@@ -3,6 +3,7 @@ run unchanged with Debian's python3 and give the guide's output; what they
 compute is checked against numpy and the models they build against the
 ONNX library."""
 
+import ast
 import os
 import pathlib
 import re
@@ -118,3 +119,26 @@ def test_training_loop(tmp_path):
     # Every batch has label 0: training makes it likelier.
     assert losses[-1] < losses[0]
 
+
+def test_simple_addition_popart_ir(tmp_path):
+    lines = run("simple_addition_popart_ir.py", tmp_path).splitlines()
+    a = values(lines[0], "Input a is")
+    b = values(lines[1], "Input b is")
+    np.testing.assert_allclose(values(lines[2], "Result is"), a + b, rtol=1e-6)
+
+
+def test_tensor_addition_popart_ir(tmp_path):
+    # variable 3 + constant 1, both int8.
+    assert run("tensor_addition_popart_ir.py", tmp_path).splitlines() == ["Result is 4"]
+
+
+def test_subgraphs_popart_ir(tmp_path):
+    lines = run("subgraphs_popart_ir.py", tmp_path).splitlines()
+    x = np.array(ast.literal_eval(lines[0].split(" is ")[1]), np.float32)
+    results = [np.array(ast.literal_eval(line.split(" = ")[-1].split(": ")[-1]))
+               for line in lines[1:]]
+    z = 2 * (2 * x + 1) + 1
+    np.testing.assert_allclose(results[0], z)
+    np.testing.assert_allclose(results[1], 16 * x)
+    # Two runs, each adding z to the variable passed by reference.
+    np.testing.assert_allclose(results[2], 2 * z)
