@@ -309,3 +309,55 @@ def test_errors():
     pb.setDataFlow(popart.DataFlow(1, {}))
     with pytest.raises(popart.popart_exception, match="useHostCopyOps"):
         popart.InferenceSession.fromIr(ir, popart.DeviceManager().createCpuDevice())
+
+
+def test_dropout_from_the_session_seed():
+    ir = pir.Ir()
+    with ir.main_graph():
+        x = pir.variable(np.ones(2000, np.float32), name="x")
+        out = store(ops.dropout(x, p=0.25))
+    pb = ir._pb_ir
+    pb.setDataFlow(popart.DataFlow(1, {out.tensor_id: popart.AnchorReturnType("All")}))
+    opts = pb.getSessionOptions()
+    opts.useHostCopyOps = True
+    opts.enableExplicitMainLoops = True
+    session = popart.InferenceSession.fromIr(ir, popart.DeviceManager().createCpuDevice())
+    session.prepareDevice()
+    session.weightsFromHost()
+    anchors = session.initAnchorArrays()
+
+    def draw(seed):
+        session.setRandomSeed(seed)
+        session.run(popart.PyStepIO({}, anchors))
+        return anchors[out.tensor_id].copy()
+
+    first, again, other = draw(11), draw(11), draw(12)
+    # Kept elements are scaled by 1 / (1 - p).
+    assert set(np.unique(first)) <= {0.0, np.float32(1 / 0.75)}
+    assert 0.2 < np.mean(first == 0) < 0.3
+    np.testing.assert_array_equal(first, again)
+    assert (first != other).any()
+    with pytest.raises(ValueError, match="seed_tensor"):
+        with pir.Ir().main_graph():
+            ops.dropout(pir.constant(1.0), pir.constant(np.zeros(2, np.uint32)), 0.5)
+
+
+def test_in_sequence_orders_ops_as_made():
+    ir = pir.Ir()
+    with ir.main_graph(), pir.in_sequence():
+        x = pir.variable(np.ones(3, np.float32), name="x")
+        names = ["c", "a", "b"]
+        for n in names:
+            ops.identity(x, name=n)
+    order = [op["name"] for op in json.loads(ir._pb_ir.serialise())["maingraph"]]
+    assert order == names
+
+
+def test_supported_data_type_casting_is_required_for_int64():
+    ir = pir.Ir()
+    with ir.main_graph():
+        out = store(pir.variable(np.array([1, 2], np.int64)) * 3)
+    pb = ir._pb_ir
+    pb.getSessionOptions().enableSupportedDataTypeCasting = False
+    with pytest.raises(popart.popart_exception, match="enableSupportedDataTypeCasting"):
+        run(ir, stores=[out])

@@ -243,6 +243,10 @@ bool Ir::requiresRandomSeed() const {
   for (const auto &p : mainGraph.getOps())
     if (p.second->requiresRandomSeed())
       return true;
+  for (const auto &g : subgraphs)
+    for (const auto &p : g.second->getOps())
+      if (p.second->requiresRandomSeed())
+        return true;
   return false;
 }
 

@@ -81,6 +81,10 @@ public:
   const std::vector<Op *> &getSchedule() const { return schedule; }
 
   ExecutionMode getExecutionMode() const { return mode; }
+  /// An IR built op by op (IrBuilder): its ops do what they say whatever
+  /// the session (a Dropout in training mode drops).
+  bool isBuiltOpByOp() const { return builtOpByOp; }
+  void setBuiltOpByOp() { builtOpByOp = true; }
   bool isTraining() const { return mode == ExecutionMode::Training; }
   /// The loss the backward pass starts from (training).
   const TensorId &getFinalLossId() const { return finalLossId; }
@@ -124,6 +128,7 @@ private:
   std::set<std::string> dotChecks;
   std::vector<Op *> schedule;
   ExecutionMode mode = ExecutionMode::Inference;
+  bool builtOpByOp = false;
   TensorId finalLossId;
   std::unique_ptr<Optimizer> optimizer;
   std::vector<OptimizerTensor> optimizerTensors;

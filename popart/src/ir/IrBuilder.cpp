@@ -48,7 +48,7 @@ void orderAroundUpdates(Graph &g, Op &op) {
 
 } // namespace
 
-IrBuilder::IrBuilder() : ir(std::make_shared<Ir>()) {}
+IrBuilder::IrBuilder() : ir(std::make_shared<Ir>()) { ir->setBuiltOpByOp(); }
 IrBuilder::~IrBuilder() = default;
 
 void IrBuilder::checkEditable(const char *what) const {

@@ -30,7 +30,8 @@ void DropoutOp::setup() {
   }
   if (ratio < 0.0f || ratio >= 1.0f)
     throw error("{}: the ratio must be in [0, 1), not {}", str(), ratio);
-  if (trainingModeInput && hasInput(2) && !getGraph().getIr().isTraining())
+  const Ir &ir = getGraph().getIr();
+  if (trainingModeInput && hasInput(2) && !ir.isTraining() && !ir.isBuiltOpByOp())
     throw error("{}: Dropout in training mode needs a TrainingSession", str());
   outInfo(0) = inInfo(0);
   if (hasOutput(1))
@@ -38,7 +39,9 @@ void DropoutOp::setup() {
 }
 
 bool DropoutOp::isActive() const {
-  return getGraph().getIr().isTraining() && trainingModeInput && ratio > 0.0f;
+  const Ir &ir = getGraph().getIr();
+  return (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput &&
+         ratio > 0.0f;
 }
 
 std::vector<std::unique_ptr<Op>> DropoutOp::getGradOps() {
