@@ -52,6 +52,16 @@ template <class T> std::string toString(const T &value) {
   return s.str();
 }
 
+/// insertSpecific(weight, {"learningRate": (value, isConst), ...}).
+template <class O> void bindInsertSpecific(py::class_<O, Optimizer> &cls, const char *name) {
+  cls.def(
+      "insertSpecific",
+      [name](O &self, const TensorId &id, const py::dict &values) {
+        self.insertSpecific(id, valueDict(values, name));
+      },
+      py::arg("weight"), py::arg("values"));
+}
+
 void bindEnums(py::module_ &m) {
   py::enum_<WeightDecayMode>(m, "WeightDecayMode")
       .value("Decay", WeightDecayMode::Decay)
@@ -128,12 +138,7 @@ void bindSGD(py::module_ &m) {
           py::arg("accl1Type") = DataType::UNDEFINED,
           py::arg("debugContext") = std::string("sgd"));
   sgd.def(py::init<>());
-  sgd.def(
-      "insertSpecific",
-      [](SGD &self, const TensorId &id, const py::dict &values) {
-        self.insertSpecific(id, valueDict(values, "SGD"));
-      },
-      py::arg("weight"), py::arg("values"));
+  bindInsertSpecific(sgd, "SGD");
   sgd.def("learningRates", &SGD::learningRates);
   sgd.def("weightDecays", &SGD::weightDecays);
   sgd.def("momentums", &SGD::momentums);
@@ -167,12 +172,7 @@ void bindAdam(py::module_ &m) {
            py::arg("clip_norm_settings") = std::vector<ClipNormSettings>{},
            py::arg("scaled_optimizer_state") = false,
            py::arg("debugContext") = std::string("adam"));
-  adam.def(
-      "insertSpecific",
-      [](Adam &self, const TensorId &id, const py::dict &values) {
-        self.insertSpecific(id, valueDict(values, "Adam"));
-      },
-      py::arg("weight"), py::arg("values"));
+  bindInsertSpecific(adam, "Adam");
   adam.def("learningRates", &Adam::learningRates);
   adam.def("weightDecays", &Adam::weightDecays);
   adam.def("beta1s", &Adam::beta1s);
@@ -200,12 +200,7 @@ void bindAdaptive(py::module_ &m) {
       py::arg("accl3_type") = DataType::UNDEFINED,
       py::arg("rmsprop_tf_variant") = false,
       py::arg("debugContext") = std::string("adaptive"));
-  adaptive.def(
-      "insertSpecific",
-      [](Adaptive &self, const TensorId &id, const py::dict &values) {
-        self.insertSpecific(id, valueDict(values, "Adaptive"));
-      },
-      py::arg("weight"), py::arg("values"));
+  bindInsertSpecific(adaptive, "Adaptive");
   adaptive.def("learningRates", &Adaptive::learningRates);
   adaptive.def("weightDecays", &Adaptive::weightDecays);
   adaptive.def("alphas", &Adaptive::alphas);

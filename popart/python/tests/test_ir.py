@@ -15,8 +15,9 @@ import popart.ir as pir
 import popart.ir.ops as ops
 
 
-def run(ir, inputs=None, stores=(), batches=1, device=None, weights=None):
-    """Runs the IR for one step; returns the arrays of the d2h streams."""
+def session_of(ir, stores, batches=1, device=None):
+    """A session of the IR, prepared and with its weights, whose anchors
+    are the d2h streams `stores`."""
     pb = ir._pb_ir
     pb.setDataFlow(popart.DataFlow(batches, {s.tensor_id: popart.AnchorReturnType("All")
                                              for s in stores}))
@@ -27,6 +28,12 @@ def run(ir, inputs=None, stores=(), batches=1, device=None, weights=None):
         ir, device or popart.DeviceManager().createCpuDevice())
     session.prepareDevice()
     session.weightsFromHost()
+    return session
+
+
+def run(ir, inputs=None, stores=(), batches=1, device=None, weights=None):
+    """Runs the IR for one step; returns the arrays of the d2h streams."""
+    session = session_of(ir, stores, batches, device)
     anchors = session.initAnchorArrays()
     session.run(popart.PyStepIO({s.tensor_id: v for s, v in (inputs or {}).items()},
                                 anchors))
@@ -235,15 +242,9 @@ def test_write_weights_and_batches():
         s = pir.h2d_stream([1, 2], pir.float32, name="in")
         y = ops.host_load(s) @ w
         out = store(y)
-    pb = ir._pb_ir
-    pb.setDataFlow(popart.DataFlow(3, {out.tensor_id: popart.AnchorReturnType("All")}))
-    opts = pb.getSessionOptions()
-    opts.useHostCopyOps = True
-    opts.enableExplicitMainLoops = True
-    session = popart.InferenceSession.fromIr(ir, popart.DeviceManager().createCpuDevice())
+    session = session_of(ir, [out], batches=3)
     new = np.array([[0, 1], [1, 0]], np.float32)
     session.writeWeights(popart.PyWeightsIO({w.id: new}))
-    session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
     data = np.arange(6, dtype=np.float32).reshape(3, 1, 2)
@@ -316,14 +317,7 @@ def test_dropout_from_the_session_seed():
     with ir.main_graph():
         x = pir.variable(np.ones(2000, np.float32), name="x")
         out = store(ops.dropout(x, p=0.25))
-    pb = ir._pb_ir
-    pb.setDataFlow(popart.DataFlow(1, {out.tensor_id: popart.AnchorReturnType("All")}))
-    opts = pb.getSessionOptions()
-    opts.useHostCopyOps = True
-    opts.enableExplicitMainLoops = True
-    session = popart.InferenceSession.fromIr(ir, popart.DeviceManager().createCpuDevice())
-    session.prepareDevice()
-    session.weightsFromHost()
+    session = session_of(ir, [out])
     anchors = session.initAnchorArrays()
 
     def draw(seed):
