@@ -71,6 +71,12 @@ cp "$tutorials/popart/simple_addition/simple_addition.cpp" "$work/"
   ./simple_addition)
 
 echo
+echo "== PopART training: a convolutional network on a subset of Fashion-MNIST (IPU Model)"
+cp "$tutorials/popart/fashion_mnist/fashion_mnist_cnn.cpp" "$work/"
+(cd "$work" && g++ --std=c++17 -O2 fashion_mnist_cnn.cpp -lpopart -lpoplar -lz -o fashion_mnist_cnn &&
+  ./fashion_mnist_cnn /usr/share/datasets/fashion-mnist 1 8000 1000)
+
+echo
 echo "== PopART in Python: the guide's simple addition, with Debian's python3"
 /usr/bin/python3 -c "import popart, popart.ir, pva"
 (cd "$work" && /usr/bin/python3 "$tutorials/popart/python/simple_addition.py")

@@ -523,6 +523,19 @@ TEST_CASE("A model file, weights as variables, and the reports",
   StepIO stepio2(ins, outs2);
   again->run(stepio2);
   requireClose(out2, {2, 4, 6, 8});
+
+  // writeWeights changes the first session's weights (variables); the
+  // second holds them as constants (constantWeights by default) and says so.
+  Floats newWeights = {-1, 0, 1, 2};
+  WeightsIO io;
+  io.insert(wt, {newWeights.data(), TensorInfo("FLOAT", Shape{4})});
+  session->writeWeights(io);
+  session->weightsFromHost();
+  session->run(stepio);
+  requireClose(out, {-2, 0, 2, 4});
+  REQUIRE_THROWS_WITH(again->writeWeights(io),
+                      Catch::Contains("'" + wt + "' is a constant") &&
+                          Catch::Contains("constantWeights"));
   std::remove(file.c_str());
   std::remove(saved.c_str());
 }

@@ -302,7 +302,8 @@ void bindBuilder(py::module_ &m) {
               &Builder::excludePatterns),
           py::arg("nodeOutputName"), py::arg("patternNames"));
   cls.def("excludePatterns",
-          py::overload_cast<const std::set<TensorId> &, const std::vector<std::string> &>(
+          py::overload_cast<const std::set<TensorId> &,
+                            const std::vector<std::string> &>(
               &Builder::excludePatterns),
           py::arg("nodeOutputNames"), py::arg("patternNames"));
 

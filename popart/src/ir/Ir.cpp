@@ -4,6 +4,7 @@
 #include "transforms/Autodiff.hpp"
 #include "transforms/GraphBuilding.hpp"
 #include "transforms/OptimizerUpdates.hpp"
+#include "transforms/Recompute.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
@@ -220,9 +221,14 @@ void Ir::prepareTraining(const Patterns &) {
         throw error("Anchor '{}': '{}' is not a tensor of the model", a, of);
       anchoredGradients.insert(of);
     }
+  annotateRecomputation(*this, options.autoRecomputation);
+  std::set<const Op *> forwardOps;
+  for (const auto &p : mainGraph.getOps())
+    forwardOps.insert(p.second.get());
   const auto weights =
       growBackwardPass(*this, finalLossId, seed, anchoredGradients);
   growOptimizerUpdates(*this, weights);
+  growRecomputation(*this, forwardOps);
   initialiseOptimizerState();
   dotCheckpoint("BWD0");
   foldConstants(mainGraph);

@@ -165,8 +165,9 @@ LoweringRegistry &LoweringRegistry::instance() {
 const LoweringFunction &LoweringRegistry::get(const Op &op) const {
   // An Opx registered for the op's identity (a custom op, or one that
   // replaces a built-in lowering) comes first.
+  static const LoweringFunction withOpx = growWithOpx;
   if (popx::OpxManager::hasOpx(op.opid))
-    return growWithOpx;
+    return withOpx;
   auto it = functions.find(std::type_index(typeid(op)));
   if (it == functions.end())
     throw error("{} has no lowering to poplar", op.str());

@@ -47,19 +47,22 @@ void growTrainingBatchNorm(const BatchNormOp &bn, LoweringContext &ctx,
                    pe::Const(bn.epsilon),
                var.elementType()),
       {invStd}, prog, op.name() + "/batchVar");
-  const auto moving = pe::Const(bn.momentum) * pe::_1 +
-                      pe::Const(1.0f - bn.momentum) * pe::_2;
-  popops::mapInPlace(ctx.graph, moving, {mean, batchMean}, prog,
-                     op.name() + "/runningMean");
-  popops::mapInPlace(ctx.graph, moving, {var, batchVar}, prog,
-                     op.name() + "/runningVar");
+  if (bn.updatesRunningStatistics) {
+    const auto moving = pe::Const(bn.momentum) * pe::_1 +
+                        pe::Const(1.0f - bn.momentum) * pe::_2;
+    popops::mapInPlace(ctx.graph, moving, {mean, batchMean}, prog,
+                       op.name() + "/runningMean");
+    popops::mapInPlace(ctx.graph, moving, {var, batchVar}, prog,
+                       op.name() + "/runningVar");
+  }
   ctx.set(op.outputs[0], x.rank() == 2 ? y.squeeze({2}) : y);
   // Running mean and variance (updated), then the batch's (opset 9).
   const std::vector<poplar::Tensor> extra{mean, var, batchMean, batchVar};
   for (std::size_t i = 1; i < op.outputs.size() && i <= extra.size(); ++i)
     if (op.outputs[i])
-      ctx.set(op.outputs[i], i <= 2 ? extra[i - 1]
-                                    : copyOf(ctx, extra[i - 1], prog, op.name()));
+      ctx.set(op.outputs[i], i <= 2 && bn.updatesRunningStatistics
+                                 ? extra[i - 1]
+                                 : copyOf(ctx, extra[i - 1], prog, op.name()));
 }
 
 } // namespace

@@ -25,12 +25,15 @@ public:
   /// (outputs beyond Y in a TrainingSession, or training_mode 1).
   bool isTraining() const;
   bool modifiesInputInPlace(InIndex i) const override {
-    return isTraining() && (i == 3 || i == 4);
+    return isTraining() && updatesRunningStatistics && (i == 3 || i == 4);
   }
   bool isNorm() const override { return true; }
   std::vector<std::unique_ptr<Op>> getGradOps() override;
   float epsilon;
   float momentum;
+  /// In training, whether the running mean and variance are moved towards
+  /// the batch's (not by a copy made again in the backward pass).
+  bool updatesRunningStatistics = true;
 
 private:
   bool trainingMode = false;

@@ -22,15 +22,19 @@ DropoutOp::DropoutOp(const OperatorIdentifier &id, const Op::Settings &settings,
 }
 
 void DropoutOp::setup() {
+  const Ir &ir = getGraph().getIr();
   if (opid.version >= 12) {
-    if (hasInput(1))
-      ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
     if (hasInput(2))
       trainingModeInput = constInputValues(2, "training_mode").at(0) != 0.0;
+    // Outside training (and IRs built op by op) Dropout is the identity,
+    // whatever its ratio (which may then be a runtime input).
+    const bool ratioMatters =
+        (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput;
+    if (hasInput(1) && ratioMatters)
+      ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
   }
   if (ratio < 0.0f || ratio >= 1.0f)
     throw error("{}: the ratio must be in [0, 1), not {}", str(), ratio);
-  const Ir &ir = getGraph().getIr();
   if (trainingModeInput && hasInput(2) && !ir.isTraining() && !ir.isBuiltOpByOp())
     throw error("{}: Dropout in training mode needs a TrainingSession", str());
   outInfo(0) = inInfo(0);

@@ -450,6 +450,20 @@ void Session::readWeights(const IWeightsIO &weightsIO) {
 }
 
 void Session::writeWeights(const IWeightsIO &weightsIO) {
+  // An inference session with constantWeights holds the model's
+  // initializers as constants: writing one would change nothing.
+  for (const auto &init : impl->ir.getModel().graph().initializer()) {
+    const Graph &g = impl->ir.getMainGraph();
+    const bool isVariable = g.hasTensor(init.name()) &&
+                            g.getTensor(init.name()).type ==
+                                TensorType::Variable;
+    if (!isVariable && weightsIO.contains(init.name()))
+      throw error("writeWeights: '{}' is a constant of this session, not a "
+                  "weight it can change (an InferenceSession holds its "
+                  "initializers as constants unless "
+                  "SessionOptions::constantWeights is false)",
+                  init.name());
+  }
   for (const auto &p : impl->ir.getMainGraph().getTensors()) {
     Tensor &t = *p.second;
     if (t.type != TensorType::Variable ||

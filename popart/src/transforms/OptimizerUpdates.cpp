@@ -565,15 +565,52 @@ void growOptimizerUpdates(Ir &ir, const std::vector<TensorId> &weights) {
   WeightUpdates(ir).grow(weights);
 }
 
+namespace {
+
+// The ops that must run after `op`: its consumers, and their consumers,
+// and those ordered after it, transitively.
+std::set<const Op *> opsAfter(const Graph &graph, const Op &op) {
+  std::set<const Op *> after;
+  std::vector<const Op *> stack{&op};
+  while (!stack.empty()) {
+    const Op *o = stack.back();
+    stack.pop_back();
+    auto visit = [&](const Op *next) {
+      if (after.insert(next).second)
+        stack.push_back(next);
+    };
+    for (const Tensor *out : o->outputs)
+      if (out)
+        for (const Op *c : out->consumers)
+          visit(c);
+    auto cons = graph.getTopoCons().find(const_cast<Op *>(o));
+    if (cons != graph.getTopoCons().end())
+      for (const Op *next : cons->second)
+        visit(next);
+  }
+  return after;
+}
+
+} // namespace
+
 void orderInPlaceUpdates(Ir &ir) {
   Graph &graph = ir.getMainGraph();
   for (const auto &p : graph.getOps()) {
     Op &modifier = *p.second;
+    std::set<const Op *> after;
+    bool computed = false;
     for (int i = 0; i < modifier.inTensorCount(); ++i) {
       if (!modifier.hasInput(i) || !modifier.modifiesInputInPlace(i))
         continue;
+      if (!computed) {
+        after = opsAfter(graph, modifier);
+        computed = true;
+      }
+      // The other readers run before the change, unless they must run
+      // after the modifier anyway (a recomputed batch normalisation, which
+      // does not read the running statistics it is given).
       for (Op *reader : modifier.inputs[i]->consumers)
-        if (reader != &modifier)
+        if (reader != &modifier && !after.count(reader))
           graph.addTopoCon(*reader, modifier);
     }
   }
