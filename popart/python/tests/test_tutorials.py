@@ -17,9 +17,9 @@ import pytest
 TUTORIALS = pathlib.Path(__file__).resolve().parents[3] / "tutorials" / "popart" / "python"
 
 
-def run(script, tmp_path):
+def run(script, tmp_path, args=()):
     """Runs a tutorial script in tmp_path; returns its output."""
-    result = subprocess.run([sys.executable, str(TUTORIALS / script)], cwd=tmp_path,
+    result = subprocess.run([sys.executable, str(TUTORIALS / script), *args], cwd=tmp_path,
                             capture_output=True, text=True, timeout=600,
                             env=dict(os.environ))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -142,3 +142,22 @@ def test_subgraphs_popart_ir(tmp_path):
     np.testing.assert_allclose(results[1], 16 * x)
     # Two runs, each adding z to the variable passed by reference.
     np.testing.assert_allclose(results[2], 2 * z)
+
+
+def test_fashion_mnist_twin(tmp_path):
+    # The Python network prints what the C++ one prints: the same initial
+    # weights, image order, losses and accuracies (two epochs of one step
+    # each, on the CPU device).
+    program = os.environ.get("POPART_FASHION_MNIST_CNN")
+    assert program, ("POPART_FASHION_MNIST_CNN names the C++ program (the build "
+                     "sets it; it needs the tutorials built)")
+    args = ["/usr/share/datasets/fashion-mnist", "2", "1600", "1000", "cpu"]
+    expected = subprocess.run([program] + args, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600)
+    assert expected.returncode == 0, expected.stderr
+    lines = run("fashion_mnist_cnn.py", tmp_path, args).splitlines()
+    assert lines == expected.stdout.splitlines()
+    assert lines[0] == "Fashion-MNIST: 1600 training images, 1000 test images"
+    losses = [float(re.match(r"Epoch \d: mean loss (\S+),", line).group(1))
+              for line in lines[1:3]]
+    assert losses[1] < losses[0]
