@@ -9,7 +9,7 @@ packages=(
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
   libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
-  zlib1g-dev
+  zlib1g-dev libboost-dev
   # The Python packages (popart, pva) and their tests, for Debian's python3.
   python3-dev pybind11-dev python3-pybind11 python3-pytest
   # Peers and data for tests, tutorials and benchmarks.

@@ -1,5 +1,7 @@
 // Devices a session runs on: the CPU and the IPU Model. There is no IPU
-// hardware, so enumerating or acquiring hardware IPUs finds none.
+// hardware, so enumerating or acquiring hardware IPUs finds none, unless
+// POPLAR_IPU_MODEL_AS_HARDWARE is set: then they find the IPU Models
+// poplar::DeviceManager lists in place of IPUs (single IPUs, ids 0 to 3).
 #ifndef POPART_DEVICEMANAGER_HPP
 #define POPART_DEVICEMANAGER_HPP
 
@@ -68,7 +70,8 @@ class POPART_API DeviceManager {
 public:
   static DeviceManager &createDeviceManager();
 
-  /// Hardware IPU devices: none on this machine.
+  /// Hardware IPU devices: none on this machine (or the IPU Models of
+  /// POPLAR_IPU_MODEL_AS_HARDWARE).
   std::vector<std::shared_ptr<DeviceInfo>>
   enumerateDevices(SyncPattern pattern = SyncPattern::Full, int numIpus = 1,
                    DeviceType deviceType = DeviceType::Ipu,
@@ -80,14 +83,14 @@ public:
             uint32_t deviceManagerId = 0,
             DeviceConnectionType connectionType = DeviceConnectionType::Always);
 
-  /// popart::error: no hardware IPU is available.
+  /// popart::error when no IPU is available.
   std::shared_ptr<DeviceInfo> acquireAvailableDevice(
       int numIpus = 1, int tilesPerIPU = 0,
       SyncPattern pattern = SyncPattern::Full,
       DeviceConnectionType connectionType = DeviceConnectionType::Always,
       DeviceSelectionCriterion selectionCriterion =
           DeviceSelectionCriterion::First);
-  /// nullptr: no hardware IPU is available.
+  /// nullptr when no IPU is available.
   std::shared_ptr<DeviceInfo> tryAcquireAvailableDevice(
       int numIpus = 1, int tilesPerIPU = 0,
       SyncPattern pattern = SyncPattern::Full,

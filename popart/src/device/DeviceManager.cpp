@@ -1,33 +1,32 @@
 // The devices of this SDK: the CPU and the IPU Model, made through poplar.
 // No hardware IPU exists, so enumeration finds none and acquiring one
-// fails as the original does when every IPU is taken.
+// fails as the original does when every IPU is taken; with
+// POPLAR_IPU_MODEL_AS_HARDWARE set, the IPU Models poplar's DeviceManager
+// lists in place of IPUs are enumerated and acquired as IPUs.
 #include <popart/devicemanager.hpp>
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
 
 #include <poplar/Device.hpp>
+#include <poplar/DeviceManager.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplar/Target.hpp>
 
+#include <algorithm>
+#include <mutex>
+#include <random>
 #include <sstream>
 
 namespace popart {
 namespace {
 
-class HostDeviceInfo : public DeviceInfo {
+/// A DeviceInfo over a poplar device: the target's figures.
+class PoplarDeviceInfo : public DeviceInfo {
 public:
-  HostDeviceInfo(DeviceType type, poplar::Device device, std::string ipuVersion)
-      : DeviceInfo(type, DeviceConnectionType::Always),
-        device(std::move(device)), ipuVersion(std::move(ipuVersion)) {}
+  PoplarDeviceInfo(DeviceType type, DeviceConnectionType connection,
+                   poplar::Device device)
+      : DeviceInfo(type, connection), device(std::move(device)) {}
 
-  bool attach() override { return attached = device.attach(); }
-  void detach() override {
-    device.detach();
-    attached = false;
-  }
-  bool isAttached() const override { return attached; }
-  int getId() const override { return 0; }
-  std::string getVersion() const override { return ipuVersion; }
   int getNumIpus() const override {
     return static_cast<int>(device.getTarget().getNumIPUs());
   }
@@ -37,15 +36,124 @@ public:
   int getNumWorkerContexts() const override {
     return static_cast<int>(device.getTarget().getNumWorkerContexts());
   }
-  std::string getIpuVersion() const override { return ipuVersion; }
   const poplar::Target &getTarget() const override { return device.getTarget(); }
   const poplar::Device &getDevice() const override { return device; }
 
-private:
+protected:
   poplar::Device device;
+};
+
+class HostDeviceInfo : public PoplarDeviceInfo {
+public:
+  HostDeviceInfo(DeviceType type, poplar::Device device, std::string ipuVersion)
+      : PoplarDeviceInfo(type, DeviceConnectionType::Always, std::move(device)),
+        ipuVersion(std::move(ipuVersion)) {}
+
+  bool attach() override { return attached = device.attach(); }
+  void detach() override {
+    device.detach();
+    attached = false;
+  }
+  bool isAttached() const override { return attached; }
+  int getId() const override { return 0; }
+  std::string getVersion() const override { return ipuVersion; }
+  std::string getIpuVersion() const override { return ipuVersion; }
+
+private:
   std::string ipuVersion;
   bool attached = false;
 };
+
+/// An IPU Model poplar lists in place of an IPU: attached like hardware
+/// (one user at a time, across processes), at once (connection type
+/// Always), when an engine is first loaded onto it (OnDemand), or never.
+class SimulatedIpuInfo : public PoplarDeviceInfo {
+public:
+  SimulatedIpuInfo(poplar::Device device, DeviceConnectionType connection)
+      : PoplarDeviceInfo(DeviceType::Ipu, connection, std::move(device)) {}
+  ~SimulatedIpuInfo() override { detach(); }
+
+  bool attach() override {
+    std::lock_guard<std::mutex> guard(mutex);
+    if (getConnectionType() == DeviceConnectionType::Never)
+      return false;
+    return device.isAttached() || device.attach();
+  }
+  void detach() override {
+    std::lock_guard<std::mutex> guard(mutex);
+    device.detach();
+  }
+  bool isAttached() const override { return device.isAttached(); }
+  int getId() const override { return static_cast<int>(device.getId()); }
+  std::string getVersion() const override {
+    return device.getTarget().getTargetArchString();
+  }
+  std::string getIpuVersion() const override { return getVersion(); }
+  const poplar::Device &getDevice() const override {
+    if (!device.isAttached()) {
+      if (getConnectionType() == DeviceConnectionType::Never)
+        throw error("IPU device {} has connection type Never: it cannot be "
+                    "attached to run a program",
+                    getId());
+      if (getConnectionType() == DeviceConnectionType::OnDemand &&
+          !const_cast<SimulatedIpuInfo *>(this)->attach())
+        throw error("IPU device {} (connection type OnDemand) could not be "
+                    "attached: another user has it",
+                    getId());
+    }
+    return device;
+  }
+
+private:
+  std::mutex mutex;
+};
+
+/// The IPU Models standing in for IPUs of numIpus IPUs and tilesPerIPU
+/// tiles (0: all), as poplar lists them; none without the switch.
+std::vector<poplar::Device> simulatedIpus(int numIpus, int tilesPerIPU) {
+  if (numIpus <= 0)
+    throw error("Cannot acquire a device with {} IPUs", numIpus);
+  if (tilesPerIPU < 0)
+    throw error("Cannot acquire a device with {} tiles per IPU", tilesPerIPU);
+  std::vector<poplar::Device> devices;
+  try {
+    devices = poplar::DeviceManager::createDeviceManager().getDevices(
+        poplar::TargetType::IPU, static_cast<unsigned>(numIpus));
+  } catch (const poplar::poplar_error &e) {
+    throw error("Cannot enumerate devices of {} IPUs: {}", numIpus, e.what());
+  }
+  if (tilesPerIPU == 0)
+    return devices;
+  std::vector<poplar::Device> virtualDevices;
+  for (auto &d : devices) {
+    if (static_cast<unsigned>(tilesPerIPU) > d.getTarget().getTilesPerIPU())
+      throw error("Cannot acquire a device with {} tiles per IPU: the IPUs "
+                  "have {}",
+                  tilesPerIPU, d.getTarget().getTilesPerIPU());
+    virtualDevices.push_back(
+        d.createVirtualDevice(static_cast<unsigned>(tilesPerIPU)));
+  }
+  return virtualDevices;
+}
+
+/// The device, acquired (attached unless the connection type says
+/// otherwise), or nullptr when another user has it.
+std::shared_ptr<DeviceInfo> acquire(poplar::Device device,
+                                    DeviceConnectionType connection) {
+  auto info = std::make_shared<SimulatedIpuInfo>(std::move(device), connection);
+  if (connection == DeviceConnectionType::Always) {
+    if (!info->attach())
+      return nullptr;
+  } else if (connection == DeviceConnectionType::OnDemand) {
+    // Available now: attached when an engine is first loaded onto it.
+    if (!info->attach())
+      return nullptr;
+    info->detach();
+  }
+  logging::devicex::debug("Acquired {} (an IPU Model standing in for an IPU)",
+                          info->toString());
+  return info;
+}
 
 unsigned parseUnsigned(const std::string &key, const std::string &value) {
   try {
@@ -125,27 +233,49 @@ DeviceManager &DeviceManager::createDeviceManager() {
   return instance;
 }
 
+// The sync pattern matters to devices of several IPUs only: every device
+// here is of one IPU, so it is accepted and has no effect.
+
 std::vector<std::shared_ptr<DeviceInfo>>
 DeviceManager::enumerateDevices(SyncPattern, int numIpus, DeviceType type,
-                                DeviceConnectionType, int) {
-  logging::devicex::debug("enumerateDevices: no {} devices with {} IPUs "
-                          "(no IPU hardware is attached)",
-                          type == DeviceType::Ipu ? "IPU" : "hardware", numIpus);
-  return {};
+                                DeviceConnectionType connectionType,
+                                int tilesPerIPU) {
+  std::vector<std::shared_ptr<DeviceInfo>> infos;
+  if (type == DeviceType::Ipu)
+    for (auto &d : simulatedIpus(numIpus, tilesPerIPU))
+      infos.push_back(
+          std::make_shared<SimulatedIpuInfo>(std::move(d), connectionType));
+  logging::devicex::debug("enumerateDevices: {} {} devices with {} IPUs{}",
+                          infos.size(),
+                          type == DeviceType::Ipu ? "IPU" : "hardware", numIpus,
+                          infos.empty() ? " (no IPU hardware is attached)"
+                                        : " (IPU Models standing in for IPUs)");
+  return infos;
 }
 
 std::shared_ptr<DeviceInfo>
 DeviceManager::getDevice(SyncPattern, uint32_t deviceManagerId,
-                         DeviceConnectionType) {
-  throw error("No IPU device with id {}: no IPU hardware is attached",
-              deviceManagerId);
+                         DeviceConnectionType connectionType) {
+  poplar::Device device;
+  try {
+    device = poplar::DeviceManager::createDeviceManager().getDevice(
+        deviceManagerId);
+  } catch (const poplar::poplar_error &e) {
+    throw error("No IPU device with id {}: {}", deviceManagerId, e.what());
+  }
+  return std::make_shared<SimulatedIpuInfo>(std::move(device), connectionType);
 }
 
 std::shared_ptr<DeviceInfo> DeviceManager::tryAcquireAvailableDevice(
-    int numIpus, int tilesPerIPU, SyncPattern, DeviceConnectionType,
-    DeviceSelectionCriterion) {
-  if (numIpus <= 0)
-    throw error("Cannot acquire a device with {} IPUs", numIpus);
+    int numIpus, int tilesPerIPU, SyncPattern, DeviceConnectionType connection,
+    DeviceSelectionCriterion criterion) {
+  auto devices = simulatedIpus(numIpus, tilesPerIPU);
+  if (criterion == DeviceSelectionCriterion::Random)
+    std::shuffle(devices.begin(), devices.end(),
+                 std::mt19937(std::random_device{}()));
+  for (auto &d : devices)
+    if (auto info = acquire(std::move(d), connection))
+      return info;
   return nullptr;
 }
 
@@ -155,19 +285,25 @@ std::shared_ptr<DeviceInfo> DeviceManager::acquireAvailableDevice(
   auto device = tryAcquireAvailableDevice(numIpus, tilesPerIPU, pattern,
                                           connectionType, criterion);
   if (!device)
-    throw error("Failed to acquire device with {} IPUs{}: no IPU hardware is "
-                "available (use createIpuModelDevice or createCpuDevice)",
-                numIpus,
+    throw error("Failed to acquire device with {} IPUs{}: {}", numIpus,
                 tilesPerIPU ? " and " + std::to_string(tilesPerIPU) + " tiles"
-                            : std::string());
+                            : std::string(),
+                poplar::DeviceManager::createDeviceManager().getNumDevices()
+                    ? "every IPU is attached to another user"
+                    : "no IPU hardware is available (use createIpuModelDevice "
+                      "or createCpuDevice)");
   return device;
 }
 
 std::shared_ptr<DeviceInfo>
-DeviceManager::tryAcquireDeviceById(int id, SyncPattern, DeviceConnectionType) {
+DeviceManager::tryAcquireDeviceById(int id, SyncPattern,
+                                    DeviceConnectionType connection) {
   if (id < 0)
     throw error("Cannot acquire a device with id {}", id);
-  return nullptr;
+  poplar::DeviceManager manager = poplar::DeviceManager::createDeviceManager();
+  if (static_cast<std::size_t>(id) >= manager.getNumDevices())
+    return nullptr;
+  return acquire(manager.getDevice(static_cast<unsigned>(id)), connection);
 }
 
 std::shared_ptr<DeviceInfo>
@@ -175,9 +311,10 @@ DeviceManager::acquireDeviceById(int id, SyncPattern pattern,
                                  DeviceConnectionType connectionType) {
   auto device = tryAcquireDeviceById(id, pattern, connectionType);
   if (!device)
-    throw error("Failed to acquire device with id '{}': no IPU hardware is "
-                "available",
-                id);
+    throw error("Failed to acquire device with id '{}': {}", id,
+                poplar::DeviceManager::createDeviceManager().getNumDevices()
+                    ? "it is attached to another user"
+                    : "no IPU hardware is available");
   return device;
 }
 

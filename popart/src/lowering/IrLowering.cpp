@@ -41,6 +41,16 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target)
   popnn::addCodelets(*graph);
   poprand::addCodelets(*graph);
   const SessionOptions &options = ir.getSessionOptions();
+  // The codelets custom ops' lowerings use (source files compiled on first
+  // use, or .gp files).
+  for (const auto &codelets : options.customCodelets) {
+    try {
+      graph->addCodelets(codelets);
+    } catch (const poplar::poplar_error &e) {
+      throw error("SessionOptions::customCodelets: '{}': {}", codelets,
+                  e.what());
+    }
+  }
   // SessionOptions::partialsTypeMatMuls is the default of every matmul's
   // partialsType; a node's own setPartialsType overrides it.
   auto matmulOptions = options.matmulOptions;

@@ -15,6 +15,12 @@ namespace poplar {
 /// every host this SDK runs on) has none: the lists are empty and
 /// getDevice throws. The IPU Model and CPU devices come from IPUModel and
 /// Device::createCPUDevice instead.
+///
+/// With the environment variable POPLAR_IPU_MODEL_AS_HARDWARE set to "ipu1"
+/// or "ipu2", the manager lists four single-IPU IPU Models of that version
+/// (ids 0 to 3) where it would list IPUs, so that programs written for
+/// hardware run unchanged: each is attached by one user at a time, across
+/// threads and processes, and its target is the IPU Model's.
 class POPLAR_API DeviceManager {
 public:
   static DeviceManager createDeviceManager();

@@ -94,7 +94,7 @@ public:
                                values, false, debugContext);
   }
   /// A constant whose every element is val.
-  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  template <class T, class = typename std::enable_if<std::is_arithmetic<T>::value>::type>
   Tensor addConstant(const Type &type, ArrayRef<std::size_t> shape, T val,
                      const DebugContext &debugContext = {"<const>"}) {
     return addConstantFromHost(type, shape, equivalent_device_type<T>().value,
@@ -123,7 +123,7 @@ public:
     setInitialValueFromHost(t, equivalent_device_type<T>().value,
                             values.data(), values.size());
   }
-  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  template <class T, class = typename std::enable_if<std::is_arithmetic<T>::value>::type>
   void setInitialValue(const Tensor &t, T value) {
     setInitialValueFromHost(t, equivalent_device_type<T>().value, &value, 1);
   }
@@ -201,7 +201,7 @@ public:
   void setFieldSize(FieldRef field, std::size_t size);
 
   /// The value of a vertex state field (a scalar member).
-  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  template <class T, class = typename std::enable_if<std::is_arithmetic<T>::value>::type>
   void setInitialValue(const FieldRef &field, T value) {
     setFieldValueFromHost(field, equivalent_device_type<T>().value, &value, 1,
                           false);

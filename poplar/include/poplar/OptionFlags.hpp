@@ -2,6 +2,7 @@
 #define POPLAR_OPTIONFLAGS_HPP
 
 #include <poplar/StringRef.hpp>
+#include <poplar/exceptions.hpp>
 #include <poplar/poplar_export.hpp>
 
 #include <initializer_list>
@@ -19,7 +20,7 @@ class POPLAR_API OptionFlags {
 public:
   using OptionFlag = std::pair<const std::string, std::string>;
   using initializer_list = std::initializer_list<OptionFlag>;
-  using map_type = std::map<std::string, std::string, std::less<>>;
+  using map_type = std::map<std::string, std::string>;
   using const_iterator = map_type::const_iterator;
 
   OptionFlags() = default;

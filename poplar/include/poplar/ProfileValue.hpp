@@ -35,9 +35,9 @@ public:
   ProfileValue(Number n);
   /// Any other arithmetic value is a number.
   template <class T,
-            class = std::enable_if_t<std::is_arithmetic_v<T> &&
-                                     !std::is_same_v<T, bool> &&
-                                     !std::is_same_v<T, double>>>
+            class = typename std::enable_if<std::is_arithmetic<T>::value &&
+                                     !std::is_same<T, bool>::value &&
+                                     !std::is_same<T, double>::value>::type>
   ProfileValue(T n) : ProfileValue(static_cast<Number>(n)) {}
 
   ProfileValue(const ProfileValue &other);
@@ -70,7 +70,7 @@ public:
   const ProfileValue &operator[](const std::string &key) const {
     return (*this)[StringRef(key)];
   }
-  template <class I, class = std::enable_if_t<std::is_integral_v<I>>>
+  template <class I, class = typename std::enable_if<std::is_integral<I>::value>::type>
   const ProfileValue &operator[](I index) const {
     return at(static_cast<std::size_t>(index));
   }

@@ -53,6 +53,14 @@ public:
   explicit Execute(ComputeSet cs, const DebugContext &debugContext = {});
 };
 
+namespace detail {
+template <class... Ps> struct AllPrograms : std::true_type {};
+template <class P, class... Ps>
+struct AllPrograms<P, Ps...>
+    : std::integral_constant<bool, std::is_base_of<Program, P>::value &&
+                                       AllPrograms<Ps...>::value> {};
+} // namespace detail
+
 /// Runs programs one after another.
 class POPLAR_API Sequence : public Program {
 public:
@@ -61,8 +69,8 @@ public:
            const DebugContext &debugContext = {});
   /// Sequence(a, b, c): the older variadic form.
   template <class... Ps,
-            class = std::enable_if_t<(sizeof...(Ps) >= 2) &&
-                                     (std::is_base_of_v<Program, Ps> && ...)>>
+            class = typename std::enable_if<
+                (sizeof...(Ps) >= 2) && detail::AllPrograms<Ps...>::value>::type>
   explicit Sequence(const Ps &...programs) : Sequence({Program(programs)...}) {}
 
   void add(const Program &p);

@@ -13,8 +13,12 @@ namespace poplar {
 /// Host code called when a stream connected to it transfers data.
 ///
 /// For a host-to-device stream, fetch(p) fills the buffer p just before
-/// the transfer; prefetch(p) may be called earlier to fill it ahead of
-/// time (return Result::NotAvailable if the data is not ready). For a
+/// the transfer. When the engine prefetches (the engine options
+/// exchange.enablePrefetch, true by default, and
+/// exchange.streamBufferOverlap "none"), prefetch(p) is called as soon as
+/// a transfer is complete, to fill the buffer for the next one: returning
+/// Result::Success means the next transfer takes that data without calling
+/// fetch, Result::NotAvailable that it calls fetch as usual. For a
 /// device-to-host stream, fetch(p) is called with the transferred data.
 /// complete() follows every transfer.
 class POPLAR_API StreamCallback {
@@ -25,7 +29,8 @@ public:
   virtual Result prefetch(void *p) noexcept = 0;
   virtual void fetch(void *p) noexcept = 0;
   virtual void complete() noexcept = 0;
-  /// Called when prefetched data will not be used (the program ended).
+  /// Called when prefetched data will not be used: the stream is connected
+  /// anew, or the engine is destroyed.
   virtual void invalidatePrefetched() noexcept {}
 };
 
@@ -42,10 +47,11 @@ class POPLAR_API StreamCallbackHandle {
 public:
   StreamCallbackHandle(std::unique_ptr<StreamCallback> cb);
   template <class CB,
-            class = std::enable_if_t<std::is_base_of_v<StreamCallback, CB>>>
+            class = typename std::enable_if<std::is_base_of<StreamCallback, CB>::value>::type>
   StreamCallbackHandle(std::unique_ptr<CB> cb)
       : StreamCallbackHandle(std::unique_ptr<StreamCallback>(std::move(cb))) {}
-  template <class F, class = std::enable_if_t<std::is_invocable_v<F &, void *>>>
+  template <class F, class = decltype(std::declval<F &>()(
+                                 static_cast<void *>(nullptr)))>
   StreamCallbackHandle(F &&f)
       : StreamCallbackHandle(makeFunctionCallback(
             std::function<void(void *)>(std::forward<F>(f)))) {}

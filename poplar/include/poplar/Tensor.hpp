@@ -4,6 +4,7 @@
 #include <poplar/ArrayRef.hpp>
 #include <poplar/Interval.hpp>
 #include <poplar/Type.hpp>
+#include <poplar/exceptions.hpp>
 #include <poplar/poplar_export.hpp>
 
 #include <cstddef>

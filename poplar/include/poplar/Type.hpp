@@ -77,12 +77,15 @@ POPLAR_EQUIVALENT_DEVICE_TYPE(long long, LONGLONG)
 POPLAR_EQUIVALENT_DEVICE_TYPE(unsigned long long, UNSIGNED_LONGLONG)
 POPLAR_EQUIVALENT_DEVICE_TYPE(float, FLOAT)
 POPLAR_EQUIVALENT_DEVICE_TYPE(double, DOUBLE)
+POPLAR_EQUIVALENT_DEVICE_TYPE(long double, DOUBLE)
 #undef POPLAR_EQUIVALENT_DEVICE_TYPE
 
 } // namespace poplar
 
-template <> struct std::hash<poplar::Type> {
+namespace std {
+template <> struct hash<poplar::Type> {
   std::size_t operator()(const poplar::Type &t) const { return t.hash(); }
 };
+} // namespace std
 
 #endif // POPLAR_TYPE_HPP

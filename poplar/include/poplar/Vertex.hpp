@@ -14,33 +14,12 @@
 #define POPLAR_VERTEX_HPP
 
 #include <poplar/VectorLayout.hpp>
-#include <poplar/detail/HalfBits.hpp>
+#include <poplar/HalfFloat.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
-/// The IPU's IEEE half-precision type. On the host it is stored as its 16
-/// bits and computes through float, rounding when a result is stored.
-class half {
-public:
-  half() = default;
-  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-  half(T value)
-      : bits(poplar::detail::floatToHalfBits(static_cast<float>(value))) {}
-  operator float() const { return poplar::detail::halfBitsToFloat(bits); }
-
-  half &operator+=(float v) { return *this = float(*this) + v; }
-  half &operator-=(float v) { return *this = float(*this) - v; }
-  half &operator*=(float v) { return *this = float(*this) * v; }
-  half &operator/=(float v) { return *this = float(*this) / v; }
-
-private:
-  std::uint16_t bits = 0;
-};
-static_assert(sizeof(half) == 2, "half must have the size of a device HALF");
-
-inline half operator""_h(long double value) { return half(value); }
 
 namespace poplar {
 
@@ -58,7 +37,7 @@ public:
 class SupervisorVertex {};
 
 template <bool pred>
-using SupervisorVertexIf = std::conditional_t<pred, SupervisorVertex, Vertex>;
+using SupervisorVertexIf = typename std::conditional<pred, SupervisorVertex, Vertex>::type;
 
 namespace detail {
 struct FieldAccess; // binds fields to memory (poplar/detail/CodeletInterface.hpp)
@@ -106,9 +85,11 @@ private:
   Elem *ptr = nullptr;
 };
 
-/// A 1-D region of a tensor.
+/// A 1-D region of a tensor. `field->size()` is `field.size()`, as on
+/// the IPU.
 template <class Elem> class VectorEdge {
 public:
+  const VectorEdge *operator->() const { return this; }
   Elem &operator[](std::size_t i) const { return items[i]; }
   std::size_t size() const { return count; }
   bool empty() const { return count == 0; }
@@ -125,6 +106,7 @@ private:
 /// A list of regions, each a VectorEdge.
 template <class Item> class ListEdge {
 public:
+  const ListEdge *operator->() const { return this; }
   const Item &operator[](std::size_t i) const { return items[i]; }
   std::size_t size() const { return count; }
   bool empty() const { return count == 0; }
@@ -162,7 +144,7 @@ template <class T> class Input : public detail::EdgeOf<const T>::type {};
 template <class T> class Output : public detail::EdgeOf<T>::type {
 public:
   template <class V, class E = T,
-            class = std::enable_if_t<std::is_assignable_v<E &, const V &>>>
+            class = typename std::enable_if<std::is_assignable<E &, const V &>::value>::type>
   Output &operator=(const V &value) {
     **this = value;
     return *this;
@@ -173,7 +155,7 @@ public:
 template <class T> class InOut : public detail::EdgeOf<T>::type {
 public:
   template <class V, class E = T,
-            class = std::enable_if_t<std::is_assignable_v<E &, const V &>>>
+            class = typename std::enable_if<std::is_assignable<E &, const V &>::value>::type>
   InOut &operator=(const V &value) {
     **this = value;
     return *this;

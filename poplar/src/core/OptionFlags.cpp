@@ -21,18 +21,18 @@ void OptionFlags::set(initializer_list list) {
 }
 
 StringRef OptionFlags::at(StringRef option) const {
-  auto it = flags.find(std::string_view(option));
+  auto it = flags.find(option.str());
   if (it == flags.end())
     throw invalid_option("Option '" + option.str() + "' is not set");
   return it->second;
 }
 
 OptionFlags::const_iterator OptionFlags::find(StringRef option) const {
-  return flags.find(std::string_view(option));
+  return flags.find(option.str());
 }
 
 void OptionFlags::remove(StringRef option) {
-  auto it = flags.find(std::string_view(option));
+  auto it = flags.find(option.str());
   if (it != flags.end())
     flags.erase(it);
 }

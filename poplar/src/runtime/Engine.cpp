@@ -105,6 +105,7 @@ Engine::Engine(const Graph &graph, ArrayRef<program::Program> progs,
 Engine::Engine(Executable &&exe, const OptionFlags &options)
     : impl(std::make_unique<Impl>()) {
   impl->options = resolveEngineOptions(options);
+  impl->prefetch = streamPrefetchEnabled(impl->options);
   impl->exe = std::shared_ptr<const Executable::Impl>(exe.releaseImpl());
   if (!impl->exe)
     throw poplar_error("Engine: the executable is empty (moved from)");
@@ -129,7 +130,11 @@ Engine::Engine(Executable &&exe, const OptionFlags &options)
 
 Engine::Engine(Engine &&) noexcept = default;
 Engine &Engine::operator=(Engine &&) noexcept = default;
-Engine::~Engine() = default;
+Engine::~Engine() {
+  if (impl)
+    for (StreamConnection &c : impl->streams)
+      c.dropPrefetched();
+}
 
 void Engine::load(const Device &device) {
   const Target &target = device.getTarget();
@@ -142,6 +147,10 @@ void Engine::load(const Device &device) {
                        toString(impl->exe->target.getTargetType()) + ", " +
                        std::to_string(impl->exe->target.getNumTiles()) +
                        " tiles)");
+  // Like hardware, an IPU Model standing in for it must be attached first.
+  if (device.getImpl().lock && !device.isAttached())
+    throw poplar_error("Engine::load: device " + std::to_string(device.getId()) +
+                       " is not attached (call Device::attach first)");
   impl->resetStorage();
   impl->loaded = true;
   logging::info(logging::Module::Engine, "Loaded engine onto device {}",
@@ -259,6 +268,7 @@ void Engine::connectStream(StringRef handle, void *begin, void *end) {
         std::to_string(info.numElements) + " x " + info.type.toString().str() +
         ")");
   StreamConnection &c = impl->streams[s];
+  c.dropPrefetched();
   c = StreamConnection{};
   c.connected = true;
   c.begin = static_cast<unsigned char *>(begin);
@@ -287,6 +297,7 @@ void Engine::connectStreamToCallback(StringRef handle, StreamCallbackHandle f) {
     throw stream_connection_error("Engine::connectStreamToCallback('" +
                                   handle.str() + "'): the callback is empty");
   StreamConnection &c = impl->streams[s];
+  c.dropPrefetched();
   c = StreamConnection{};
   c.connected = true;
   c.callback = std::move(callback);

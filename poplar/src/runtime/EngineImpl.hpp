@@ -24,6 +24,17 @@ struct StreamConnection {
   unsigned char *end = nullptr;
   std::size_t position = 0; // bytes from begin of the next transfer
   std::unique_ptr<StreamCallback> callback;
+  /// A host-to-device callback's data for the next transfer, filled by
+  /// StreamCallback::prefetch after the previous one.
+  std::vector<unsigned char> prefetchBuffer;
+  bool prefetched = false;
+
+  /// Tells the callback that its prefetched data will not be used.
+  void dropPrefetched() {
+    if (prefetched && callback)
+      callback->invalidatePrefetched();
+    prefetched = false;
+  }
 };
 
 struct Engine::Impl {
@@ -37,6 +48,9 @@ struct Engine::Impl {
   std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;
   std::ostream *printStream = &std::cout;
   bool loaded = false;
+  /// Whether host-to-device callbacks are asked to prefetch
+  /// (exchange.enablePrefetch with exchange.streamBufferOverlap "none").
+  bool prefetch = false;
   /// IPU targets with execution profiling: the simulated steps run.
   std::unique_ptr<model::ExecutionRecorder> recorder;
   bool recording = false;
@@ -70,6 +84,11 @@ void printTensor(std::ostream &out, const std::string &title,
 /// Checks engine options and merges POPLAR_ENGINE_OPTIONS over them
 /// (runtime/EngineOptions.cpp).
 OptionFlags resolveEngineOptions(const OptionFlags &options);
+/// Whether resolved options let the engine prefetch from stream callbacks:
+/// exchange.enablePrefetch (default true) and stream buffers that overlap
+/// no other buffer (exchange.streamBufferOverlap "none"), so the buffer is
+/// free for the next transfer as soon as the previous one is done.
+bool streamPrefetchEnabled(const OptionFlags &options);
 
 /// Prepares the execution profile and writes the graph report that
 /// POPLAR_GRAPH_REPORT_DEST or debug.graphReportDestination ask for

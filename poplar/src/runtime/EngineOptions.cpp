@@ -12,7 +12,14 @@
 namespace poplar {
 namespace {
 
-enum class OptionKind { Bool, Unsigned, Text, Path, InstrumentationLevel };
+enum class OptionKind {
+  Bool,
+  Unsigned,
+  Text,
+  Path,
+  InstrumentationLevel,
+  BufferOverlap
+};
 
 const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
   static const std::map<std::string, OptionKind, std::less<>> options = {
@@ -38,7 +45,7 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
       {"profiler.includeCycleEstimates", OptionKind::Bool},
       {"profiler.includeFlopEstimates", OptionKind::Bool},
       {"exchange.enablePrefetch", OptionKind::Bool},
-      {"exchange.streamBufferOverlap", OptionKind::Text},
+      {"exchange.streamBufferOverlap", OptionKind::BufferOverlap},
       {"opt.maxCompilationThreads", OptionKind::Unsigned},
       {"target.saveArchive", OptionKind::Text},
       {"target.supervisorStackSizeInBytes", OptionKind::Unsigned},
@@ -55,6 +62,9 @@ void checkValue(const std::string &key, const std::string &value,
   };
   if (kind == OptionKind::Bool && value != "true" && value != "false")
     bad("true or false");
+  if (kind == OptionKind::BufferOverlap && value != "none" &&
+      value != "hostRearrangeOnly" && value != "any")
+    bad("none, hostRearrangeOnly or any");
   if (kind == OptionKind::Path && value.empty())
     bad("a directory name");
   if (kind == OptionKind::InstrumentationLevel && value != "tile" &&
@@ -101,6 +111,12 @@ OptionFlags resolveEngineOptions(const OptionFlags &options) {
     checkValue(key, value, it->second);
   }
   return resolved;
+}
+
+bool streamPrefetchEnabled(const OptionFlags &options) {
+  auto overlap = options.find("exchange.streamBufferOverlap");
+  return engineOptionIs(options, "exchange.enablePrefetch", true) &&
+         overlap != options.end() && overlap->second == "none";
 }
 
 } // namespace poplar

@@ -202,12 +202,21 @@ private:
   void streamToTensor(const exec::Step &s) {
     StreamConnection &c = e.streams[s.stream];
     const std::size_t bytes = exe.streams[s.stream].bytes();
-    unsigned char *data = nextTransfer(c, bytes);
-    if (c.callback)
-      c.callback->fetch(data);
-    scatterElements(e, s.access, data);
-    if (c.callback)
-      c.callback->complete();
+    if (!c.callback) {
+      scatterElements(e, s.access, nextTransfer(c, bytes));
+      return;
+    }
+    // The data prefetched after the previous transfer, else fetched now.
+    c.prefetchBuffer.resize(bytes);
+    if (!c.prefetched)
+      c.callback->fetch(c.prefetchBuffer.data());
+    c.prefetched = false;
+    scatterElements(e, s.access, c.prefetchBuffer.data());
+    c.callback->complete();
+    // The stream buffer is free again: fill it for the next transfer.
+    if (e.prefetch)
+      c.prefetched = c.callback->prefetch(c.prefetchBuffer.data()) ==
+                     StreamCallback::Result::Success;
   }
 
   void tensorToStream(const exec::Step &s) {

@@ -1,4 +1,5 @@
 #include "target/DeviceImpl.hpp"
+#include "target/ModelAsHardware.hpp"
 
 #include <poplar/exceptions.hpp>
 
@@ -35,12 +36,25 @@ unsigned Device::getId() const { return checked(impl).id; }
 const Target &Device::getTarget() const { return checked(impl).target; }
 
 bool Device::attach() const {
+  const Impl &self = checked(impl);
+  if (self.lock) {
+    if (!self.lock->acquire())
+      return false;
+    self.attached->store(true);
+    return true;
+  }
   bool expected = false;
-  return checked(impl).attached->compare_exchange_strong(expected, true);
+  return self.attached->compare_exchange_strong(expected, true);
 }
 
 bool Device::isAttached() const { return checked(impl).attached->load(); }
-void Device::detach() const { checked(impl).attached->store(false); }
+
+void Device::detach() const {
+  const Impl &self = checked(impl);
+  if (self.lock)
+    self.lock->release();
+  self.attached->store(false);
+}
 
 bool Device::supportsRemoteBuffers() const {
   return checked(impl).target.getTargetType() != TargetType::CPU;

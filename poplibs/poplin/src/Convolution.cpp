@@ -9,6 +9,8 @@
 #include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <popops/Zero.hpp>
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/VertexTemplates.hpp>
 #include <poputil/exceptions.hpp>
@@ -262,6 +264,10 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                        const OptionFlags &optionFlags, PlanningCache *cache) {
   const std::string op = "convolution";
   const ConvOptions options = parseConvOptions(optionFlags);
+  poplibs_support::logging::poplin::info(
+      "convolution {}: input [{}], weights [{}], {} partials",
+      dc.getPathName(), fmt::join(in.shape(), ", "),
+      fmt::join(weights.shape(), ", "), options.partialsType.toString().str());
   // The canonical form computes no output that is only zeros and reads no
   // input that no output uses; its shapes are the user's.
   const ConvParams params = userParams.canonicalize();

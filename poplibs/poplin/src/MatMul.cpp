@@ -12,6 +12,8 @@
 #include <popops/Cast.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <popops/Zero.hpp>
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 #include <poputil/VertexTemplates.hpp>
 #include <poputil/exceptions.hpp>
 
@@ -451,6 +453,10 @@ Tensor matMul2D(Graph &graph, const Tensor &A, const Tensor &B,
                 matmul::PlanningCache *cache) {
   checkRank(A, 2, "A");
   checkRank(B, 2, "B");
+  poplibs_support::logging::poplin::info(
+      "matMul {}: A [{}] x B [{}], {} output", dc.getPathName(),
+      fmt::join(A.shape(), ", "), fmt::join(B.shape(), ", "),
+      outputType.toString().str());
   Tensor out3;
   if (out) {
     checkRank(*out, 2, "the output");

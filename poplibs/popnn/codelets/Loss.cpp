@@ -98,13 +98,14 @@ public:
   }
 };
 
-// numCorrect = the number of rows r with predicted[r] == label[r] (masked
-// labels never match).
+// numCorrect += the number of rows r with predicted[r] == label[r] (masked
+// labels never match): the count accumulates over runs until the program
+// zeroes it.
 template <class L> class CalcAccuracy : public poplar::Vertex {
 public:
   poplar::Input<poplar::Vector<unsigned>> predicted;
   poplar::Input<poplar::Vector<L>> label;
-  poplar::Output<unsigned> numCorrect;
+  poplar::InOut<unsigned> numCorrect;
 
   bool compute() {
     unsigned count = 0;
@@ -112,7 +113,7 @@ public:
       if (label[r] != maskedLabel<L>() &&
           predicted[r] == static_cast<unsigned>(label[r]))
         ++count;
-    *numCorrect = count;
+    *numCorrect += count;
     return true;
   }
 };

@@ -1,6 +1,8 @@
 // popnn's losses, accuracy and arg max/min. Each row is processed on the
 // tile that holds its first element, a few rows per vertex.
 #include <popnn/Loss.hpp>
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 
 #include "CycleEstimates.hpp"
 #include "TileWork.hpp"
@@ -235,6 +237,10 @@ Program calcAccuracy(Graph &graph, const Tensor &modelOutputs,
   DebugContext dc(debugContext, "Accuracy");
   checkLabels(modelOutputs, expected, opName);
   checkScalar(numCorrect, UNSIGNED_INT, "numCorrect", opName);
+  poplibs_support::logging::popnn::info(
+      "calcAccuracy {}: outputs [{}], labels [{}], adding to numCorrect",
+      dc.getPathName(), fmt::join(modelOutputs.shape(), ", "),
+      fmt::join(expected.shape(), ", "));
   Sequence prog({}, {dc});
   const Tensor predicted =
       argMinMax(graph, modelOutputs, true, prog, dc, opName).second;

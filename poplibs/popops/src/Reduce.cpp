@@ -4,6 +4,9 @@
 // partial per (row, tile) on that tile and a second combines them;
 // otherwise one compute set reduces straight into the output.
 #include <popops/Reduce.hpp>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 
 #include "Messages.hpp"
 #include "OperationVertexName.hpp"
@@ -309,6 +312,12 @@ void reduceAll(poplar::Graph &graph, const std::vector<Tensor> &ins,
                const std::vector<std::vector<std::size_t>> &dims,
                const std::vector<ReduceParams> &params,
                std::vector<poplar::ComputeSet> &css, const std::string &name) {
+  for (std::size_t i = 0; i != ins.size(); ++i)
+    poplibs_support::logging::popops::info(
+        "reduce {}: [{}] over dimensions [{}] to [{}] ({}{})", name,
+        fmt::join(ins[i].shape(), ", "), fmt::join(dims[i], ", "),
+        fmt::join(outs[i].shape(), ", "), fmt::streamed(params[i].op),
+        params[i].update ? ", update" : "");
   std::vector<ReductionPlan> plans;
   for (std::size_t i = 0; i != ins.size(); ++i)
     plans.emplace_back(graph, ins[i], outs[i], dims[i], params[i], name);

@@ -3,6 +3,8 @@
 // every tile holding part of the result (plus, for a null seed, the vertex
 // advancing the graph's generator state).
 #include <poprand/RandomGen.hpp>
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 
 #include "RandomEstimates.hpp"
 
@@ -121,6 +123,10 @@ vertexGroups(const std::vector<Interval> &regions) {
 void generate(Graph &graph, const std::string &fn, const Tensor &out,
               const Tensor *seed, uint32_t seedModifier, const Generator &gen,
               Sequence &prog, const DebugContext &dc) {
+  poplibs_support::logging::poprand::info(
+      "{} {}: [{}] {}, {} seed", fn, dc.getPathName(),
+      fmt::join(out.shape(), ", "), out.elementType().toString().str(),
+      seed ? "given" : "the graph's");
   if (out.numElements() > std::numeric_limits<std::uint32_t>::max())
     fail(fn, "tensor " + describe(out) + " has more than 2^32 elements");
   bool complete = false;

@@ -13,6 +13,11 @@ struct Model::Impl {
   std::vector<Range> initial;
   std::vector<std::string> names;
   std::vector<bool> isDecision;
+  std::vector<PriorityGroupID::IndexType> group; // per variable
+  PriorityGroupID::IndexType numGroups = 1;       // 0 is the default group
+  std::vector<std::pair<PriorityGroupID::IndexType,
+                        PriorityGroupID::IndexType>>
+      priorities; // (a, b): a before b
   std::vector<std::unique_ptr<Constraint>> constraints;
   std::vector<std::vector<std::size_t>> watchers; // constraints per variable
   std::map<Value, Variable> constants;
@@ -22,6 +27,7 @@ struct Model::Impl {
     initial.push_back(r);
     names.push_back(name);
     isDecision.push_back(decision);
+    group.push_back(0);
     watchers.emplace_back();
     return Variable(id);
   }
@@ -39,6 +45,45 @@ struct Model::Impl {
     for (Variable v : c->vars)
       watchers[v.id].push_back(index);
     constraints.push_back(std::move(c));
+  }
+
+  void checkGroup(PriorityGroupID g) const {
+    if (g.id >= numGroups)
+      throw std::invalid_argument("popsolver: priority group " +
+                                  std::to_string(g.id) +
+                                  " does not belong to this model");
+  }
+
+  /// Each group's place in the search order: a topological order of the
+  /// priorities, ties taken in the order the groups were made.
+  std::vector<unsigned> groupRanks() const {
+    std::vector<std::vector<PriorityGroupID::IndexType>> after(numGroups);
+    std::vector<unsigned> before(numGroups, 0);
+    for (const auto &p : priorities) {
+      after[p.first].push_back(p.second);
+      ++before[p.second];
+    }
+    std::vector<unsigned> rank(numGroups, 0);
+    std::vector<bool> done(numGroups, false);
+    for (unsigned placed = 0; placed != numGroups; ++placed) {
+      unsigned next = numGroups;
+      for (unsigned g = 0; g != numGroups && next == numGroups; ++g)
+        if (!done[g] && before[g] == 0)
+          next = g;
+      if (next == numGroups) {
+        unsigned inCycle = 0;
+        while (done[inCycle])
+          ++inCycle;
+        throw std::invalid_argument(
+            "popsolver: the priorities of the groups form a cycle (through "
+            "group " + std::to_string(inCycle) + ")");
+      }
+      done[next] = true;
+      rank[next] = placed;
+      for (auto g : after[next])
+        --before[g];
+    }
+    return rank;
   }
 
   Variable derived(const std::string &name) {
@@ -84,7 +129,16 @@ namespace {
 class Search {
 public:
   Search(const Model::Impl &model, const std::vector<Variable> &objectives)
-      : model(model), objectives(objectives) {}
+      : model(model), objectives(objectives) {
+    const auto ranks = model.groupRanks();
+    for (std::size_t i = 0; i != model.initial.size(); ++i)
+      if (model.isDecision[i])
+        decisionOrder.push_back(i);
+    std::stable_sort(decisionOrder.begin(), decisionOrder.end(),
+                     [&](std::size_t a, std::size_t b) {
+                       return ranks[model.group[a]] < ranks[model.group[b]];
+                     });
+  }
 
   bool run(Domains root) {
     if (!model.propagate(root, true))
@@ -131,19 +185,16 @@ private:
     }
   }
 
-  // The first decision variable not yet fixed, else any variable not yet
-  // fixed; -1 when all are.
+  // The first decision variable (in priority order) not yet fixed, else
+  // any variable not yet fixed; -1 when all are.
   int chooseVariable(const Domains &d) const {
-    int fallback = -1;
-    for (std::size_t i = 0; i != d.size(); ++i) {
-      if (d.ranges[i].fixed())
-        continue;
-      if (model.isDecision[i])
+    for (std::size_t i : decisionOrder)
+      if (!d.ranges[i].fixed())
         return static_cast<int>(i);
-      if (fallback < 0)
-        fallback = static_cast<int>(i);
-    }
-    return fallback;
+    for (std::size_t i = 0; i != d.size(); ++i)
+      if (!d.ranges[i].fixed())
+        return static_cast<int>(i);
+    return -1;
   }
 
   void record(const Domains &d) {
@@ -158,6 +209,7 @@ private:
 
   const Model::Impl &model;
   const std::vector<Variable> &objectives;
+  std::vector<std::size_t> decisionOrder;
   bool found = false;
   std::vector<DataType> bestObjectives;
 };
@@ -193,6 +245,22 @@ Variable Model::addConstant(DataType value, const std::string &debugName) {
 }
 
 Variable Model::zero() { return addConstant(0); }
+
+PriorityGroupID Model::addPriorityGroup() {
+  return PriorityGroupID(impl->numGroups++);
+}
+
+void Model::setPriorityGroup(Variable v, PriorityGroupID g) {
+  impl->check(v);
+  impl->checkGroup(g);
+  impl->group[v.id] = g.id;
+}
+
+void Model::prioritiseOver(PriorityGroupID a, PriorityGroupID b) {
+  impl->checkGroup(a);
+  impl->checkGroup(b);
+  impl->priorities.emplace_back(a.id, b.id);
+}
 Variable Model::one() { return addConstant(1); }
 
 namespace {
@@ -270,10 +338,15 @@ Variable Model::booleanNot(Variable v) {
 
 Variable Model::callImpl(
     std::vector<Variable> vars,
-    std::function<std::optional<DataType>(const std::vector<DataType> &)> f,
+    std::function<boost::optional<DataType>(const std::vector<DataType> &)> f,
     const std::string &debugName) {
   Variable result = impl->derived(orName(debugName, "call"));
-  impl->addConstraint(makeCall(result, std::move(vars), std::move(f)));
+  auto g = [f = std::move(f)](const std::vector<DataType> &values)
+      -> std::optional<DataType> {
+    const boost::optional<DataType> r = f(values);
+    return r ? std::optional<DataType>(*r) : std::nullopt;
+  };
+  impl->addConstraint(makeCall(result, std::move(vars), std::move(g)));
   return result;
 }
 

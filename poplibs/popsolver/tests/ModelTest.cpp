@@ -156,3 +156,38 @@ TEST_CASE("Random small models agree with brute force", "[popsolver]") {
     CHECK(s[total] == bestTotal);
   }
 }
+
+TEST_CASE("Priority groups choose the variables split first", "[popsolver]") {
+  // Two optima tie: x + y = 1. The variable split first takes its lower
+  // half first, so it is the one that is 0.
+  auto solve = [](bool yFirst) {
+    popsolver::Model m;
+    auto x = m.addVariable(0, 1, "x");
+    auto y = m.addVariable(0, 1, "y");
+    m.equal(m.sum({x, y}), m.one());
+    if (yFirst) {
+      auto ys = m.addPriorityGroup();
+      auto xs = m.addPriorityGroup();
+      CHECK(ys != xs);
+      m.setPriorityGroup(y, ys);
+      m.setPriorityGroup(x, xs);
+      m.prioritiseOver(ys, xs);
+    }
+    auto s = m.minimize(m.sum({x, y}));
+    return std::make_pair(*s[x], *s[y]);
+  };
+  CHECK(solve(false) == std::make_pair<std::uint64_t, std::uint64_t>(0, 1));
+  CHECK(solve(true) == std::make_pair<std::uint64_t, std::uint64_t>(1, 0));
+}
+
+TEST_CASE("Priority groups that form a cycle are an error", "[popsolver]") {
+  popsolver::Model m;
+  auto x = m.addVariable(0, 3, "x");
+  auto a = m.addPriorityGroup(), b = m.addPriorityGroup();
+  m.setPriorityGroup(x, a);
+  m.prioritiseOver(a, b);
+  m.prioritiseOver(b, a);
+  CHECK_THROWS_WITH(m.minimize(x), Catch::Contains("cycle"));
+  CHECK_THROWS_AS(m.setPriorityGroup(x, popsolver::PriorityGroupID(7)),
+                  std::invalid_argument);
+}

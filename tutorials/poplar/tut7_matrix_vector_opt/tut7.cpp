@@ -3,6 +3,7 @@
 // the matching part of the vector, and a second compute set adds the
 // partial sums of each row. The split is chosen with a small cost model of
 // the IPU: compute on the busiest tile plus the data it must receive.
+#include <poplar/DeviceManager.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 
@@ -166,7 +167,7 @@ int checkResult(const std::vector<float> &matrix, const std::vector<float> &in,
 
 int usage(const char *program) {
   std::cerr << "usage: " << program
-            << " numRows numCols [--device model-ipu1|model-ipu2]"
+            << " numRows numCols [--device model-ipu1|model-ipu2|ipu]"
                " [--profile-dir DIR]\n";
   return 1;
 }
@@ -190,24 +191,36 @@ int main(int argc, char **argv) {
   }
   if (rows == 0 || cols < 2)
     return usage(argv[0]);
-  if (device == "ipu") {
-    std::cerr << "This SDK has no IPU hardware: use --device model-ipu1 or "
-                 "model-ipu2\n";
-    return 1;
-  }
-  if (device != "model-ipu1" && device != "model-ipu2")
+  if (device != "ipu" && device != "model-ipu1" && device != "model-ipu2")
     return usage(argv[0]);
 
   std::cout << "Multiplying matrix of size " << rows << "x" << cols
             << " by vector of size " << cols << "\n";
   std::cout << "Constructing compute graph and control program\n";
 
-  // A simulated IPU whose sync costs nothing, so that the cycles counted
-  // are those of compute and exchange, as the cost model assumes.
-  IPUModel ipuModel(device == "model-ipu1" ? "ipu1" : "ipu2");
-  ipuModel.minIPUSyncDelay = 0;
-  ipuModel.relativeSyncDelay = IPUModel::RelativeSyncDelayType::NO_DELAY;
-  Device dev = ipuModel.createDevice();
+  Device dev;
+  if (device == "ipu") {
+    // An IPU found by the DeviceManager (on this SDK, an IPU Model standing
+    // in for one when POPLAR_IPU_MODEL_AS_HARDWARE is set).
+    DeviceManager manager = DeviceManager::createDeviceManager();
+    std::vector<Device> devices = manager.getDevices(TargetType::IPU, 1);
+    std::cout << "Trying to attach to IPU\n";
+    auto it = std::find_if(devices.begin(), devices.end(),
+                           [](Device &d) { return d.attach(); });
+    if (it == devices.end()) {
+      std::cerr << "Error attaching to device\n";
+      return 1;
+    }
+    dev = std::move(*it);
+    std::cout << "Attached to IPU " << dev.getId() << "\n";
+  } else {
+    // A simulated IPU whose sync costs nothing, so that the cycles counted
+    // are those of compute and exchange, as the cost model assumes.
+    IPUModel ipuModel(device == "model-ipu1" ? "ipu1" : "ipu2");
+    ipuModel.minIPUSyncDelay = 0;
+    ipuModel.relativeSyncDelay = IPUModel::RelativeSyncDelayType::NO_DELAY;
+    dev = ipuModel.createDevice();
+  }
   Graph graph(dev.getTarget());
   graph.addCodelets("matrix-mul-codelets.cpp");
 

@@ -27,6 +27,7 @@
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 #include <poplar/Type.hpp>
+#include <poplin/Convolution.hpp>
 #include <poplin/poplin_export.hpp>
 
 #include <cstddef>

@@ -4,6 +4,7 @@
 #ifndef POPNN_INSTANCENORM_HPP
 #define POPNN_INSTANCENORM_HPP
 
+#include <popnn/GroupNorm.hpp>
 #include <popnn/popnn_export.hpp>
 
 #include <poplar/DebugContext.hpp>

@@ -4,6 +4,7 @@
 #ifndef POPNN_LAYERNORM_HPP
 #define POPNN_LAYERNORM_HPP
 
+#include <popnn/GroupNorm.hpp>
 #include <popnn/popnn_export.hpp>
 
 #include <poplar/DebugContext.hpp>

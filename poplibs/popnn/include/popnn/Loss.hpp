@@ -45,7 +45,7 @@ calcLoss(poplar::Graph &graph, const poplar::Tensor &modelOutputs,
          const poplar::Tensor &expected, const poplar::Tensor &loss,
          const poplar::Tensor &deltas, LossType lossType,
          const poplar::DebugContext &debugContext = {});
-/// The above, also writing the number of correctly classified rows to
+/// The above, also adding the number of correctly classified rows to
 /// numCorrect (calcAccuracy).
 POPNN_API poplar::program::Program
 calcLoss(poplar::Graph &graph, const poplar::Tensor &modelOutputs,
@@ -60,8 +60,9 @@ calcLoss(poplar::Graph &graph, const poplar::Tensor &modelOutputs,
          const poplar::Tensor &deltas, const poplar::Tensor &numCorrect,
          LossType lossType, const poplar::DebugContext &debugContext = {});
 
-/// A program writing to numCorrect (one UNSIGNED_INT element) the number of
-/// rows whose arg max is their label.
+/// A program adding to numCorrect (one UNSIGNED_INT element) the number of
+/// rows whose arg max is their label: numCorrect accumulates over runs, so
+/// a program zeroes it where a count should start.
 POPNN_API poplar::program::Program
 calcAccuracy(poplar::Graph &graph, const poplar::Tensor &modelOutputs,
              const poplar::Tensor &expected, const poplar::Tensor &numCorrect,

@@ -157,7 +157,7 @@ POPOPS_API void mapWithOutput(poplar::Graph &graph,
 /// HALF). Throws poputil::poplibs_error otherwise.
 template <typename constType>
 inline void checkTypes(poplar::Type elementType, constType) {
-  if constexpr (std::is_floating_point_v<constType>) {
+  if (std::is_floating_point<constType>::value) {
     if (elementType == poplar::FLOAT || elementType == poplar::HALF)
       return;
   } else {
@@ -189,26 +189,24 @@ template <typename constType>
 poplar::Tensor constantOperand(poplar::Graph &graph, const poplar::Tensor &t,
                                constType value, const char *opName,
                                const poplar::DebugContext &debugContext) {
-  static_assert(std::is_arithmetic_v<constType>,
+  static_assert(std::is_arithmetic<constType>::value,
                 "a constant operand is an integer or floating-point value");
-  if constexpr (std::is_floating_point_v<constType>) {
+  if (std::is_floating_point<constType>::value) {
     checkConstantType(t, poplar::FLOAT, true, opName);
     return constantTensor(graph, t.elementType(), static_cast<double>(value),
                           debugContext);
-  } else {
-    checkConstantType(t, poplar::equivalent_device_type<constType>().value,
-                      false, opName);
-    bool negative = false;
-    if constexpr (std::is_signed_v<constType>)
-      negative = value < 0;
-    return constantTensor(graph, t.elementType(),
-                          static_cast<unsigned long long>(value), negative,
-                          debugContext);
   }
+  checkConstantType(t, poplar::equivalent_device_type<constType>().value,
+                    false, opName);
+  const bool negative =
+      std::is_signed<constType>::value && static_cast<double>(value) < 0;
+  return constantTensor(graph, t.elementType(),
+                        static_cast<unsigned long long>(value), negative,
+                        debugContext);
 }
 
 template <class T>
-using IfConstant = std::enable_if_t<std::is_arithmetic_v<T>, int>;
+using IfConstant = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
 
 } // namespace detail
 

@@ -97,7 +97,7 @@ class POPOPS_API Const : public Expr {
 public:
   static constexpr ExprKind exprKind = ExprKind::Const;
 
-  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+  template <typename T, typename = typename std::enable_if<std::is_arithmetic<T>::value>::type>
   Const(T x) : Const(x, false) {}
   Const(const Const &other);
   Const &operator=(const Const &other);
@@ -125,22 +125,20 @@ public:
 
 protected:
   template <typename T> Const(T x, bool isHalf) : Expr(ExprKind::Const) {
-    static_assert(std::is_arithmetic_v<T>,
+    static_assert(std::is_arithmetic<T>::value,
                   "a constant is an integer or floating-point value");
-    if constexpr (std::is_floating_point_v<T>)
+    if (std::is_floating_point<T>::value)
       storage = Storage::Floating;
-    else if constexpr (std::is_signed_v<T>)
+    else if (std::is_signed<T>::value)
       storage = Storage::Signed;
     else
       storage = Storage::Unsigned;
     if (isHalf)
       type = poplar::HALF;
-    else if constexpr (std::is_same_v<T, long double>)
-      type = poplar::DOUBLE;
     else
       type = poplar::equivalent_device_type<T>().value;
     const auto value = static_cast<
-        std::conditional_t<std::is_same_v<T, long double>, double, T>>(x);
+        typename std::conditional<std::is_same<T, long double>::value, double, T>::type>(x);
     setData(&value, sizeof value);
   }
 
@@ -206,26 +204,26 @@ private:
   unsigned index;
 };
 
-inline const PlaceHolder _1(1);
-inline const PlaceHolder _2(2);
-inline const PlaceHolder _3(3);
-inline const PlaceHolder _4(4);
-inline const PlaceHolder _5(5);
-inline const PlaceHolder _6(6);
-inline const PlaceHolder _7(7);
-inline const PlaceHolder _8(8);
-inline const PlaceHolder _9(9);
-inline const PlaceHolder _10(10);
-inline const PlaceHolder _11(11);
-inline const PlaceHolder _12(12);
-inline const PlaceHolder _13(13);
-inline const PlaceHolder _14(14);
-inline const PlaceHolder _15(15);
-inline const PlaceHolder _16(16);
-inline const PlaceHolder _17(17);
-inline const PlaceHolder _18(18);
-inline const PlaceHolder _19(19);
-inline const PlaceHolder _20(20);
+const PlaceHolder _1(1);
+const PlaceHolder _2(2);
+const PlaceHolder _3(3);
+const PlaceHolder _4(4);
+const PlaceHolder _5(5);
+const PlaceHolder _6(6);
+const PlaceHolder _7(7);
+const PlaceHolder _8(8);
+const PlaceHolder _9(9);
+const PlaceHolder _10(10);
+const PlaceHolder _11(11);
+const PlaceHolder _12(12);
+const PlaceHolder _13(13);
+const PlaceHolder _14(14);
+const PlaceHolder _15(15);
+const PlaceHolder _16(16);
+const PlaceHolder _17(17);
+const PlaceHolder _18(18);
+const PlaceHolder _19(19);
+const PlaceHolder _20(20);
 
 /// An operation with one operand.
 class POPOPS_API UnaryOp : public Expr {
@@ -395,7 +393,7 @@ using Clamp = NamedTernaryOp<TernaryOpType::CLAMP>;
 
 namespace detail {
 template <class T>
-using IfNumber = std::enable_if_t<std::is_arithmetic_v<T>, int>;
+using IfNumber = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
 } // namespace detail
 
 inline Neg operator-(const Expr &a) { return Neg(a); }

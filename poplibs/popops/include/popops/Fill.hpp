@@ -18,16 +18,13 @@ namespace detail {
 
 /// A fill value of any C++ arithmetic type.
 struct FillValue {
-  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  template <class T, class = typename std::enable_if<std::is_arithmetic<T>::value>::type>
   FillValue(T v) {
-    if constexpr (std::is_floating_point_v<T>) {
-      isFloating = true;
-      floating = static_cast<double>(v);
-    } else {
-      if constexpr (std::is_signed_v<T>)
-        isNegative = v < 0;
+    isFloating = std::is_floating_point<T>::value;
+    floating = static_cast<double>(v);
+    if (!isFloating) {
+      isNegative = std::is_signed<T>::value && floating < 0;
       integer = static_cast<std::uint64_t>(v);
-      floating = static_cast<double>(v);
     }
   }
   bool isFloating = false;

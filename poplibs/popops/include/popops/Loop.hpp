@@ -6,6 +6,7 @@
 #include <poplar/Program.hpp>
 #include <poplar/Tensor.hpp>
 #include <popops/popops_export.hpp>
+#include <poputil/VertexTemplates.hpp>
 
 #include <cstddef>
 #include <functional>

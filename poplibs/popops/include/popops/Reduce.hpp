@@ -8,6 +8,7 @@
 #include <poplar/Tensor.hpp>
 #include <popops/Operation.hpp>
 #include <popops/popops_export.hpp>
+#include <poputil/exceptions.hpp>
 
 #include <string>
 #include <vector>

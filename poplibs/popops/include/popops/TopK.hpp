@@ -5,13 +5,12 @@
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Tensor.hpp>
+#include <popops/SortOrder.hpp>
 #include <popops/popops_export.hpp>
 
 #include <utility>
 
 namespace popops {
-
-enum class SortOrder { NONE, ASCENDING, DESCENDING };
 
 /// The k largest (or smallest) elements of each innermost row, in the
 /// order asked for (NONE keeps their order in the row).

@@ -5,6 +5,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Tensor.hpp>
+#include <popops/ExprOp.hpp>
 #include <popops/popops_export.hpp>
 
 namespace popops {

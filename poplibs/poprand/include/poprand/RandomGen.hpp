@@ -19,6 +19,7 @@
 #include <poplar/Tensor.hpp>
 #include <poplar/Type.hpp>
 #include <poprand/poprand_export.hpp>
+#include <poputil/exceptions.hpp>
 
 #include <cmath>
 #include <cstdint>

@@ -1,12 +1,17 @@
 #ifndef POPSOLVER_MODEL_HPP
 #define POPSOLVER_MODEL_HPP
 
+#include <popsolver/PriorityGroupID.hpp>
 #include <popsolver/Variable.hpp>
 #include <popsolver/popsolver_export.hpp>
 
+#include <boost/optional.hpp>
+
 #include <functional>
 #include <memory>
+#if __cplusplus >= 201703L
 #include <optional>
+#endif
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,7 +44,9 @@ class Constraint;
 /// with the smallest objectives, compared lexicographically. Every
 /// function of other variables is propagated on their bounds, and the
 /// search splits the ranges of the variables made by addVariable in the
-/// order they were made.
+/// order of their priority groups (see prioritiseOver), and within a group
+/// in the order they were made. Of solutions with equal objectives, the
+/// first found is kept, so the priorities choose between them.
 class POPSOLVER_API Model {
 public:
   Model();
@@ -91,23 +98,49 @@ public:
   Variable booleanAnd(Variable left, Variable right);
   Variable booleanNot(Variable v);
 
+  /// A new priority group. Every variable starts in the model's default
+  /// group, which the first call to addPriorityGroup does not return.
+  PriorityGroupID addPriorityGroup();
+  /// Puts v in group g.
+  void setPriorityGroup(Variable v, PriorityGroupID g);
+  /// The search splits the variables of group a before those of group b.
+  /// Groups not ordered, directly or through others, are taken in the
+  /// order they were made (the default group first). minimize() throws
+  /// std::invalid_argument if the priorities form a cycle.
+  void prioritiseOver(PriorityGroupID a, PriorityGroupID b);
+
   /// A variable computed by f from the values of vars once they are all
   /// known; f returning no value rules that assignment out.
   template <class T>
-  Variable call(std::vector<Variable> vars,
-                std::function<std::optional<DataType>(const std::vector<T> &)> f,
-                const std::string &debugName = "") {
+  Variable
+  call(std::vector<Variable> vars,
+       std::function<boost::optional<DataType>(const std::vector<T> &)> f,
+       const std::string &debugName = "") {
     return callImpl(std::move(vars),
-                    [f = std::move(f)](const std::vector<DataType> &values)
-                        -> std::optional<DataType> {
+                    [f](const std::vector<DataType> &values)
+                        -> boost::optional<DataType> {
                       std::vector<T> converted;
                       converted.reserve(values.size());
                       for (auto v : values)
-                        converted.push_back(v.getAs<T>());
+                        converted.push_back(v.template getAs<T>());
                       return f(converted);
                     },
                     debugName);
   }
+#if __cplusplus >= 201703L
+  /// The same with a function returning std::optional.
+  template <class T>
+  Variable call(std::vector<Variable> vars,
+                std::function<std::optional<DataType>(const std::vector<T> &)> f,
+                const std::string &debugName = "") {
+    std::function<boost::optional<DataType>(const std::vector<T> &)> g =
+        [f](const std::vector<T> &values) -> boost::optional<DataType> {
+      const std::optional<DataType> r = f(values);
+      return r ? boost::optional<DataType>(*r) : boost::none;
+    };
+    return call<T>(std::move(vars), std::move(g), debugName);
+  }
+#endif
 
   /// The solution with the smallest objectives (the first compared first);
   /// NoSolution if there is none.
@@ -124,7 +157,7 @@ public:
 private:
   Variable callImpl(
       std::vector<Variable> vars,
-      std::function<std::optional<DataType>(const std::vector<DataType> &)> f,
+      std::function<boost::optional<DataType>(const std::vector<DataType> &)> f,
       const std::string &debugName);
   std::unique_ptr<Impl> impl;
 };

@@ -14,7 +14,7 @@ public:
   using UnderlyingType = std::uint64_t;
 
   constexpr DataType() = default;
-  template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
+  template <class T, class = typename std::enable_if<std::is_integral<T>::value>::type>
   constexpr DataType(T value) : value(static_cast<UnderlyingType>(value)) {}
 
   static constexpr DataType min() { return DataType(UnderlyingType(0)); }

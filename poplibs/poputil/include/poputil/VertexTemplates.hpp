@@ -32,13 +32,14 @@ template <> struct VertexTemplateToString<char *> {
 };
 
 namespace detail {
-inline std::string joinTemplateArgs() { return {}; }
-template <class T, class... Rest>
-std::string joinTemplateArgs(const T &first, const Rest &...rest) {
-  std::string s = VertexTemplateToString<std::decay_t<T>>::to_string(first);
-  if constexpr (sizeof...(rest) != 0)
-    s += "," + joinTemplateArgs(rest...);
-  return s;
+inline std::string joinTemplateArgs() { return std::string(); }
+template <class T> std::string joinTemplateArgs(const T &only) {
+  return VertexTemplateToString<typename std::decay<T>::type>::to_string(only);
+}
+template <class T, class U, class... Rest>
+std::string joinTemplateArgs(const T &first, const U &second,
+                             const Rest &...rest) {
+  return joinTemplateArgs(first) + "," + joinTemplateArgs(second, rest...);
 }
 } // namespace detail
 

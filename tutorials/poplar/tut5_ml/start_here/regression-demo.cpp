@@ -3,15 +3,18 @@
 // Trains a logistic regression (softmax regression) of 28x28 images into
 // 10 classes, y = softmax(x W + b), by mini-batch gradient descent on the
 // cross-entropy loss, on the IPU Model, then prints its accuracy on the
-// test images. The data are MNIST-format IDX files: MNIST itself, or
-// Debian's dataset-fashion-mnist package:
+// test images. The data are MNIST-format IDX files in data/, which
+// ./get_data.sh unpacks from Debian's dataset-fashion-mnist package:
 //
-//   ./regression-demo /usr/share/datasets/fashion-mnist [epochs [percent]]
+//   ./get_data.sh
+//   ./regression-demo [-IPU] [epochs [percent]]
 //
 // `epochs` (default 3) passes over `percent` (default 100) of the training
-// images.
-#include "mnist.h"
+// images; -IPU runs on an IPU found by the DeviceManager (on this SDK, an
+// IPU Model standing in for one when POPLAR_IPU_MODEL_AS_HARDWARE is set).
+#include "../mnist.h"
 
+#include <poplar/DeviceManager.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplin/MatMul.hpp>
@@ -24,7 +27,9 @@
 #include <popops/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <random>
 #include <string>
@@ -112,12 +117,12 @@ Sequence evaluationStep(Graph &graph, const Model &m) {
   return prog;
 }
 
-// Repeats `step` `batches` times on batches read from the streams,
-// counting the correct classifications into `total`, then sends `total`
-// to the host.
+// Zeroes the count of correct classifications, repeats `step` `batches`
+// times on batches read from the streams (calcLoss and calcAccuracy add
+// each batch's count to m.numCorrect), then sends the total to the host.
 Sequence overBatches(Graph &graph, const Model &m, const Program &step,
                      unsigned batches, const std::string &prefix,
-                     unsigned imageSize, Tensor total) {
+                     unsigned imageSize) {
   DataStream images =
       graph.addHostToDeviceFIFO(prefix + "Images", FLOAT, batchSize * imageSize);
   DataStream labels =
@@ -128,26 +133,32 @@ Sequence overBatches(Graph &graph, const Model &m, const Program &step,
   body.add(Copy(images, m.x));
   body.add(Copy(labels, m.labels));
   body.add(step);
-  popops::addInPlace(graph, total, m.numCorrect, body, "count");
   Sequence prog;
-  popops::zero(graph, total, prog, "zero");
+  popops::zero(graph, m.numCorrect, prog, "zero");
   prog.add(Repeat(batches, body));
-  prog.add(Copy(total, correct));
+  prog.add(Copy(m.numCorrect, correct));
   return prog;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    std::cerr << "usage: " << argv[0] << " <data directory> [epochs [percent]]\n"
-              << "  for example: " << argv[0]
-              << " /usr/share/datasets/fashion-mnist\n";
+  // regression-demo [-IPU] [epochs [percent]]
+  int arg = 1;
+  const bool useIpu = argc > 1 && std::strcmp(argv[1], "-IPU") == 0;
+  if (useIpu)
+    ++arg;
+  unsigned epochs = 3;
+  float percent = 100.0f;
+  try {
+    if (argc > arg)
+      epochs = std::stoul(argv[arg]);
+    if (argc > arg + 1)
+      percent = std::stof(argv[arg + 1]);
+  } catch (const std::exception &) {
+    std::cerr << "usage: " << argv[0] << " [-IPU] [epochs [percent]]\n";
     return 1;
   }
-  const std::string dir = argv[1];
-  const unsigned epochs = argc > 2 ? std::stoul(argv[2]) : 3;
-  const float percent = argc > 3 ? std::stof(argv[3]) : 100.0f;
 
   unsigned numberOfImages = 0, imageSize = 0, numberOfTestImages = 0,
            testImageSize = 0;
@@ -155,18 +166,18 @@ int main(int argc, char **argv) {
   std::vector<unsigned> labels, testLabels;
   try {
     data = readMNISTData(numberOfImages, imageSize,
-                         findIdxFile(dir, "train-images-idx3-ubyte"));
-    labels = readMNISTLabels(findIdxFile(dir, "train-labels-idx1-ubyte"));
+                         "data/train-images-idx3-ubyte");
+    labels = readMNISTLabels("data/train-labels-idx1-ubyte");
     testData = readMNISTData(numberOfTestImages, testImageSize,
-                             findIdxFile(dir, "t10k-images-idx3-ubyte"));
-    testLabels = readMNISTLabels(findIdxFile(dir, "t10k-labels-idx1-ubyte"));
+                             "data/t10k-images-idx3-ubyte");
+    testLabels = readMNISTLabels("data/t10k-labels-idx1-ubyte");
   } catch (const std::exception &e) {
     std::cerr << "Error reading the data: " << e.what() << "\n";
     return 1;
   }
   if (labels.size() != numberOfImages || testLabels.size() != numberOfTestImages ||
       testImageSize != imageSize) {
-    std::cerr << "Error: the images and labels in " << dir << " do not match\n";
+    std::cerr << "Error: the images and labels in data/ do not match\n";
     return 1;
   }
   const unsigned usedImages = std::min<unsigned>(
@@ -178,11 +189,25 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  std::cout << "Using the IPU Model\n";
-  IPUModel ipuModel;
-  ipuModel.numIPUs = 1;
-  ipuModel.tilesPerIPU = 4;
-  Device device = ipuModel.createDevice();
+  Device device;
+  if (useIpu) {
+    std::cout << "Using the IPU\n";
+    DeviceManager manager = DeviceManager::createDeviceManager();
+    std::vector<Device> devices = manager.getDevices(TargetType::IPU, 1);
+    auto it = std::find_if(devices.begin(), devices.end(),
+                           [](Device &d) { return d.attach(); });
+    if (it == devices.end()) {
+      std::cerr << "Error attaching to device\n";
+      return 1;
+    }
+    device = std::move(*it);
+  } else {
+    std::cout << "Using the IPU Model\n";
+    IPUModel ipuModel;
+    ipuModel.numIPUs = 1;
+    ipuModel.tilesPerIPU = 4;
+    device = ipuModel.createDevice();
+  }
   Graph graph(device.getTarget());
   popops::addCodelets(graph);
   poplin::addCodelets(graph);
@@ -191,17 +216,15 @@ int main(int argc, char **argv) {
   Model m = createModel(graph, imageSize);
   graph.createHostWrite("weights", m.W);
   graph.createHostWrite("biases", m.b);
-  Tensor total = graph.addVariable(UNSIGNED_INT, {1}, "total");
-  graph.setTileMapping(total, 0);
 
   // Program 0 trains on a tenth of an epoch's batches (so that progress
   // can be printed); program 1 classifies the test images.
   const unsigned reports = std::min(10u, trainBatches);
   const unsigned batchesPerReport = trainBatches / reports;
   Sequence train = overBatches(graph, m, trainingStep(graph, m),
-                               batchesPerReport, "train", imageSize, total);
+                               batchesPerReport, "train", imageSize);
   Sequence test = overBatches(graph, m, evaluationStep(graph, m), testBatches,
-                              "test", imageSize, total);
+                              "test", imageSize);
 
   Engine engine(graph, {train, test});
   engine.load(device);
