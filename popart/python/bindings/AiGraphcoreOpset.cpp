@@ -1,6 +1,7 @@
 // AiGraphcoreOpset1: the ai.graphcore operators of the builder, with the
 // original module's keywords.
 #include "Bindings.hpp"
+#include "OptionalCaster.hpp"
 
 #include <popart/builder.hpp>
 
