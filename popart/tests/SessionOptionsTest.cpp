@@ -3,6 +3,7 @@
 // numerical ones (enableNonStableSoftmax) and customCodelets do what they
 // say.
 #include "PopartTestDevice.hpp"
+#include "ProcessFile.hpp"
 
 #include <popart/builder.hpp>
 #include <popart/error.hpp>
@@ -106,7 +107,8 @@ public:
 popx::OpxCreator<TimesThreeOpx> timesThreeOpxCreator({timesThreeId});
 
 std::string writeCodelet() {
-  const std::string path = "session_options_test_codelet.cpp";
+  const std::string path =
+      popart_test::processFile("session_options_test_codelet", ".cpp");
   std::ofstream(path) << R"(#include <poplar/Vertex.hpp>
 using namespace poplar;
 class TimesThreeVertex : public Vertex {

@@ -2,6 +2,7 @@
 // against host loops, anchors and batchesPerStep, StepIO errors, and the
 // errors of unsupported models.
 #include "PopartTestDevice.hpp"
+#include "ProcessFile.hpp"
 
 #include <popart/builder.hpp>
 #include <popart/devicemanager.hpp>
@@ -453,7 +454,8 @@ TEST_CASE("Unsupported models fail at session creation",
         ConstVoidData(w.data(), TensorInfo("FLOAT", Shape{8})));
     auto y = b->aiOnnxOpset11().add({x, wt});
     const std::string proto = b->getModelProto();
-    const std::string file = "popart_session_test_truncated.onnx";
+    const std::string file =
+        popart_test::processFile("popart_session_test_truncated", ".onnx");
     {
       std::ofstream out(file, std::ios::binary);
       out << proto.substr(0, proto.size() / 2);
@@ -482,7 +484,8 @@ TEST_CASE("A model file, weights as variables, and the reports",
       ConstVoidData(w.data(), TensorInfo("FLOAT", Shape{4})));
   auto y = b->aiOnnxOpset11().mul({x, wt});
   b->addOutputTensor(y);
-  const std::string file = "popart_session_test_model.onnx";
+  const std::string file =
+      popart_test::processFile("popart_session_test_model", ".onnx");
   b->saveModelProto(file);
   SessionOptions opts;
   opts.constantWeights = false; // the weights are streamed by weightsFromHost
@@ -510,7 +513,8 @@ TEST_CASE("A model file, weights as variables, and the reports",
   // The weights back from the device, written into a model that gives the
   // same results.
   session->weightsToHost();
-  const std::string saved = "popart_session_test_saved.onnx";
+  const std::string saved =
+      popart_test::processFile("popart_session_test_saved", ".onnx");
   session->modelToHost(saved);
   auto again = InferenceSession::createFromOnnxModel(
       saved, DataFlow(1, {{y, AnchorReturnType("ALL")}}),

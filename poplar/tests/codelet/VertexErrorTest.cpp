@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <unistd.h>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -215,7 +217,9 @@ TEST_CASE("Codelet files that cannot be used", "[vertex][errors]") {
                     Contains("codelets.unknown") && Contains("extension"));
 
   // A file that is not a graph program object.
-  const std::string junk = "vertex_error_junk.gp";
+  // One file per process: the test runs for several targets at once.
+  const std::string junk =
+      "vertex_error_junk_" + std::to_string(::getpid()) + ".gp";
   std::ofstream(junk) << "this is not an object file";
   CHECK_THROWS_AS(t.graph.addCodelets(junk), file_load_error);
   CHECK_THROWS_WITH(t.graph.addCodelets(junk), Contains(junk));
