@@ -119,19 +119,26 @@ Tensor createDataInput(poplar::Graph &graph, const poplar::Type &type,
       "ctc_infer::createDataInput");
 }
 
-std::tuple<Tensor, Tensor, Tensor> beamSearchDecoderLogProbabilities(
-    poplar::Graph &graph, const Tensor &logProbs, const Tensor &dataLengths,
-    poplar::program::Sequence &prog, unsigned blankClass, unsigned beamwidth,
-    unsigned topPaths, const Plan &plan,
-    const poplar::DebugContext &debugContext,
-    const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(logProbs, dataLengths, blankClass, beamwidth,
-                            topPaths, plan, options));
-  const std::string opName = "ctc_infer::beamSearchDecoderLogProbabilities";
+namespace {
+
+// One public operation: its debug record, the log softmax of logits, the
+// decoding, the outputs recorded.
+std::tuple<Tensor, Tensor, Tensor>
+recordedDecode(poplar::Graph &graph, const Tensor &data, bool fromLogits,
+               const Tensor &dataLengths, poplar::program::Sequence &prog,
+               unsigned blankClass, unsigned beamwidth, unsigned topPaths,
+               const Plan &plan, const poplar::DebugContext &debugContext,
+               const poplar::OptionFlags &options, const std::string &api) {
+  poputil::PoplibsOpDebugInfo di(debugContext,
+                                 DI_ARGS(data, dataLengths, blankClass,
+                                         beamwidth, topPaths, plan, options),
+                                 api);
+  const std::string opName = "ctc_infer::" + api;
   const Plan::Impl &p = inferencePlan(plan, opName);
-  checkInputs(p, logProbs, dataLengths, blankClass, beamwidth, topPaths,
-              opName);
+  checkInputs(p, data, dataLengths, blankClass, beamwidth, topPaths, opName);
+  const Tensor logProbs =
+      fromLogits ? popnn::logSoftmax(graph, data, prog, {di, "logSoftmax"})
+                 : data;
   auto result = decode(graph, logProbs, dataLengths, prog, blankClass,
                        beamwidth, topPaths, p, {di});
   di.addOutputs({{"labelProbs", poputil::toProfileValue(std::get<0>(result))},
@@ -141,26 +148,28 @@ std::tuple<Tensor, Tensor, Tensor> beamSearchDecoderLogProbabilities(
   return result;
 }
 
+} // namespace
+
+std::tuple<Tensor, Tensor, Tensor> beamSearchDecoderLogProbabilities(
+    poplar::Graph &graph, const Tensor &logProbs, const Tensor &dataLengths,
+    poplar::program::Sequence &prog, unsigned blankClass, unsigned beamwidth,
+    unsigned topPaths, const Plan &plan,
+    const poplar::DebugContext &debugContext,
+    const poplar::OptionFlags &options) {
+  return recordedDecode(graph, logProbs, false, dataLengths, prog, blankClass,
+                        beamwidth, topPaths, plan, debugContext, options,
+                        "beamSearchDecoderLogProbabilities");
+}
+
 std::tuple<Tensor, Tensor, Tensor> beamSearchDecoderLogits(
     poplar::Graph &graph, const Tensor &logits, const Tensor &dataLengths,
     poplar::program::Sequence &prog, unsigned blankClass, unsigned beamwidth,
     unsigned topPaths, const Plan &plan,
     const poplar::DebugContext &debugContext,
     const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(logits, dataLengths, blankClass, beamwidth,
-                            topPaths, plan, options));
-  const std::string opName = "ctc_infer::beamSearchDecoderLogits";
-  const Plan::Impl &p = inferencePlan(plan, opName);
-  checkInputs(p, logits, dataLengths, blankClass, beamwidth, topPaths, opName);
-  Tensor logProbs = popnn::logSoftmax(graph, logits, prog, {di, "logSoftmax"});
-  auto result = decode(graph, logProbs, dataLengths, prog, blankClass,
-                       beamwidth, topPaths, p, {di});
-  di.addOutputs({{"labelProbs", poputil::toProfileValue(std::get<0>(result))},
-                 {"labelLengths", poputil::toProfileValue(std::get<1>(result))},
-                 {"decodedLabels",
-                  poputil::toProfileValue(std::get<2>(result))}});
-  return result;
+  return recordedDecode(graph, logits, true, dataLengths, prog, blankClass,
+                        beamwidth, topPaths, plan, debugContext, options,
+                        "beamSearchDecoderLogits");
 }
 
 } // namespace ctc_infer

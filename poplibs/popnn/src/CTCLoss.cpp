@@ -70,7 +70,6 @@ lossImpl(poplar::Graph &graph, const poplar::Type &outType, const Tensor &data,
          const poplar::DebugContext &dc, const poplar::OptionFlags &options,
          const std::string &opName) {
   const Plan::Impl &p = lossPlan(plan, opName);
-  checkInputs(p, data, labels, dataLengths, labelLengths, blankClass, opName);
   if (outType != poplar::FLOAT && outType != poplar::HALF)
     throw poputil::poplibs_error(opName + ": outType " +
                                  outType.toString().str() +
@@ -174,21 +173,49 @@ Tensor createLabelsInput(poplar::Graph &graph, const poplar::Type &type,
   return t;
 }
 
+namespace {
+
+// One public operation: its debug record, the log softmax of logits, the
+// loss (and gradient) of every entry, the outputs recorded.
+std::pair<Tensor, Tensor>
+recordedLoss(poplar::Graph &graph, const poplar::Type &outType,
+             const Tensor &data, bool fromLogits, const Tensor &labels,
+             const Tensor &dataLengths, const Tensor &labelLengths,
+             poplar::program::Sequence &prog, unsigned blankClass,
+             const Plan &plan, bool gradient,
+             const poplar::DebugContext &debugContext,
+             const poplar::OptionFlags &options, const std::string &api) {
+  poputil::PoplibsOpDebugInfo di(
+      debugContext, DI_ARGS(outType, data, labels, dataLengths, labelLengths,
+                            blankClass, plan, options),
+      api);
+  const std::string opName = "ctc::" + api;
+  checkInputs(lossPlan(plan, opName), data, labels, dataLengths, labelLengths,
+              blankClass, opName);
+  const Tensor logProbs =
+      fromLogits ? logSoftmaxOf(graph, data, prog, {di}) : data;
+  auto result = lossImpl(graph, outType, logProbs, labels, dataLengths,
+                         labelLengths, prog, blankClass, plan, gradient, {di},
+                         options, opName);
+  if (gradient)
+    di.addOutputs({{"loss", poputil::toProfileValue(result.first)},
+                   {"gradient", poputil::toProfileValue(result.second)}});
+  else
+    di.addOutput(result.first);
+  return result;
+}
+
+} // namespace
+
 std::pair<Tensor, Tensor> calcLossAndGradientLogProbabilities(
     poplar::Graph &graph, const poplar::Type &outType, const Tensor &logProbs,
     const Tensor &labels, const Tensor &dataLengths, const Tensor &labelLengths,
     poplar::program::Sequence &prog, const unsigned blankClass,
     const Plan &plan, const poplar::DebugContext &debugContext,
     const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(outType, logProbs, labels, dataLengths,
-                            labelLengths, blankClass, plan, options));
-  auto result = lossImpl(graph, outType, logProbs, labels, dataLengths,
-                         labelLengths, prog, blankClass, plan, true, {di},
-                         options, "ctc::calcLossAndGradientLogProbabilities");
-  di.addOutputs({{"loss", poputil::toProfileValue(result.first)},
-                 {"gradient", poputil::toProfileValue(result.second)}});
-  return result;
+  return recordedLoss(graph, outType, logProbs, false, labels, dataLengths,
+                      labelLengths, prog, blankClass, plan, true, debugContext,
+                      options, "calcLossAndGradientLogProbabilities");
 }
 
 std::pair<Tensor, Tensor> calcLossAndGradientLogits(
@@ -197,18 +224,9 @@ std::pair<Tensor, Tensor> calcLossAndGradientLogits(
     poplar::program::Sequence &prog, const unsigned blankClass,
     const Plan &plan, const poplar::DebugContext &debugContext,
     const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(outType, logits, labels, dataLengths, labelLengths,
-                            blankClass, plan, options));
-  const std::string opName = "ctc::calcLossAndGradientLogits";
-  checkInputs(lossPlan(plan, opName), logits, labels, dataLengths, labelLengths,
-              blankClass, opName);
-  auto result = lossImpl(graph, outType, logSoftmaxOf(graph, logits, prog, {di}),
-                         labels, dataLengths, labelLengths, prog, blankClass,
-                         plan, true, {di}, options, opName);
-  di.addOutputs({{"loss", poputil::toProfileValue(result.first)},
-                 {"gradient", poputil::toProfileValue(result.second)}});
-  return result;
+  return recordedLoss(graph, outType, logits, true, labels, dataLengths,
+                      labelLengths, prog, blankClass, plan, true, debugContext,
+                      options, "calcLossAndGradientLogits");
 }
 
 Tensor calcCTCLossLogProbabilities(
@@ -217,15 +235,10 @@ Tensor calcCTCLossLogProbabilities(
     poplar::program::Sequence &prog, const unsigned blankClass,
     const Plan &plan, const poplar::DebugContext &debugContext,
     const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(outType, logProbs, labels, dataLengths,
-                            labelLengths, blankClass, plan, options));
-  Tensor loss = lossImpl(graph, outType, logProbs, labels, dataLengths,
-                         labelLengths, prog, blankClass, plan, false, {di},
-                         options, "ctc::calcCTCLossLogProbabilities")
-                    .first;
-  di.addOutput(loss);
-  return loss;
+  return recordedLoss(graph, outType, logProbs, false, labels, dataLengths,
+                      labelLengths, prog, blankClass, plan, false,
+                      debugContext, options, "calcCTCLossLogProbabilities")
+      .first;
 }
 
 Tensor calcCTCLossLogits(poplar::Graph &graph, const poplar::Type &outType,
@@ -235,18 +248,10 @@ Tensor calcCTCLossLogits(poplar::Graph &graph, const poplar::Type &outType,
                          const unsigned blankClass, const Plan &plan,
                          const poplar::DebugContext &debugContext,
                          const poplar::OptionFlags &options) {
-  poputil::PoplibsOpDebugInfo di(
-      debugContext, DI_ARGS(outType, logits, labels, dataLengths, labelLengths,
-                            blankClass, plan, options));
-  const std::string opName = "ctc::calcCTCLossLogits";
-  checkInputs(lossPlan(plan, opName), logits, labels, dataLengths, labelLengths,
-              blankClass, opName);
-  Tensor loss = lossImpl(graph, outType, logSoftmaxOf(graph, logits, prog, {di}),
-                         labels, dataLengths, labelLengths, prog, blankClass,
-                         plan, false, {di}, options, opName)
-                    .first;
-  di.addOutput(loss);
-  return loss;
+  return recordedLoss(graph, outType, logits, true, labels, dataLengths,
+                      labelLengths, prog, blankClass, plan, false,
+                      debugContext, options, "calcCTCLossLogits")
+      .first;
 }
 
 } // namespace ctc
