@@ -52,7 +52,7 @@ const char *preamble =
     "// libonnx. Do not edit.\n"
     "#include \"NumpyData.hpp\"\n\n"
     "#include <popart/builder.hpp>\n\n"
-    "#include <pybind11/stl.h>\n\n"
+    "#include \"OptionalCaster.hpp\"\n\n"
     "namespace py = pybind11;\n\n"
     "namespace popart {\nnamespace python {\n\n";
 
