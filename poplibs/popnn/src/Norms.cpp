@@ -1,32 +1,14 @@
 #include <popnn/Norms.hpp>
 
-#include "TileWork.hpp"
-
-#include <poputil/TileMapping.hpp>
-#include <poputil/exceptions.hpp>
+#include <poplin/Norms.hpp>
 
 using namespace poplar;
 
 namespace popnn {
-namespace {
-
-Tensor createPerChannel(Graph &graph, const Tensor &acts, const Type &type,
-                        const DebugContext &dc, const std::string &opName) {
-  if (acts.rank() < 2)
-    throw poputil::poplibs_error(opName + ": acts " + detail::describe(acts) +
-                                 " must have at least two dimensions "
-                                 "([batch][channels][field...])");
-  Tensor t = graph.addVariable(type, {acts.dim(1)}, dc);
-  poputil::mapTensorLinearly(graph, t);
-  return t;
-}
-
-} // namespace
 
 Tensor createNormGamma(Graph &graph, const Tensor &acts, const Type &type,
                        const DebugContext &debugContext) {
-  return createPerChannel(graph, acts, type, {debugContext, "gamma"},
-                          "popnn::createNormGamma");
+  return poplin::createNormGamma(graph, acts, type, debugContext);
 }
 Tensor createNormGamma(Graph &graph, const Tensor &acts,
                        const DebugContext &debugContext) {
@@ -34,8 +16,7 @@ Tensor createNormGamma(Graph &graph, const Tensor &acts,
 }
 Tensor createNormBeta(Graph &graph, const Tensor &acts, const Type &type,
                       const DebugContext &debugContext) {
-  return createPerChannel(graph, acts, type, {debugContext, "beta"},
-                          "popnn::createNormBeta");
+  return poplin::createNormBeta(graph, acts, type, debugContext);
 }
 Tensor createNormBeta(Graph &graph, const Tensor &acts,
                       const DebugContext &debugContext) {
