@@ -7,6 +7,7 @@
 #include <poplin/Norms.hpp>
 #include <poplin/codelets.hpp>
 #include <popops/ElementWise.hpp>
+#include <popops/Fill.hpp>
 #include <popops/codelets.hpp>
 
 #include <cstdio>
