@@ -9,6 +9,7 @@
 #include <poplar/Vertex.hpp>
 
 #include <cmath>
+#include <vector>
 
 namespace popnn {
 namespace {
@@ -80,6 +81,23 @@ template <class T> void readBox(const T *rois, float box[4]) {
     box[i] = float(rois[i]);
 }
 
+// Calls f(bin, sample) for every sample of every bin of the region
+// (bin = ph * pooledW + pw) that reads the map.
+template <class F>
+void forEachSample(const Region &r, unsigned pooledH, unsigned pooledW,
+                   unsigned grid, unsigned height, unsigned width, F f) {
+  for (unsigned ph = 0; ph != pooledH; ++ph)
+    for (unsigned iy = 0; iy != grid; ++iy) {
+      const float y = r.sampleY(ph, iy, grid);
+      for (unsigned pw = 0; pw != pooledW; ++pw)
+        for (unsigned ix = 0; ix != grid; ++ix) {
+          const Bilinear b = bilinear(y, r.sampleX(pw, ix, grid), height, width);
+          if (b.inside)
+            f(ph * pooledW + pw, b);
+        }
+    }
+}
+
 } // namespace
 
 // One region and one channel: out[ph * pooledW + pw], the pooled bins.
@@ -108,26 +126,17 @@ public:
     readBox(&rois[0], box);
     const Region r(box, spatialScale, aligned, pooledH, pooledW);
     const T *image = &data[0] + std::size_t(n) * height * width;
-    const unsigned grid = samplingRatio;
-    const float count = float(grid * grid);
-    for (unsigned ph = 0; ph != pooledH; ++ph) {
-      for (unsigned pw = 0; pw != pooledW; ++pw) {
-        float sum = 0.0f;
-        for (unsigned iy = 0; iy != grid; ++iy) {
-          const float y = r.sampleY(ph, iy, grid);
-          for (unsigned ix = 0; ix != grid; ++ix) {
-            const Bilinear b = bilinear(y, r.sampleX(pw, ix, grid), height, width);
-            if (!b.inside)
-              continue;
-            sum += b.w00 * float(image[b.y0 * width + b.x0]) +
-                   b.w01 * float(image[b.y0 * width + b.x1]) +
-                   b.w10 * float(image[b.y1 * width + b.x0]) +
-                   b.w11 * float(image[b.y1 * width + b.x1]);
-          }
-        }
-        out[ph * pooledW + pw] = T(sum / count);
-      }
-    }
+    const float count = float(samplingRatio * samplingRatio);
+    std::vector<float> sums(pooledH * pooledW, 0.0f);
+    forEachSample(r, pooledH, pooledW, samplingRatio, height, width,
+                  [&](unsigned bin, const Bilinear &b) {
+                    sums[bin] += b.w00 * float(image[b.y0 * width + b.x0]) +
+                                 b.w01 * float(image[b.y0 * width + b.x1]) +
+                                 b.w10 * float(image[b.y1 * width + b.x0]) +
+                                 b.w11 * float(image[b.y1 * width + b.x1]);
+                  });
+    for (unsigned bin = 0; bin != sums.size(); ++bin)
+      out[bin] = T(sums[bin] / count);
     return true;
   }
 };
@@ -158,11 +167,8 @@ public:
 
   bool compute() {
     const unsigned numRois = batchIndex.size();
-    const unsigned pixels = height * width;
-    for (unsigned i = 0; i != pixels; ++i)
-      grad[i] = T(0.0f);
-    const unsigned grid = samplingRatio;
-    const float count = float(grid * grid);
+    const float count = float(samplingRatio * samplingRatio);
+    std::vector<float> sums(height * width, 0.0f);
     for (unsigned k = 0; k != numRois; ++k) {
       const int n = batchIndex[k];
       if (n < 0 || unsigned(n) >= batchSize)
@@ -173,28 +179,17 @@ public:
       readBox(&rois[4 * k], box);
       const Region r(box, spatialScale, aligned, pooledH, pooledW);
       const T *g = &topGrad[0] + std::size_t(k) * pooledH * pooledW;
-      for (unsigned ph = 0; ph != pooledH; ++ph) {
-        for (unsigned pw = 0; pw != pooledW; ++pw) {
-          const float top = float(g[ph * pooledW + pw]) / count;
-          for (unsigned iy = 0; iy != grid; ++iy) {
-            const float y = r.sampleY(ph, iy, grid);
-            for (unsigned ix = 0; ix != grid; ++ix) {
-              const Bilinear b =
-                  bilinear(y, r.sampleX(pw, ix, grid), height, width);
-              if (!b.inside)
-                continue;
-              auto add = [&](unsigned at, float w) {
-                grad[at] = T(float(grad[at]) + top * w);
-              };
-              add(b.y0 * width + b.x0, b.w00);
-              add(b.y0 * width + b.x1, b.w01);
-              add(b.y1 * width + b.x0, b.w10);
-              add(b.y1 * width + b.x1, b.w11);
-            }
-          }
-        }
-      }
+      forEachSample(r, pooledH, pooledW, samplingRatio, height, width,
+                    [&](unsigned bin, const Bilinear &b) {
+                      const float top = float(g[bin]) / count;
+                      sums[b.y0 * width + b.x0] += top * b.w00;
+                      sums[b.y0 * width + b.x1] += top * b.w01;
+                      sums[b.y1 * width + b.x0] += top * b.w10;
+                      sums[b.y1 * width + b.x1] += top * b.w11;
+                    });
     }
+    for (unsigned i = 0; i != sums.size(); ++i)
+      grad[i] = T(sums[i]);
     return true;
   }
 };

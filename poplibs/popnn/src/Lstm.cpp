@@ -385,9 +385,10 @@ namespace {
 // outputGrad with the gradient of the final output added to its last step
 // (a copy), when there is one.
 Tensor withFinalOutputGrad(Graph &graph, const LstmParams &params,
-                           const Tensor &outputGrad, const LstmState *last,
-                           Sequence &prog, const DebugContext &dc,
-                           const std::string &opName) {
+                           const Tensor &output, const Tensor &outputGrad,
+                           const LstmState *last, Sequence &prog,
+                           const DebugContext &dc, const std::string &opName) {
+  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad", opName);
   if (!last || !last->output.valid())
     return outputGrad;
   const Sizes s = sizesOf(params);
@@ -413,11 +414,9 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
                   Tensor *bwdIntermediates, const DebugContext &debugContext,
                   const OptionFlags &options,
                   poplin::matmul::PlanningCache *cache) {
-  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad",
-             "popnn::lstm::lstmBwd");
-  const Tensor grad =
-      withFinalOutputGrad(graph, params, outputGrad, lastStepStateGrad, prog,
-                          {debugContext, "lstmBwd"}, "popnn::lstm::lstmBwd");
+  const Tensor grad = withFinalOutputGrad(
+      graph, params, output, outputGrad, lastStepStateGrad, prog,
+      {debugContext, "lstmBwd"}, "popnn::lstm::lstmBwd");
   return lstmBwd(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
                  input, output, grad, finalCellGrad(lastStepStateGrad),
                  inputGrad, bwdIntermediates, debugContext, options, cache);
@@ -470,10 +469,8 @@ LstmState lstmBwdWithWU(Graph &graph, const LstmParams &params, Sequence &prog,
                         const DebugContext &debugContext,
                         const OptionFlags &options,
                         poplin::matmul::PlanningCache *cache) {
-  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad",
-             "popnn::lstm::lstmBwdWithWU");
   const Tensor grad = withFinalOutputGrad(
-      graph, params, outputGrad, lastStepStateGrad, prog,
+      graph, params, output, outputGrad, lastStepStateGrad, prog,
       {debugContext, "lstmBwdWithWU"}, "popnn::lstm::lstmBwdWithWU");
   return lstmBwdWithWU(graph, params, prog, fwdStateInit, fwdIntermediates,
                        weights, input, output, grad,

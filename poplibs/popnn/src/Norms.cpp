@@ -1,3 +1,4 @@
+// popnn's normalisation parameters are poplin's (poplin/Norms.hpp).
 #include <popnn/Norms.hpp>
 
 #include <poplin/Norms.hpp>
@@ -12,7 +13,7 @@ Tensor createNormGamma(Graph &graph, const Tensor &acts, const Type &type,
 }
 Tensor createNormGamma(Graph &graph, const Tensor &acts,
                        const DebugContext &debugContext) {
-  return createNormGamma(graph, acts, acts.elementType(), debugContext);
+  return poplin::createNormGamma(graph, acts, debugContext);
 }
 Tensor createNormBeta(Graph &graph, const Tensor &acts, const Type &type,
                       const DebugContext &debugContext) {
@@ -20,12 +21,11 @@ Tensor createNormBeta(Graph &graph, const Tensor &acts, const Type &type,
 }
 Tensor createNormBeta(Graph &graph, const Tensor &acts,
                       const DebugContext &debugContext) {
-  return createNormBeta(graph, acts, acts.elementType(), debugContext);
+  return poplin::createNormBeta(graph, acts, debugContext);
 }
 std::pair<Tensor, Tensor> createNormParams(Graph &graph, const Tensor &acts,
                                            const DebugContext &debugContext) {
-  return {createNormGamma(graph, acts, debugContext),
-          createNormBeta(graph, acts, debugContext)};
+  return poplin::createNormParams(graph, acts, debugContext);
 }
 
 } // namespace popnn

@@ -67,6 +67,9 @@ struct Grains {
   std::size_t tilesUsed(std::size_t tiles) const {
     return ceilDiv(count, perTile(tiles));
   }
+  std::size_t bytesPerTile(const Target &target, const Type &type) const {
+    return perTile(target.getNumTiles()) * grain * target.getTypeSize(type);
+  }
 };
 
 // A [steps][batch][size] variable, every step spread over the tiles alike
@@ -219,16 +222,12 @@ std::size_t RnnParams::getMaxShards(const Graph &graph) const {
 
 std::size_t RnnParams::getInputBytesPerTile(const Graph &graph) const {
   checkParams(*this, "RnnParams::getInputBytesPerTile");
-  const Grains g(batchSize, layerSizes[0]);
-  return g.perTile(graph.getTarget().getNumTiles()) * g.grain *
-         graph.getTarget().getTypeSize(dataType);
+  return Grains(batchSize, layerSizes[0]).bytesPerTile(graph.getTarget(), dataType);
 }
 
 std::size_t RnnParams::getOutputBytesPerTile(const Graph &graph) const {
   checkParams(*this, "RnnParams::getOutputBytesPerTile");
-  const Grains g(batchSize, layerSizes[1]);
-  return g.perTile(graph.getTarget().getNumTiles()) * g.grain *
-         graph.getTarget().getTypeSize(dataType);
+  return Grains(batchSize, layerSizes[1]).bytesPerTile(graph.getTarget(), dataType);
 }
 
 bool RnnParams::variableTimeSteps() const { return varTimeSteps.valid(); }

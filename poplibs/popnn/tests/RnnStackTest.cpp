@@ -164,6 +164,21 @@ void checkAll(Rig &rig, const Values &values, Kind kind) {
   }
 }
 
+// Writes the host weights of a layer and direction (key k) into the
+// layer's weights (LstmWeights or GruWeights).
+template <class Weights>
+void loadWeights(Rig &rig, const Values &values, const std::string &k,
+                 const Weights &w) {
+  const std::pair<const char *, Tensor> parts[] = {
+      {"win", w.inputWeights}, {"wout", w.outputWeights}, {"b", w.biases}};
+  for (const auto &part : parts) {
+    const std::string name = part.first + k;
+    rig.prog.add(Copy(rig.input(FLOAT, part.second.shape(), name,
+                                values.v.at(name)),
+                      part.second));
+  }
+}
+
 // The [L * 2][B][H] gradient of h0 (or c0) from each layer's and direction's.
 void outputStateGrads(Rig &rig, const std::vector<Tensor> &grads,
                       const std::string &name) {
@@ -192,14 +207,7 @@ TEST_CASE("A two-layer bidirectional LSTM of lstmFwd and lstmBwdWithWU calls "
     for (std::size_t d = 0; d != 2; ++d) {
       const std::string k = key(l, d);
       weights[l][d] = createWeights(rig.graph, params, "w" + k);
-      rig.prog.add(Copy(rig.input(FLOAT, {4, inputSize(l), H}, "win" + k,
-                                  values.v.at("win" + k)),
-                        weights[l][d].inputWeights));
-      rig.prog.add(Copy(rig.input(FLOAT, {4, H, H}, "wout" + k,
-                                  values.v.at("wout" + k)),
-                        weights[l][d].outputWeights));
-      rig.prog.add(Copy(rig.input(FLOAT, {4, H}, "b" + k, values.v.at("b" + k)),
-                        weights[l][d].biases));
+      loadWeights(rig, values, k, weights[l][d]);
       init[l][d] = {rig.input(FLOAT, {B, H}, "h0" + k, values.state("h0", l, d)),
                     rig.input(FLOAT, {B, H}, "c0" + k, values.state("c0", l, d))};
       passes[l][d].in = d ? layerIn.reverse(0) : layerIn;
@@ -256,15 +264,7 @@ TEST_CASE("A two-layer bidirectional GRU of gruFwd and gruBwdWithWU calls "
     for (std::size_t d = 0; d != 2; ++d) {
       const std::string k = key(l, d);
       weights[l][d] = createWeights(rig.graph, params, "w" + k);
-      rig.prog.add(Copy(rig.input(FLOAT, {3, inputSize(l), H}, "win" + k,
-                                  values.v.at("win" + k)),
-                        weights[l][d].inputWeights));
-      rig.prog.add(Copy(rig.input(FLOAT, {3, H, H}, "wout" + k,
-                                  values.v.at("wout" + k)),
-                        weights[l][d].outputWeights));
-      rig.prog.add(Copy(rig.input(FLOAT, {3, 2, H}, "b" + k,
-                                  values.v.at("b" + k)),
-                        weights[l][d].biases));
+      loadWeights(rig, values, k, weights[l][d]);
       init[l][d] = rig.input(FLOAT, {B, H}, "h0" + k, values.state("h0", l, d));
       passes[l][d].in = d ? layerIn.reverse(0) : layerIn;
       passes[l][d].out = gruFwd(rig.graph, params, init[l][d], passes[l][d].in,
