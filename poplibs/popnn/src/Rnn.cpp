@@ -94,6 +94,27 @@ void checkShards(const RnnParams &p, unsigned numShards, const std::string &op) 
                  std::to_string(p.maxTimeSteps) + " steps empty");
 }
 
+// The input (0) or output (1) size, once the parameters are checked.
+std::size_t layerSize(const RnnParams &params, unsigned which,
+                      const std::string &op) {
+  checkParams(params, op);
+  return params.layerSizes[which];
+}
+
+// A [steps][batch][size] tensor of the parameters' type, once the
+// arguments are checked; steps 0 means a zero multiple.
+Tensor createSteps(Graph &graph, const RnnParams &params, unsigned numShards,
+                   std::size_t steps, std::size_t size, const std::string &op,
+                   const DebugContext &dc) {
+  checkParams(params, op);
+  checkShards(params, numShards, op);
+  if (steps == 0)
+    fail(op, "multiple must be positive");
+  if (size == 0)
+    fail(op, "size must be positive");
+  return stepVariable(graph, params.dataType, steps, params.batchSize, size, dc);
+}
+
 bool codeReuseOption(const OptionFlags &options) {
   bool reuse = false;
   for (const auto &entry : options) {
@@ -239,30 +260,24 @@ bool RnnParams::batchVariableTimeSteps() const {
 Tensor createInitialState(Graph &graph, const RnnParams &params, bool isOutput,
                           unsigned multiple, unsigned numShards,
                           const DebugContext &debugContext) {
-  checkParams(params, "createInitialState");
-  checkShards(params, numShards, "createInitialState");
-  if (multiple == 0)
-    fail("createInitialState", "multiple must be positive");
-  return stepVariable(graph, params.dataType, multiple, params.batchSize,
-                      params.layerSizes[isOutput ? 1 : 0],
-                      {debugContext, "initState"});
+  const std::string op = "createInitialState";
+  return createSteps(graph, params, numShards, multiple,
+                     layerSize(params, isOutput ? 1 : 0, op), op,
+                     {debugContext, "initState"});
 }
 
 Tensor createRecurrentTensor(Graph &graph, const RnnParams &params,
                              unsigned size, unsigned numShards,
                              const DebugContext &debugContext) {
-  checkParams(params, "createRecurrentTensor");
-  checkShards(params, numShards, "createRecurrentTensor");
-  if (size == 0)
-    fail("createRecurrentTensor", "size must be positive");
-  return stepVariable(graph, params.dataType, params.maxTimeSteps,
-                      params.batchSize, size, {debugContext, "recurrent"});
+  return createSteps(graph, params, numShards, params.maxTimeSteps, size,
+                     "createRecurrentTensor", {debugContext, "recurrent"});
 }
 
 Tensor createInputTensor(Graph &graph, const RnnParams &params,
                          unsigned numShards, const DebugContext &debugContext) {
-  return createRecurrentTensor(graph, params, unsigned(params.layerSizes.at(0)),
-                               numShards, {debugContext, "input"});
+  const std::string op = "createInputTensor";
+  return createSteps(graph, params, numShards, params.maxTimeSteps,
+                     layerSize(params, 0, op), op, {debugContext, "input"});
 }
 
 Tensor createOutputTensor(Graph &graph, const RnnParams &params,
@@ -273,13 +288,10 @@ Tensor createOutputTensor(Graph &graph, const RnnParams &params,
 Tensor createOutputTensor(Graph &graph, const RnnParams &params,
                           unsigned multiple, unsigned numShards,
                           const DebugContext &debugContext) {
-  checkParams(params, "createOutputTensor");
-  checkShards(params, numShards, "createOutputTensor");
-  if (multiple == 0)
-    fail("createOutputTensor", "multiple must be positive");
-  return stepVariable(graph, params.dataType, multiple * params.maxTimeSteps,
-                      params.batchSize, params.layerSizes[1],
-                      {debugContext, "output"});
+  const std::string op = "createOutputTensor";
+  return createSteps(graph, params, numShards,
+                     std::size_t(multiple) * params.maxTimeSteps,
+                     layerSize(params, 1, op), op, {debugContext, "output"});
 }
 
 Tensor shiftRnnTensor(Graph &graph, const RnnParams &params, const Tensor &tBase,

@@ -179,6 +179,14 @@ void loadWeights(Rig &rig, const Values &values, const std::string &k,
   }
 }
 
+// Reads back the weight gradients of a layer and direction (key k).
+void outputWeightGrads(Rig &rig, const std::string &k, const Tensor &in,
+                       const Tensor &out, const Tensor &biases) {
+  rig.output(in, "dwin" + k);
+  rig.output(out, "dwout" + k);
+  rig.output(biases, "db" + k);
+}
+
 // The [L * 2][B][H] gradient of h0 (or c0) from each layer's and direction's.
 void outputStateGrads(Rig &rig, const std::vector<Tensor> &grads,
                       const std::string &name) {
@@ -232,9 +240,8 @@ TEST_CASE("A two-layer bidirectional LSTM of lstmFwd and lstmBwdWithWU calls "
           static_cast<const Tensor *>(nullptr), &dx[d], dw);
       dh0[l * 2 + d] = dInit.output;
       dc0[l * 2 + d] = dInit.cellState;
-      rig.output(dw.inputWeights, "dwin" + key(l, d));
-      rig.output(dw.outputWeights, "dwout" + key(l, d));
-      rig.output(dw.biases, "db" + key(l, d));
+      outputWeightGrads(rig, key(l, d), dw.inputWeights, dw.outputWeights,
+                        dw.biases);
     }
     grad = sumDirections(rig, dx);
   }
@@ -283,9 +290,8 @@ TEST_CASE("A two-layer bidirectional GRU of gruFwd and gruBwdWithWU calls "
       dh0[l * 2 + d] = gruBwdWithWU(
           rig.graph, params, rig.prog, init[l][d], kept[l][d], weights[l][d],
           passes[l][d].in, passes[l][d].out, directionGrad(grad, d), &dx[d], dw);
-      rig.output(dw.inputWeights, "dwin" + key(l, d));
-      rig.output(dw.outputWeights, "dwout" + key(l, d));
-      rig.output(dw.biases, "db" + key(l, d));
+      outputWeightGrads(rig, key(l, d), dw.inputWeights, dw.outputWeights,
+                        dw.biases);
     }
     grad = sumDirections(rig, dx);
   }
@@ -331,9 +337,7 @@ TEST_CASE("A two-layer bidirectional vanilla RNN of rnnFwdSequence and "
           bias[l][d], wff[l][d], wfb[l][d],
           directionGrad(grad, d).dimShuffle({1, 0, 2}), passes[l][d].in, nl,
           FLOAT);
-      rig.output(dwff, "dwin" + key(l, d));
-      rig.output(dwfb, "dwout" + key(l, d));
-      rig.output(db, "db" + key(l, d));
+      outputWeightGrads(rig, key(l, d), dwff, dwfb, db);
     }
     grad = sumDirections(rig, dx);
   }
