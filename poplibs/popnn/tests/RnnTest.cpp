@@ -9,11 +9,14 @@
 #include <poplin/MatMul.hpp>
 #include <popnn/NonLinearity.hpp>
 #include <popnn/Rnn.hpp>
+#include <popops/Cast.hpp>
 #include <popops/ElementWise.hpp>
+#include <poputil/TileMapping.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace poplar;
@@ -100,6 +103,11 @@ struct ElmanCell {
       s.add(Copy(pre, slice.interimOut[0]));
       s.add(Copy(h, slice.outputs[0][0]));
       created[0] = popops::square(graph, h, s);
+      if (created.size() > 1) {
+        REQUIRE(time.variableSeqFlag.valid());
+        created[1] = popops::cast(graph, time.variableSeqFlag.reshape({1}),
+                                  FLOAT, s);
+      }
       return s;
     };
   }
@@ -135,8 +143,16 @@ void runCase(const Case &c) {
   Tensor squared = rnn::createOutputTensor(graph, params, c.shards, "squared");
   Tensor states = rnn::createOutputTensor(graph, params, c.shards, "states");
   OptionFlags options{{"codeReuse", "true"}};
+  std::vector<Tensor> created = {squared};
+  Tensor seqFlags;
+  if (!c.steps.empty()) {
+    seqFlags = rig.graph.addVariable(FLOAT, {T, 1}, "variableSeqFlag");
+    poputil::mapTensorLinearly(rig.graph, seqFlags);
+    created.push_back(seqFlags);
+    rig.output(seqFlags, "seqFlags");
+  }
   auto final = rnn::Rnn(graph, params, c.reverse, {h0}, {states, 0}, {x},
-                        nullptr, &interim, {out}, {squared}, rig.prog,
+                        nullptr, &interim, {out}, created, rig.prog,
                         cell.body(), c.shards, options, "elman");
   REQUIRE(final.size() == 1);
   CHECK(cell.calls == c.shards);
@@ -187,6 +203,14 @@ void runCase(const Case &c) {
   {
     INFO("squared");
     reached(got["squared"], squares(want.out));
+  }
+  if (!steps.empty()) {
+    // variableSeqFlag: the step is past some batch element's steps.
+    const unsigned least = *std::min_element(steps.begin(), steps.end());
+    for (std::size_t t = 0; t != ran; ++t) {
+      INFO("variableSeqFlag at step " << t);
+      CHECK(got["seqFlags"][t] == (t >= least ? 1.0f : 0.0f));
+    }
   }
 }
 

@@ -126,8 +126,9 @@ struct RnnBatchwiseFlags {
 
 /// The time of the step the loop body runs: begin, the first step of the
 /// shard, and counter, the step within the shard ([1] UNSIGNED_INT each, so
-/// the step is begin + counter); with varTimeSteps, variableSeqFlag is true
-/// while the step is within the steps of every batch element.
+/// the step is begin + counter); with varTimeSteps, variableSeqFlag (a
+/// BOOL scalar) is true once the step is past the steps of some batch
+/// element (step >= the smallest number of steps).
 struct TimeStepState {
   poplar::Tensor begin;
   poplar::Tensor counter;
