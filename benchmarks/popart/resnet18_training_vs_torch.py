@@ -14,9 +14,7 @@ session's creation (import, autodiff, lowering and compilation). Prints
 both step times, their ratio and the creation time. Needs Debian's
 python3-torch (hence /usr/bin/python3).
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +22,8 @@ import warnings
 
 import torch
 import torchvision
+
+import benchmark_runs
 
 BATCH = 4
 
@@ -41,18 +41,9 @@ def export_training_model(path):
 
 
 def popart_figures(binary, model, threads):
-    env = dict(os.environ, SDK_BENCH_THREADS=str(threads),
-               POPART_BENCH_TRAINING_MODEL=model)
-    out = subprocess.run([binary, "--benchmark_format=json",
-                          "--benchmark_filter=ResNet18Training"],
-                         check=True, capture_output=True, text=True,
-                         env=env).stdout
-    runs = {}
-    for run in json.loads(out)["benchmarks"]:
-        if run.get("error_occurred"):
-            sys.exit(f"{run['name']} failed: {run.get('error_message', '')}")
-        runs[run["name"]] = run["real_time"]
-    return runs
+    return benchmark_runs.real_times(
+        binary, "ResNet18Training", SDK_BENCH_THREADS=threads,
+        POPART_BENCH_TRAINING_MODEL=model)
 
 
 def torch_step_ms(threads, min_time=5.0):

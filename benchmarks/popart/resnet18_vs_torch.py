@@ -10,9 +10,7 @@ directory), runs the Google Benchmark program on it, times PyTorch's
 forward pass, and prints both times, their ratio and the session's
 creation time. Needs Debian's python3-torch (hence /usr/bin/python3).
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,18 +22,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "tests", "models"))
 import export_models  # noqa: E402
 
+import benchmark_runs  # noqa: E402
+
 
 def popart_figures(binary, model, threads):
-    env = dict(os.environ, SDK_BENCH_THREADS=str(threads),
-               POPART_BENCH_MODEL=model)
-    out = subprocess.run([binary, "--benchmark_format=json"], check=True,
-                         capture_output=True, text=True, env=env).stdout
-    runs = {}
-    for run in json.loads(out)["benchmarks"]:
-        if run.get("error_occurred"):
-            sys.exit(f"{run['name']} failed: {run.get('error_message', '')}")
-        runs[run["name"]] = run["real_time"]
-    return runs
+    return benchmark_runs.real_times(
+        binary, "ResNet18Inference|ResNet18SessionCreation",
+        SDK_BENCH_THREADS=threads, POPART_BENCH_MODEL=model)
 
 
 def torch_ms(threads, min_time=3.0):

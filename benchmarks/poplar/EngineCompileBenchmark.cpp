@@ -1,5 +1,6 @@
-// Engine compile time for graphs with many variables, and the run time of a
-// large copy on the IPU Model.
+// Engine compile time for graphs with many variables and with many
+// temporaries (the liveness analysis and the memory they share), and the
+// run time of a large copy on the IPU Model.
 #include <benchmark/benchmark.h>
 
 #include <poplar/Engine.hpp>
@@ -33,6 +34,41 @@ void EngineCompile(benchmark::State &state) {
   state.counters["variables"] = static_cast<double>(numVariables);
 }
 BENCHMARK(EngineCompile)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// A chain of copies through numTemporaries temporaries, each spread over
+// every tile of a Mk2 (so every tile holds a piece of each), twice in a
+// loop: the liveness analysis and the memory the temporaries share.
+void EngineCompileTemporaries(benchmark::State &state) {
+  const auto numTemporaries = static_cast<std::size_t>(state.range(0));
+  const Target target = modelTarget();
+  Graph graph(target);
+  const std::size_t elements = std::size_t(target.getNumTiles()) * 16;
+  auto temporary = [&](const std::string &name) {
+    return graph.addVariable(FLOAT, {elements}, VariableMappingMethod::LINEAR, name);
+  };
+  Tensor previous = temporary("in");
+  graph.createHostWrite("in", previous);
+  program::Sequence body;
+  for (std::size_t i = 0; i != numTemporaries; ++i) {
+    Tensor t = temporary("t" + std::to_string(i));
+    // Each piece moves to the next tile: an exchange, not an on-tile copy.
+    body.add(program::Copy(previous, concat(t.slice(16, elements), t.slice(0, 16))));
+    previous = t;
+  }
+  Tensor out = temporary("out");
+  graph.createHostRead("out", out);
+  body.add(program::Copy(previous, out));
+  const program::Repeat prog(2, body);
+  double estimation = 0;
+  for (auto _ : state) {
+    Engine engine(graph, prog);
+    estimation = engine.getGraphProfile()["optimizationInfo"]["estimationSeconds"].asDouble();
+    benchmark::DoNotOptimize(engine);
+  }
+  state.counters["temporaries"] = static_cast<double>(numTemporaries);
+  state.counters["estimation_ms"] = estimation * 1e3;
+}
+BENCHMARK(EngineCompileTemporaries)->Arg(100)->Arg(400)->Unit(benchmark::kMillisecond);
 
 // A 64 MiB copy through a transposed view, run on host threads.
 void EngineRunTransposeCopy(benchmark::State &state) {

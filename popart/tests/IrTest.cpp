@@ -76,9 +76,14 @@ TEST_CASE("OpToIdentity and PreUniRepl remove inference identities",
                               countOps(ir.getMainGraph(), "Dropout"),
                           int(ir.getMainGraph().getOps().size()));
   };
-  REQUIRE(run(Patterns(PatternsLevel::NoPatterns)) == std::make_pair(3, 4));
-  REQUIRE(run(Patterns(std::vector<std::string>{"OpToIdentity"})) ==
+  // Without the mandatory patterns, only with runtime asserts off (as the
+  // original).
+  REQUIRE_THROWS_WITH(run(Patterns(PatternsLevel::NoPatterns)),
+                      Catch::Contains("must be enabled"));
+  REQUIRE(run(Patterns(PatternsLevel::NoPatterns).enableRuntimeAsserts(false)) ==
           std::make_pair(3, 4));
+  REQUIRE(run(Patterns(std::vector<std::string>{"OpToIdentity"})
+                  .enableRuntimeAsserts(false)) == std::make_pair(3, 4));
   REQUIRE(run(Patterns()) == std::make_pair(1, 2));
   Patterns p;
   p.enablePattern("PreUniRepl", false);
@@ -165,4 +170,26 @@ TEST_CASE("Model inputs need shapes", "[popart][ir]") {
   Ir ir;
   prepare(ir, m, shapes, flow, SessionOptions(), Patterns());
   REQUIRE(ir.getMainGraph().getTensor(y).info.shape() == Shape{2, 5});
+}
+
+TEST_CASE("enableConstantFoldingOfMultipleConsumers", "[popart][ir]") {
+  // A constant read by two ops: both fold by default; with the option off,
+  // neither does (each would be a second copy of the constant's size).
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2}));
+  auto o = b->aiOnnxOpset13();
+  const float values[] = {1.0f, 2.0f};
+  auto c = o.constant(ConstVoidData(values, TensorInfo("FLOAT", Shape{2})));
+  auto y = o.add({o.add({x, o.neg({c})}), o.sqrt({c})});
+  const DataFlow flow(1, {{y, AnchorReturnType("ALL")}});
+  Ir folded;
+  prepare(folded, modelOf(*b), {}, flow, SessionOptions(), Patterns());
+  REQUIRE(countOps(folded.getMainGraph(), "Neg") == 0);
+  REQUIRE(countOps(folded.getMainGraph(), "Sqrt") == 0);
+  SessionOptions opts;
+  opts.enableConstantFoldingOfMultipleConsumers = false;
+  Ir kept;
+  prepare(kept, modelOf(*b), {}, flow, opts, Patterns());
+  REQUIRE(countOps(kept.getMainGraph(), "Neg") == 1);
+  REQUIRE(countOps(kept.getMainGraph(), "Sqrt") == 1);
 }

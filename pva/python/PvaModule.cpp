@@ -151,7 +151,8 @@ void bindGraphElements(py::module_ &m) {
       .def_property_readonly("name", &LivenessVariable::name)
       .def_property_readonly("size", &LivenessVariable::size);
   py::class_<NotAlwaysLiveMemory>(m, "NotAlwaysLiveMemory")
-      .def_property_readonly("bytes", &NotAlwaysLiveMemory::bytes);
+      .def_property_readonly("bytes", &NotAlwaysLiveMemory::bytes)
+      .def_property_readonly("variables", &NotAlwaysLiveMemory::variables);
   py::class_<ProgramStep>(m, "ProgramStep")
       .def_property_readonly("name", &ProgramStep::name)
       .def_property_readonly("program", &ProgramStep::program)

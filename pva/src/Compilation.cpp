@@ -59,9 +59,8 @@ std::uint64_t TileMemory::alwaysLiveBytes() const {
 }
 
 std::uint64_t TileMemory::notAlwaysLiveBytes() const {
-  // The overlapped categories sum their buffers over the steps; the tile
-  // holds one block for them, sized by the step that needs most: what the
-  // total has beyond the always-live bytes.
+  // The overlapped categories count each variable and buffer once though
+  // they share memory; the tile's total has their peak over the steps.
   return total().excludingGaps() - alwaysLiveBytes();
 }
 
@@ -221,22 +220,27 @@ std::vector<LoweredVariable> LoweredVariables::forTile(unsigned tile) const {
 // Liveness.
 
 const std::string &ProgramStep::name() const {
-  return report->livenessSteps.at(position).first;
+  return report->livenessSteps.at(position).name;
 }
 
 std::shared_ptr<Program> ProgramStep::program() const {
-  const auto &name = this->name();
-  for (std::size_t p = 0; p != report->programs.size(); ++p) {
-    const auto &row = report->programs[p];
-    if (row.type == Program::Type::OnTileExecute && row.computeSet >= 0 &&
-        report->computeSets.at(std::size_t(row.computeSet)).name == name)
-      return detail::makeProgram(report, p);
-  }
-  return nullptr;
+  return detail::makeProgram(report, report->livenessSteps.at(position).program);
 }
 
 NotAlwaysLiveMemory ProgramStep::notAlwaysLiveMemory() const {
-  return NotAlwaysLiveMemory(report->livenessSteps.at(position).second);
+  const auto &step = report->livenessSteps.at(position);
+  std::vector<LivenessVariable> live;
+  for (const auto &v : report->livenessVariables) {
+    if (v.first > position)
+      break; // sorted by first step
+    if (v.last >= position)
+      live.emplace_back(report->variables.at(v.variable).name, v.bytes);
+  }
+  static const char *buffers[3] = {"<message>", "<outputEdge>", "<rearrangement>"};
+  for (unsigned k = 0; k != 3; ++k)
+    if (step.buffers[k] != 0)
+      live.emplace_back(buffers[k], step.buffers[k]);
+  return NotAlwaysLiveMemory(step.bytes, std::move(live));
 }
 
 // Compilation.

@@ -9,7 +9,7 @@ namespace {
 
 // PRAGMA application_id and the format versions the Engine writes.
 constexpr std::int64_t profileApplicationId = 1347374160; // "POPP"
-constexpr std::int64_t profileFormatVersion = 1;
+constexpr std::int64_t profileFormatVersion = 2;
 
 Program::Type programType(const std::string &name) {
   using T = Program::Type;
@@ -212,8 +212,18 @@ void ReportData::readMemory() {
             });
   db->query("SELECT name, bytes FROM liveness_always ORDER BY name",
             [&](const Row &r) { alwaysLive.emplace_back(r.text(0), r.count(1)); });
-  db->query("SELECT name, bytes FROM liveness_step ORDER BY position",
-            [&](const Row &r) { livenessSteps.emplace_back(r.text(0), r.count(1)); });
+  db->query("SELECT name, program, bytes, message_bytes, output_edge_bytes, "
+            "rearrangement_bytes FROM liveness_step ORDER BY position",
+            [&](const Row &r) {
+              livenessSteps.push_back({r.text(0), unsigned(r.integer(1)), r.count(2),
+                                       {r.count(3), r.count(4), r.count(5)}});
+            });
+  db->query("SELECT variable, first_step, last_step, bytes FROM liveness_variable "
+            "ORDER BY first_step, variable",
+            [&](const Row &r) {
+              livenessVariables.push_back(
+                  {unsigned(r.integer(0)), r.count(1), r.count(2), r.count(3)});
+            });
 }
 
 void ReportData::readRuns() {

@@ -93,6 +93,19 @@ struct VariableRow {
   bool constant = false;
 };
 
+struct LivenessStepRow {
+  std::string name;
+  unsigned program = 0;
+  std::uint64_t bytes = 0; // not always live, all tiles
+  std::array<std::uint64_t, 3> buffers{}; // message, outputEdge, rearrangement
+};
+
+/// A variable that is not always live, live in steps [first, last].
+struct LivenessVariableRow {
+  unsigned variable = 0;
+  std::uint64_t first = 0, last = 0, bytes = 0;
+};
+
 struct LoweredRow {
   unsigned variable, tile;
   std::uint64_t address, bytes;
@@ -134,7 +147,8 @@ struct ReportData {
   std::vector<VertexMemoryRow> vertexMemory;
   std::vector<std::vector<std::size_t>> vertexMemoryByTile; // rows, by tile
   std::vector<std::pair<std::string, std::uint64_t>> alwaysLive;
-  std::vector<std::pair<std::string, std::uint64_t>> livenessSteps;
+  std::vector<LivenessStepRow> livenessSteps;
+  std::vector<LivenessVariableRow> livenessVariables; // by first step
   std::vector<VariableRow> variables;
   bool hasLoweredVariables = false;
 

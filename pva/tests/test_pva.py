@@ -154,9 +154,19 @@ def test_liveness(tut4):
     live = graph["memory"]["liveness"]
     assert {v.name: v.size for v in report.compilation.alwaysLiveVariables} == \
         live["alwaysLive"]
-    assert [(s.name, s.notAlwaysLiveMemory.bytes)
-            for s in report.compilation.livenessProgramSteps] == \
+    steps = report.compilation.livenessProgramSteps
+    assert [(s.name, s.notAlwaysLiveMemory.bytes) for s in steps] == \
         [(s["name"], s["liveBytes"]) for s in live["steps"]]
+    # Each step's variables are those live in it, and with its buffers
+    # they add up to its bytes.
+    for i, step in enumerate(steps):
+        assert step.program._id == live["steps"][i]["program"]
+        memory = step.notAlwaysLiveMemory
+        assert sum(v.size for v in memory.variables) == memory.bytes
+        assert sorted(v.name for v in memory.variables if not v.name.startswith("<")) == \
+            sorted(v["name"] for v in live["notAlwaysLive"]
+                   if any(first <= i <= last for first, last in v["live"]))
+    assert any(step.notAlwaysLiveMemory.variables for step in steps)
 
 
 def test_errors(tmp_path):

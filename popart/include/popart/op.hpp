@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace popart {
@@ -147,8 +148,19 @@ public:
   virtual bool requiresRandomSeed() const { return false; }
   /// A normalisation (what RecomputationType::NormOnly recomputes).
   virtual bool isNorm() const { return false; }
-  /// Output i is input i, modified in place (variable updates).
+  /// The op writes input i in place (variable updates, and in-place
+  /// variants, whose output 0 then is that input).
   virtual bool modifiesInputInPlace(InIndex) const { return false; }
+  /// The in-place variants of this op, best first, each with a priority
+  /// (the InPlace pattern tries them in that order). None by default.
+  virtual std::vector<std::tuple<OperatorIdentifier, float>>
+  inplacePriorityDefault() const {
+    return {};
+  }
+  /// The variant `opid` of inplacePriorityDefault(): an op computing the
+  /// same output 0 into the input it modifies (modifiesInputInPlace).
+  virtual std::unique_ptr<Op>
+  getInplaceVariant(const OperatorIdentifier &opid) const;
 
   /// How much outlining this op in a subgraph would help.
   virtual float getSubgraphValue() const { return getLowSubgraphValue(); }

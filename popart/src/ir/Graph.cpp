@@ -99,6 +99,27 @@ void Graph::eraseOp(Op &op) {
   ops.erase(op.id);
 }
 
+Op &Graph::replaceOp(Op &op, std::unique_ptr<Op> replacement) {
+  Op &added = addOp(std::move(replacement));
+  added.inputs = op.inputs;
+  added.outputs = op.outputs;
+  for (Tensor *in : added.inputs)
+    if (in)
+      std::replace(in->consumers.begin(), in->consumers.end(), &op, &added);
+  for (Tensor *out : added.outputs)
+    if (out && out->producer == &op)
+      out->producer = &added;
+  for (auto &c : topoCons)
+    std::replace(c.second.begin(), c.second.end(), &op, &added);
+  auto own = topoCons.find(&op);
+  if (own != topoCons.end()) {
+    topoCons[&added] = std::move(own->second);
+    topoCons.erase(&op);
+  }
+  ops.erase(op.id);
+  return added;
+}
+
 void Graph::eraseTensor(const TensorId &id) {
   Tensor &t = getTensor(id);
   if (!t.consumers.empty() || t.producer)

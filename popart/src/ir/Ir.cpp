@@ -3,6 +3,7 @@
 #include "onnx/OnnxUtil.hpp"
 #include "transforms/Autodiff.hpp"
 #include "transforms/GraphBuilding.hpp"
+#include "transforms/InPlace.hpp"
 #include "transforms/OptimizerUpdates.hpp"
 #include "transforms/Recompute.hpp"
 
@@ -120,6 +121,10 @@ void Ir::prepare(const IrBundle &bundle) {
       prepareTraining(bundle.patterns);
     checkAnchors();
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
+    if (bundle.patterns.isInPlaceEnabled()) {
+      const int inplace = applyInPlace(*this, schedule);
+      logging::ir::debug("InPlace: {} ops write into their inputs", inplace);
+    }
     dotCheckpoint("FINAL");
   } catch (const std::exception &) {
     if (const char *dump = std::getenv("POPART_IR_DUMP")) {
@@ -156,6 +161,19 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
       settings.vgraphId = loss->getVirtualGraphId();
       settings.pipelineStage = loss->getPipelineStage();
       auto op = loss->getOp(settings);
+      // Inputs a loss streams (labels) that the model lacks are streamed
+      // with the shapes InputShapeInfo gives.
+      for (const auto &id : loss->getStreamTensorNames())
+        if (!mainGraph.hasTensor(id)) {
+          if (!bundle.inputShapeInfo.has(id))
+            throw error("The input '{}' of the loss '{}' is not a tensor of "
+                        "the model: give its type and shape with "
+                        "InputShapeInfo to stream it",
+                        id, loss->output(0));
+          mainGraph.addTensor(id, bundle.inputShapeInfo.get(id),
+                              TensorType::Stream);
+          mainGraph.inputs.push_back(id);
+        }
       std::vector<TensorId> ins;
       for (int i = 0; i < loss->input_size(); ++i) {
         if (!mainGraph.hasTensor(loss->input(i)))
@@ -186,7 +204,7 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
                 loss.info.data_type());
 }
 
-void Ir::prepareTraining(const Patterns &) {
+void Ir::prepareTraining(const Patterns &patterns) {
   // The gradient of the loss: the loss scaling, in the loss's shape.
   const Tensor &loss = mainGraph.getTensor(finalLossId);
   const TensorId ls = lossScalingTensor(*this, loss.info.dataType());
@@ -216,6 +234,9 @@ void Ir::prepareTraining(const Patterns &) {
       growBackwardPass(*this, finalLossId, seed, anchoredGradients);
   growOptimizerUpdates(*this, weights);
   growRecomputation(*this, forwardOps);
+  // The patterns again, on the backward pass (SoftmaxGradDirect, ...).
+  const int rewrites = applyPatterns(mainGraph, patterns, dataFlow);
+  logging::ir::debug("Patterns made {} rewrites after autodiff", rewrites);
   initialiseOptimizerState();
   dotCheckpoint("BWD0");
   foldConstants(mainGraph);
@@ -236,6 +257,10 @@ bool Ir::requiresRandomSeed() const {
   for (const auto &p : mainGraph.getOps())
     if (p.second->requiresRandomSeed())
       return true;
+  for (const auto &g : subgraphs)
+    for (const auto &p : g.second->getOps())
+      if (p.second->requiresRandomSeed())
+        return true;
   return false;
 }
 
@@ -305,6 +330,12 @@ std::string Ir::serialise() const {
   else
     for (const auto &p : mainGraph.getOps())
       j["maingraph"].push_back(opJson(*p.second));
+  // Each subgraph under its id, its ops in schedule order.
+  for (const auto &g : subgraphs) {
+    auto &ops = j[g.first] = nlohmann::json::array();
+    for (const Op *op : g.second->getOpSchedule(options.kahnTieBreaker))
+      ops.push_back(opJson(*op));
+  }
   return j.dump(2);
 }
 
@@ -341,6 +372,40 @@ void Ir::dotCheckpoint(const std::string &checkpoint) const {
   }
   out << "}\n";
   logging::ir::info("Wrote DOT file {} at checkpoint {}", file, checkpoint);
+}
+
+} // namespace popart
+
+namespace popart {
+
+void Ir::prepareBuilt(const DataFlow &dataFlow_, const SessionOptions &options_) {
+  dataFlow = dataFlow_;
+  options = options_;
+  dotChecks = selectedDotChecks(options);
+  mode = ExecutionMode::Inference;
+  if (dataFlow.batchesPerStep() <= 0)
+    throw error("DataFlow: batchesPerStep must be at least 1, not {}",
+                dataFlow.batchesPerStep());
+  if (options.getGlobalReplicationFactor() != 1 ||
+      options.getAccumulationFactor() != 1)
+    throw error("An IR built op by op runs without replication or gradient "
+                "accumulation (SessionOptions::replicatedGraphCount {}, "
+                "accumulationFactor {})",
+                options.getGlobalReplicationFactor(),
+                options.getAccumulationFactor());
+  logging::ir::info("Preparing an IR built op by op: {} ops in the main graph, "
+                    "{} subgraphs",
+                    mainGraph.getOps().size(), subgraphs.size());
+  dotCheckpoint("FWD0");
+  checkAnchors();
+  schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
+  dotCheckpoint("FINAL");
+  if (const char *dump = std::getenv("POPART_IR_DUMP")) {
+    std::ofstream out(dump);
+    if (!out)
+      throw error("POPART_IR_DUMP: cannot write '{}'", dump);
+    out << serialise();
+  }
 }
 
 } // namespace popart

@@ -9,6 +9,10 @@
 
 #include <onnx/defs/schema.h>
 
+#include <map>
+#include <set>
+#include <string>
+
 namespace popart {
 namespace {
 
@@ -127,6 +131,24 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
     graph.inputs.push_back(input.name());
   }
 
+  // How many nodes read each tensor: without
+  // enableConstantFoldingOfMultipleConsumers, an op reading a constant that
+  // other nodes read too is not folded as it is made.
+  std::map<std::string, int> nodeConsumers;
+  for (const auto &node : g.node())
+    for (const auto &in : std::set<std::string>(node.input().begin(),
+                                                node.input().end()))
+      ++nodeConsumers[in];
+  auto mayFold = [&](const Op &op) {
+    if (options.enableConstantFoldingOfMultipleConsumers ||
+        op.foldsFromShapesOnly())
+      return true;
+    for (const Tensor *in : op.inputs)
+      if (in && nodeConsumers[in->id] > 1)
+        return false;
+    return true;
+  };
+
   for (const auto &node : g.node()) {
     const std::string domain =
         node.domain().empty() ? Domain::ai_onnx : node.domain();
@@ -171,7 +193,8 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
                   e.what());
     }
     logging::ir::trace("Made op {}", op.str());
-    foldConstantOp(graph, op);
+    if (mayFold(op))
+      foldConstantOp(graph, op);
   }
 
   for (const auto &out : g.output()) {

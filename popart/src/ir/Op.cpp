@@ -114,6 +114,10 @@ int Op::outRank(OutIndex i) const { return outInfo(i).rank(); }
 
 std::vector<std::unique_ptr<Op>> Op::getGradOps() { return {}; }
 
+std::unique_ptr<Op> Op::getInplaceVariant(const OperatorIdentifier &id) const {
+  throw error("{} has no in-place variant {}", str(), id.type);
+}
+
 const std::vector<GradInOutMapper> &Op::gradInputInfo() const {
   throw error("{} is not a grad op: it has no gradInputInfo", str());
 }

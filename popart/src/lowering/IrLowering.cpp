@@ -41,6 +41,16 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target)
   popnn::addCodelets(*graph);
   poprand::addCodelets(*graph);
   const SessionOptions &options = ir.getSessionOptions();
+  // The codelets custom ops' lowerings use (source files compiled on first
+  // use, or .gp files).
+  for (const auto &codelets : options.customCodelets) {
+    try {
+      graph->addCodelets(codelets);
+    } catch (const poplar::poplar_error &e) {
+      throw error("SessionOptions::customCodelets: '{}': {}", codelets,
+                  e.what());
+    }
+  }
   // SessionOptions::partialsTypeMatMuls is the default of every matmul's
   // partialsType; a node's own setPartialsType overrides it.
   auto matmulOptions = options.matmulOptions;
@@ -116,6 +126,12 @@ void IrLowering::lowerRootTensors() {
     }
     ctx->set(t, v);
   }
+  // The constants of subgraphs; their other tensors are lowered with the
+  // subgraph (ops/CallLowering.cpp).
+  for (const Graph *sub : ir.getSubgraphs())
+    for (const auto &p : sub->getTensors())
+      if (p.second->type == TensorType::Const && !p.second->producer)
+        ctx->set(*p.second, addConstant(*p.second));
   if (ir.requiresRandomSeed()) {
     // The session's seed, moved on once per micro-batch so that each draws
     // new numbers.
@@ -133,7 +149,29 @@ void IrLowering::lowerOps() {
   auto &registry = LoweringRegistry::instance();
   for (const Op *op : ir.getSchedule()) {
     logging::devicex::debug("Lowering {}", op->str());
-    registry.get(*op)(*op, *ctx, isUpdateContext(*op) ? outer : inner);
+    auto &prog = isUpdateContext(*op) ? outer : inner;
+    registry.get(*op)(*op, *ctx, prog);
+    keepOutputsApart(*op, prog);
+  }
+}
+
+// Only ops that write into an input may give an output the input's
+// storage: a lowering that returns a view of an input (a cast to the same
+// type, say) gets a copy, so that an in-place op writing into the output
+// later leaves the input alone.
+void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog) {
+  for (InIndex i = 0; i < op.inTensorCount(); ++i)
+    if (op.hasInput(i) && op.modifiesInputInPlace(i))
+      return;
+  for (const Tensor *out : op.outputs) {
+    if (!out || !ctx->has(out->id))
+      continue;
+    const poplar::Tensor value = ctx->get(*out);
+    for (const Tensor *in : op.inputs)
+      if (in && ctx->has(in->id) && value.intersectsWith(ctx->get(*in))) {
+        ctx->set(*out, copyOf(*ctx, value, prog, op.name()));
+        break;
+      }
   }
 }
 

@@ -59,6 +59,7 @@ public:
 private:
   void lowerRootTensors();
   void lowerOps();
+  void keepOutputsApart(const Op &op, poplar::program::Sequence &prog);
   void lowerAnchors();
   poplar::Tensor addConstant(const Tensor &t);
 

@@ -41,6 +41,19 @@ void growBinary(const Op &op, LoweringContext &ctx,
     compute = arithmeticType(t);
   a = castTo(ctx, a, compute, prog, op.name());
   b = castTo(ctx, b, compute, prog, op.name());
+  // The in-place variants (AddLhsInplace, AddRhsInplace, ...) write the
+  // result into the argument of the output's shape (computed as is).
+  const InIndex inplace = static_cast<const BinaryOp &>(op).inplaceInput;
+  if (inplace >= 0) {
+    namespace pe = popops::expr;
+    if (inplace == 0)
+      popops::mapInPlace(ctx.graph, it->second, a, b, prog, op.name());
+    else
+      popops::mapInPlace(ctx.graph, pe::BinaryOp(it->second, pe::_2, pe::_1),
+                         {b, a}, prog, op.name());
+    ctx.set(*op.outputs[0], inplace == 0 ? a : b);
+    return;
+  }
   poplar::Tensor out = popops::map(ctx.graph, it->second, a, b, prog, op.name());
   if (op.opid.type == "Mod" && !static_cast<const BinaryOp &>(op).fmod) {
     // Python's mod: a non-zero remainder takes the sign of the divisor.
@@ -80,6 +93,10 @@ void growBinaryGrad(const Op &op, LoweringContext &ctx,
   else if (t == "Pow")
     e = first ? pe::Any(pe::_1 * pe::_3 * pe::Pow(pe::_2, pe::_3 - pe::Const(1.0f)))
               : pe::Any(pe::_1 * pe::_4 * pe::Log(pe::_2));
+  else if (t == "Mod" && !first)
+    // a - q b, with q = trunc(a / b) (fmod) or floor(a / b): d/db = -q.
+    e = grad.fmod ? pe::Any(-(pe::_1 * pe::Trunc(pe::_2 / pe::_3)))
+                  : pe::Any(-(pe::_1 * pe::Floor(pe::_2 / pe::_3)));
   poplar::Tensor full =
       popops::map(ctx.graph, e, {g, a, b, y}, prog, op.name());
   ctx.set(op.outputs[0],

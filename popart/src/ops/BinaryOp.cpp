@@ -9,7 +9,7 @@ namespace popart {
 
 BinaryOp::BinaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                    const Attributes &a)
-    : Op(id, settings) {
+    : InplaceCapableOp(id, settings) {
   if (id.type == "Mod")
     fmod = a.getInt("fmod", 0) != 0;
   // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
@@ -38,6 +38,22 @@ void BinaryOp::setup() {
                 b.data_type());
   Shape shape = npOut(a.shape(), b.shape());
   outInfo(0) = TensorInfo(isComparison() ? DataType::BOOL : a.dataType(), shape);
+}
+
+const std::vector<InplaceForm> &BinaryOp::inplaceForms() {
+  static const std::vector<InplaceForm> forms = {{"LhsInplace", 0, 10.0f},
+                                                 {"RhsInplace", 1, 9.0f}};
+  return forms;
+}
+
+bool BinaryOp::canRunInPlace() const {
+  // Comparisons change the type; 8- and 16-bit integers and Pow of
+  // integers are computed in another type (BinaryLowering.cpp).
+  const DataType t = inInfo(0).dataType();
+  const bool computedAsIs = t == DataType::FLOAT || t == DataType::FLOAT16 ||
+                            (t == DataType::INT32 && opid.type != "Pow");
+  return !isComparison() && computedAsIs && opid.type != "Mod" &&
+         inInfo(0).dataType() == inInfo(1).dataType();
 }
 
 std::vector<char> BinaryOp::fold() const {
@@ -77,7 +93,11 @@ std::vector<char> BinaryOp::fold() const {
 
 std::vector<std::unique_ptr<Op>> BinaryOp::getGradOps() {
   const auto &t = opid.type;
-  if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow")
+  const bool floatMod =
+      t == "Mod" && (inInfo(0).dataType() == DataType::FLOAT ||
+                     inInfo(0).dataType() == DataType::FLOAT16);
+  if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow" &&
+      !floatMod)
     return {};
   std::vector<std::unique_ptr<Op>> ops;
   ops.push_back(std::make_unique<BinaryGradOp>(*this, 0));
@@ -92,6 +112,6 @@ BinaryGradOp::BinaryGradOp(const BinaryOp &fwd, int arg_)
               {2, 1, GradOpInType::In},
               {3, 0, GradOpInType::Out}},
              {{0, arg_}}),
-      fwdType(fwd.opid.type), arg(arg_) {}
+      fwdType(fwd.opid.type), arg(arg_), fmod(fwd.fmod) {}
 
 } // namespace popart

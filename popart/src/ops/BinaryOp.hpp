@@ -3,6 +3,7 @@
 
 #include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/op.hpp>
 
@@ -13,7 +14,7 @@ namespace popart {
 /// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, LessOrEqual,
 /// GreaterOrEqual, And, Or, Xor, Mod: two inputs
 /// broadcast as numpy does (comparisons give BOOL).
-class BinaryOp : public Op {
+class BinaryOp : public InplaceCapableOp<BinaryOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<BinaryOp>(*this);
@@ -27,6 +28,11 @@ public:
   /// Mod: the sign of the dividend (C fmod) when true, else of the divisor.
   bool fmod = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  /// In place (<type>LhsInplace, <type>RhsInplace): the result written
+  /// into the argument of the output's shape and type.
+  static const std::vector<InplaceForm> &inplaceForms();
+  bool canRunInPlace() const;
 };
 
 /// The gradient of argument `arg` of Add, Sub, Mul, Div or Pow: inputs
@@ -40,6 +46,7 @@ public:
   }
   std::string fwdType;
   int arg;
+  bool fmod; // Mod's
 };
 
 } // namespace popart

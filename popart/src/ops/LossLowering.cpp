@@ -78,78 +78,156 @@ poplar::Tensor reduceLoss(LoweringContext &ctx, const poplar::Tensor &perElement
 
 } // namespace
 
-void growNll(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog) {
-  const auto &nll = static_cast<const NllOp &>(op);
-  NllOperands r = nllOperands(ctx, op, nll.hasIgnoreIndex, nll.ignoreIndex, prog);
-  // The picked probability of each row, then -log of it.
-  poplar::Tensor picked =
-      popops::reduce(ctx.graph, popops::mul(ctx.graph, r.probs, r.oneHot, prog,
-                                            op.name()),
-                     r.probs.elementType(), {1}, popops::Operation::ADD, prog,
-                     op.name());
+namespace {
+
+// Probabilities are taken as at least a small epsilon, so that one that
+// underflowed to 0 gives a large loss and gradient rather than inf and
+// NaN weights (in HALF, the smallest normal number), as the original does.
+float nllEpsilon(const poplar::Type &type, float floatEpsilon) {
+  return type == poplar::HALF ? 6.104e-5f : floatEpsilon;
+}
+
+struct NllSettings {
+  ReductionType reduction;
+  bool hasIgnoreIndex;
+  int64_t ignoreIndex;
+  bool inputIsLogProbability;
+};
+
+// The loss in the output's shape: -log of each row's picked probability (or
+// minus the picked log probability), reduced.
+poplar::Tensor nllLoss(LoweringContext &ctx, const NllOperands &r,
+                       const NllSettings &nll, const Shape &outShape,
+                       poplar::program::Sequence &prog, const std::string &name) {
+  poplar::Tensor picked = popops::reduce(
+      ctx.graph, popops::mul(ctx.graph, r.probs, r.oneHot, prog, name),
+      r.probs.elementType(), {1}, popops::Operation::ADD, prog, name);
   poplar::Tensor loss =
       nll.inputIsLogProbability
-          ? popops::map(ctx.graph, -pe::_1, {picked}, prog, op.name())
-          : popops::map(ctx.graph, -pe::Log(pe::_1), {picked}, prog, op.name());
+          ? popops::map(ctx.graph, -pe::_1, {picked}, prog, name)
+          : popops::map(ctx.graph,
+                        -pe::Log(pe::Max(pe::_1,
+                                         pe::Const(nllEpsilon(
+                                             picked.elementType(), 1e-7f)))),
+                        {picked}, prog, name);
   if (nll.hasIgnoreIndex) {
     // An ignored row may pick nothing (log 0): select rather than multiply.
     loss = popops::map(ctx.graph,
                        pe::Select(pe::_1, pe::Const(0.0f),
                                   pe::NotEqual(pe::_2, pe::Const(0.0f))),
-                       {loss, r.keep}, prog, op.name());
+                       {loss, r.keep}, prog, name);
     if (nll.reduction == ReductionType::Mean) {
       poplar::Tensor sum = popops::reduce(ctx.graph, loss, loss.elementType(),
                                           {0}, popops::Operation::ADD, prog,
-                                          op.name());
-      ctx.set(op.outputs[0],
-              popops::div(ctx.graph, sum, meanDivisor(ctx, r, prog, op.name()),
-                          prog, op.name()));
-      return;
+                                          name);
+      return popops::div(ctx.graph, sum, meanDivisor(ctx, r, prog, name), prog,
+                         name);
     }
   }
-  ctx.set(op.outputs[0], reduceLoss(ctx, loss, nll.reduction,
-                                    op.outputs[0]->info.shape(), prog,
-                                    op.name()));
+  return reduceLoss(ctx, loss, nll.reduction, outShape, prog, name);
+}
+
+// The gradient of the loss with respect to each row's picked value, from
+// the loss's gradient `g`, broadcast over the classes: [rows, classes].
+poplar::Tensor nllRowGradients(LoweringContext &ctx, const NllOperands &r,
+                               const NllSettings &nll, const poplar::Tensor &g,
+                               poplar::program::Sequence &prog,
+                               const std::string &name) {
+  const std::size_t rows = r.probs.dim(0);
+  poplar::Tensor rowGrad; // [rows]
+  if (nll.reduction == ReductionType::NoReduction) {
+    rowGrad = g.flatten();
+  } else {
+    poplar::Tensor scale = g.reshape({});
+    if (nll.reduction == ReductionType::Mean)
+      scale = nll.hasIgnoreIndex
+                  ? popops::div(ctx.graph, scale,
+                                meanDivisor(ctx, r, prog, name).reshape({}),
+                                prog, name)
+                  : popops::map(ctx.graph,
+                                pe::_1 / pe::Const(static_cast<float>(rows)),
+                                {scale}, prog, name);
+    rowGrad = scale.reshape({1}).broadcast(static_cast<unsigned>(rows), 0);
+  }
+  if (nll.hasIgnoreIndex)
+    rowGrad = popops::mul(ctx.graph, rowGrad, r.keep, prog, name);
+  return rowGrad.reshape({rows, 1}).broadcast(
+      static_cast<unsigned>(r.probs.dim(1)), 1);
+}
+
+// (p - onehot) times the row gradients: the gradient of the input of the
+// Softmax that made p.
+poplar::Tensor softmaxDirectGradient(LoweringContext &ctx, const NllOperands &r,
+                                     const NllSettings &nll,
+                                     const poplar::Tensor &g, const Shape &shape,
+                                     poplar::program::Sequence &prog,
+                                     const std::string &name) {
+  poplar::Tensor out = popops::map(
+      ctx.graph, (pe::_1 - pe::_2) * pe::_3,
+      {r.probs, r.oneHot, nllRowGradients(ctx, r, nll, g, prog, name)}, prog,
+      name);
+  return out.reshape(std::vector<std::size_t>(shape.begin(), shape.end()));
+}
+
+} // namespace
+
+void growNll(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog) {
+  const auto &nll = static_cast<const NllOp &>(op);
+  const NllSettings settings{nll.reduction, nll.hasIgnoreIndex, nll.ignoreIndex,
+                             nll.inputIsLogProbability};
+  NllOperands r = nllOperands(ctx, op, nll.hasIgnoreIndex, nll.ignoreIndex, prog);
+  ctx.set(op.outputs[0], nllLoss(ctx, r, settings, op.outputs[0]->info.shape(),
+                                 prog, op.name()));
 }
 
 void growNllGrad(const Op &op, LoweringContext &ctx,
                  poplar::program::Sequence &prog) {
   const auto &grad = static_cast<const NllGradOp &>(op);
+  const NllSettings settings{grad.reduction, grad.hasIgnoreIndex,
+                             grad.ignoreIndex, grad.inputIsLogProbability};
   NllOperands r =
       nllOperands(ctx, op, grad.hasIgnoreIndex, grad.ignoreIndex, prog);
-  const std::size_t rows = r.probs.dim(0);
   // d loss_row / d probs[row][label] = -1 / p (or -1 for log probabilities).
-  poplar::Tensor g = ctx.get(op.inTensor(2));
-  poplar::Tensor rowGrad; // [rows]
-  if (grad.reduction == ReductionType::NoReduction) {
-    rowGrad = g.flatten();
-  } else {
-    poplar::Tensor scale = g.reshape({});
-    if (grad.reduction == ReductionType::Mean)
-      scale = grad.hasIgnoreIndex
-                  ? popops::div(ctx.graph, scale,
-                                meanDivisor(ctx, r, prog, op.name()).reshape({}),
-                                prog, op.name())
-                  : popops::map(ctx.graph,
-                                pe::_1 / pe::Const(static_cast<float>(rows)),
-                                {scale}, prog, op.name());
-    rowGrad = scale.reshape({1}).broadcast(static_cast<unsigned>(rows), 0);
-  }
-  if (grad.hasIgnoreIndex)
-    rowGrad = popops::mul(ctx.graph, rowGrad, r.keep, prog, op.name());
-  poplar::Tensor rowGrad2 = rowGrad.reshape({rows, 1}).broadcast(
-      static_cast<unsigned>(r.probs.dim(1)), 1);
+  poplar::Tensor rowGrad2 =
+      nllRowGradients(ctx, r, settings, ctx.get(op.inTensor(2)), prog, op.name());
   poplar::Tensor out =
       grad.inputIsLogProbability
           ? popops::map(ctx.graph, -(pe::_1 * pe::_2), {rowGrad2, r.oneHot}, prog,
                         op.name())
           : popops::map(ctx.graph,
-                        pe::Select(-(pe::_1 / pe::_3), pe::Const(0.0f),
+                        pe::Select(-(pe::_1 / pe::Max(pe::_3, pe::Const(nllEpsilon(
+                                                             r.probs.elementType(),
+                                                             1e-10f)))),
+                                   pe::Const(0.0f),
                                    pe::NotEqual(pe::_2, pe::Const(0.0f))),
                         {rowGrad2, r.oneHot, r.probs}, prog, op.name());
   const auto &shape = op.outputs[0]->info.shape();
   ctx.set(op.outputs[0],
           out.reshape(std::vector<std::size_t>(shape.begin(), shape.end())));
+}
+
+void growSoftmaxGradDirect(const Op &op, LoweringContext &ctx,
+                           poplar::program::Sequence &prog) {
+  const auto &d = static_cast<const SoftmaxGradDirectOp &>(op);
+  const NllSettings settings{d.reduction, d.hasIgnoreIndex, d.ignoreIndex,
+                             false};
+  NllOperands r = nllOperands(ctx, op, d.hasIgnoreIndex, d.ignoreIndex, prog);
+  ctx.set(op.outputs[0],
+          softmaxDirectGradient(ctx, r, settings, ctx.get(op.inTensor(2)),
+                                op.outputs[0]->info.shape(), prog, op.name()));
+}
+
+void growNlllWithSoftmaxGradDirect(const Op &op, LoweringContext &ctx,
+                                   poplar::program::Sequence &prog) {
+  const auto &d = static_cast<const NlllWithSoftmaxGradDirectOp &>(op);
+  const NllSettings settings{d.reduction, d.hasIgnoreIndex, d.ignoreIndex,
+                             false};
+  NllOperands r = nllOperands(ctx, op, d.hasIgnoreIndex, d.ignoreIndex, prog);
+  ctx.set(op.outputs[0], nllLoss(ctx, r, settings, op.outputs[0]->info.shape(),
+                                 prog, op.name()));
+  ctx.set(op.outputs[1],
+          softmaxDirectGradient(ctx, r, settings, ctx.get(op.inTensor(2)),
+                                op.outputs[1]->info.shape(), prog, op.name()));
 }
 
 void growL1(const Op &op, LoweringContext &ctx, poplar::program::Sequence &prog) {

@@ -92,6 +92,37 @@ NllGradOp::NllGradOp(const NllOp &fwd)
       ignoreIndex(fwd.ignoreIndex),
       inputIsLogProbability(fwd.inputIsLogProbability) {}
 
+SoftmaxGradDirectOp::SoftmaxGradDirectOp(const NllGradOp &nllGrad,
+                                         const Op::Settings &settings)
+    : Op({Domain::ai_graphcore, "SoftmaxGradDirect", 1}, settings),
+      reduction(nllGrad.reduction), hasIgnoreIndex(nllGrad.hasIgnoreIndex),
+      ignoreIndex(nllGrad.ignoreIndex) {}
+
+void SoftmaxGradDirectOp::appendAttributes(OpSerialiserBase &os) const {
+  Op::appendAttributes(os);
+  os.appendAttribute("reduction", reductionAttributeValue(reduction));
+  if (hasIgnoreIndex)
+    os.appendAttribute("ignoreIndex", ignoreIndex);
+}
+
+NlllWithSoftmaxGradDirectOp::NlllWithSoftmaxGradDirectOp(
+    const NllOp &nll, const SoftmaxGradDirectOp &direct)
+    : LossOp({Domain::ai_graphcore, "NlllWithSoftmaxGradDirect", 1},
+             nll.settings, nll.reduction),
+      hasIgnoreIndex(direct.hasIgnoreIndex), ignoreIndex(direct.ignoreIndex),
+      lossShape(nll.outInfo(0).shape()) {}
+
+void NlllWithSoftmaxGradDirectOp::setup() {
+  outInfo(0) = TensorInfo(inInfo(0).dataType(), lossShape);
+  outInfo(1) = inInfo(0);
+}
+
+void NlllWithSoftmaxGradDirectOp::appendAttributes(OpSerialiserBase &os) const {
+  LossOp::appendAttributes(os);
+  if (hasIgnoreIndex)
+    os.appendAttribute("ignoreIndex", ignoreIndex);
+}
+
 L1Op::L1Op(const OperatorIdentifier &id, const Op::Settings &settings,
            const Attributes &a)
     : LossOp(id, settings, reductionFromAttribute(a, settings.name)),

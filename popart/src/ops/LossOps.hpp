@@ -57,6 +57,43 @@ public:
   bool inputIsLogProbability;
 };
 
+/// The gradient of Nll through the Softmax that made its probabilities,
+/// straight from the probabilities: (p - onehot(label)) times the loss's
+/// gradient (divided as the reduction says). Made by the SoftmaxGradDirect
+/// pattern from an NllGrad and a SoftmaxGrad; finite where -1/p is not.
+/// Inputs: probabilities, labels, the loss's gradient; output: the
+/// gradient of the softmax's input.
+class SoftmaxGradDirectOp : public Op {
+public:
+  SoftmaxGradDirectOp(const NllGradOp &nllGrad, const Op::Settings &settings);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SoftmaxGradDirectOp>(*this);
+  }
+  void setup() override { outInfo(0) = inInfo(0); }
+  void appendAttributes(OpSerialiserBase &os) const override;
+  ReductionType reduction;
+  bool hasIgnoreIndex;
+  int64_t ignoreIndex;
+};
+
+/// Nll and SoftmaxGradDirect in one op (the NlllWithSoftmaxGradDirect
+/// pattern), sharing the labels' one-hot encoding. Inputs as
+/// SoftmaxGradDirect's; outputs: the loss, the gradient of the softmax's
+/// input.
+class NlllWithSoftmaxGradDirectOp : public LossOp {
+public:
+  NlllWithSoftmaxGradDirectOp(const NllOp &nll,
+                              const SoftmaxGradDirectOp &direct);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<NlllWithSoftmaxGradDirectOp>(*this);
+  }
+  void setup() override;
+  void appendAttributes(OpSerialiserBase &os) const override;
+  bool hasIgnoreIndex;
+  int64_t ignoreIndex;
+  Shape lossShape;
+};
+
 class L1Op : public LossOp {
 public:
   L1Op(const OperatorIdentifier &id, const Op::Settings &settings,

@@ -11,10 +11,16 @@ namespace pe = popops::expr;
 
 void growScale(const Op &op, LoweringContext &ctx,
                poplar::program::Sequence &prog) {
-  const float scale = static_cast<const ScaleOp &>(op).scale;
-  ctx.set(*op.outputs[0],
-          popops::map(ctx.graph, pe::_1 * pe::Const(scale),
-                      {ctx.get(op.inTensor(0))}, prog, op.name()));
+  const auto &s = static_cast<const ScaleOp &>(op);
+  const poplar::Tensor in = ctx.get(op.inTensor(0));
+  if (s.inplaceInput == 0) { // ScaleInplace
+    popops::mapInPlace(ctx.graph, pe::_1 * pe::Const(s.scale), {in}, prog,
+                       op.name());
+    ctx.set(*op.outputs[0], in);
+    return;
+  }
+  ctx.set(*op.outputs[0], popops::map(ctx.graph, pe::_1 * pe::Const(s.scale),
+                                      {in}, prog, op.name()));
 }
 
 void growScaledAdd(const Op &op, LoweringContext &ctx,

@@ -3,6 +3,7 @@
 
 #include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/op.hpp>
 
@@ -11,17 +12,27 @@
 namespace popart {
 
 /// ai.graphcore Scale: the input times a constant.
-class ScaleOp : public Op {
+class ScaleOp : public InplaceCapableOp<ScaleOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ScaleOp>(*this);
   }
   ScaleOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a)
-      : Op(id, settings), scale(a.getFloat("scale")) {}
+      : InplaceCapableOp(id, settings), scale(a.getFloat("scale")) {}
   void setup() override { outInfo(0) = inInfo(0); }
   float scale;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  /// In place (ScaleInplace): the result written into the input.
+  static const std::vector<InplaceForm> &inplaceForms() {
+    static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
+    return forms;
+  }
+  void appendAttributes(OpSerialiserBase &os) const override {
+    InplaceCapableOp::appendAttributes(os);
+    os.appendAttribute("scale", scale);
+  }
 };
 
 /// The gradient of Scale (and of an argument of ScaledAdd): the output's

@@ -1,6 +1,9 @@
 // SoftmaxOp (Softmax, LogSoftmax): the softmax dimensions moved last and
 // flattened to [outer, inner], then the stable form exp(x - max) / sum
-// with popops::reduce and popops::map.
+// (or exp(x) / sum with enableNonStableSoftmax) with popops::reduce and
+// popops::map.
+#include "ir/Graph.hpp"
+#include "ir/Ir.hpp"
 #include "lowering/Lowering.hpp"
 #include "ops/SoftmaxOp.hpp"
 
@@ -72,14 +75,18 @@ void growSoftmax(const Op &op, LoweringContext &ctx,
   const poplar::Tensor x = ctx.get(op.inTensor(0));
   const SoftmaxLayout layout(x.shape(), s.axis, s.coerceTo2D());
   const poplar::Tensor x2 = layout.to2D(x);
-  // Stable form: exp(x - max) / sum.
-  poplar::Tensor mx = popops::reduce(ctx.graph, x2, {1},
-                                     popops::Operation::MAX, prog, op.name())
-                          .expand({1});
-  poplar::Tensor shifted = popops::map(
-      ctx.graph, pe::_1 - pe::_2,
-      {x2, mx.broadcast(static_cast<unsigned>(layout.inner), 1)}, prog,
-      op.name());
+  // Stable form: exp(x - max) / sum; SessionOptions::enableNonStableSoftmax
+  // skips the maximum (faster, but exp overflows for inputs above ~88).
+  poplar::Tensor shifted = x2;
+  if (!op.getGraph().getIr().getSessionOptions().enableNonStableSoftmax) {
+    poplar::Tensor mx = popops::reduce(ctx.graph, x2, {1},
+                                       popops::Operation::MAX, prog, op.name())
+                            .expand({1});
+    shifted = popops::map(
+        ctx.graph, pe::_1 - pe::_2,
+        {x2, mx.broadcast(static_cast<unsigned>(layout.inner), 1)}, prog,
+        op.name());
+  }
   poplar::Tensor e =
       popops::map(ctx.graph, pe::Exp(pe::_1), {shifted}, prog, op.name());
   poplar::Tensor sum = rowSums(ctx, e, prog, op.name());

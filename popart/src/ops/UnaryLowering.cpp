@@ -83,29 +83,38 @@ void growUnary(const Op &op, LoweringContext &ctx,
       // ONNX rounds halves to even, as nearbyint does.
       {"Round", pe::UnaryOpType::NEARBY_INT},
       {"Expm1", pe::UnaryOpType::EXPONENT_MINUS_ONE}};
+  const auto &unary = static_cast<const UnaryOp &>(op);
   const poplar::Tensor in = ctx.get(op.inTensor(0));
+  // The in-place variant (ReluInplace, ...) writes the result into the input.
+  const bool inplace = unary.inplaceInput == 0;
+  auto apply = [&](const pe::Expr &e) {
+    if (!inplace)
+      return popops::map(ctx.graph, e, {in}, prog, op.name());
+    popops::mapInPlace(ctx.graph, e, {in}, prog, op.name());
+    return in;
+  };
   poplar::Tensor out;
   const auto &type = op.opid.type;
   auto it = operations.find(type);
   if (it != operations.end()) {
-    out = popops::map(ctx.graph, it->second, in, prog, op.name());
+    if (inplace) {
+      popops::mapInPlace(ctx.graph, it->second, in, prog, op.name());
+      out = in;
+    } else {
+      out = popops::map(ctx.graph, it->second, in, prog, op.name());
+    }
   } else if (type == "LeakyRelu") {
-    const float alpha = static_cast<const UnaryOp &>(op).alpha;
-    out = popops::map(ctx.graph,
-                      pe::Select(pe::_1, pe::_1 * pe::Const(alpha),
-                                 pe::Gt(pe::_1, pe::Const(0.0f))),
-                      {in}, prog, op.name());
+    out = apply(pe::Select(pe::_1, pe::_1 * pe::Const(unary.alpha),
+                           pe::Gt(pe::_1, pe::Const(0.0f))));
   } else if (type == "Gelu") {
     // The tanh form: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
-    out = popops::map(
-        ctx.graph,
-        pe::Const(0.5f) * pe::_1 *
-            (pe::Const(1.0f) +
-             pe::Tanh(pe::Const(0.7978845608f) *
-                      (pe::_1 + pe::Const(0.044715f) * pe::_1 * pe::_1 * pe::_1))),
-        {in}, prog, op.name());
-  } else if (auto e = expressionOf(static_cast<const UnaryOp &>(op))) {
-    out = popops::map(ctx.graph, *e, {in}, prog, op.name());
+    out = apply(pe::Const(0.5f) * pe::_1 *
+                (pe::Const(1.0f) +
+                 pe::Tanh(pe::Const(0.7978845608f) *
+                          (pe::_1 + pe::Const(0.044715f) * pe::_1 * pe::_1 *
+                                        pe::_1))));
+  } else if (auto e = expressionOf(unary)) {
+    out = apply(*e);
   } else {
     throw internal_error("No unary lowering for {}", op.str());
   }

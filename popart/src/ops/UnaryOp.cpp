@@ -9,7 +9,7 @@ namespace popart {
 
 UnaryOp::UnaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
                  const Attributes &a)
-    : Op(id, settings) {
+    : InplaceCapableOp(id, settings) {
   const auto &t = id.type;
   if (t == "LeakyRelu")
     alpha = a.getFloat("alpha", 0.01f);
@@ -33,6 +33,11 @@ void UnaryOp::setup() {
     outInfo(0).set(DataType::BOOL);
   if (opid.type == "Not" && inInfo(0).dataType() != DataType::BOOL)
     throw error("Not takes a BOOL input, not {}", inInfo(0).data_type());
+}
+
+const std::vector<InplaceForm> &UnaryOp::inplaceForms() {
+  static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
+  return forms;
 }
 
 bool UnaryOp::canFold() const {

@@ -2,6 +2,7 @@
 #define POPART_SRC_OPS_UNARYOP_HPP
 
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/attributes.hpp>
 #include <popart/op.hpp>
@@ -15,7 +16,7 @@ namespace popart {
 /// inverse and hyperbolic trigonometric functions, LeakyRelu, Elu, Selu,
 /// HardSigmoid, ThresholdedRelu, Softplus, Softsign, IsNaN, IsInf, and
 /// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
-class UnaryOp : public Op {
+class UnaryOp : public InplaceCapableOp<UnaryOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<UnaryOp>(*this);
@@ -29,6 +30,9 @@ public:
   float alpha = 0.0f, beta = 0.0f, gamma = 0.0f;
   bool detectNegative = true, detectPositive = true; // IsInf
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+  /// In place (<type>Inplace): the result written into the input.
+  static const std::vector<InplaceForm> &inplaceForms();
 };
 
 /// The gradient of a UnaryOp: inputs the output's gradient, the input and

@@ -1,16 +1,22 @@
-// The patterns: their names, defaults, and their application.
-//   OpToIdentity: ops that are identities in inference (Dropout, Detach)
-//     become Identity.
-//   PreUniRepl: an Identity whose output is neither a model output nor an
-//     anchor is removed, its consumers reading its input.
-#include "ir/Ir.hpp"
-#include "ops/IdentityOp.hpp"
+// The patterns: their names (the original's), defaults, and application.
+//
+// Rewrites (PatternRewrites.hpp) are applied to the forward graph and again
+// after autodiff. The original's mandatory patterns that turn grad ops into
+// other ops (MulArgGradOp, ...) are built into this implementation's
+// lowering of those grad ops: they are listed, on at every level but
+// NoPatterns, and a session refuses a Patterns object with one of them off,
+// as the original does. The original's other patterns that are not
+// provided here are refused by name.
+#include "ir/Graph.hpp"
+#include "ir/OpManager.hpp"
+#include "patterns/PatternRewrites.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
 #include <popart/patterns/patterns.hpp>
 
 #include <algorithm>
+#include <ostream>
 
 namespace popart {
 namespace {
@@ -19,62 +25,119 @@ struct PatternInfo {
   const char *name;
   bool enabledByDefault;
   bool mandatory;
+  PatternRewrite rewrite; // nullptr: built into the lowering
 };
 
 const std::vector<PatternInfo> &patternInfos() {
   static const std::vector<PatternInfo> infos = {
-      {"OpToIdentity", true, false},
-      {"PreUniRepl", true, false},
+      {"OpToIdentity", true, false, opToIdentity},
+      {"PreUniRepl", true, false, preUniRepl},
+      {"PostNRepl", true, false, postNRepl},
+      {"SumToAdd", true, false, sumToAdd},
+      {"NegativeOneScale", true, false, negativeOneScale},
+      {"TransposeToIdentityOrReshapePattern", true, false,
+       transposeToIdentityOrReshape},
+      {"SoftmaxGradDirect", true, false, softmaxGradDirect},
+      {"NlllWithSoftmaxGradDirect", true, false, nlllWithSoftmaxGradDirect},
+      // Grad ops the original decomposes by pattern; lowered directly here.
+      {"AbsGradOp", true, true, nullptr},
+      {"Atan2Arg0GradOp", true, true, nullptr},
+      {"Atan2Arg1GradOp", true, true, nullptr},
+      {"ConvDataGrad", true, true, nullptr},
+      {"ConvFlipWeightsGradOp", true, true, nullptr},
+      {"ConvTranspose", true, true, nullptr},
+      {"CosGradOp", true, true, nullptr},
+      {"CoshOp", true, true, nullptr},
+      {"DivArg0GradOp", true, true, nullptr},
+      {"DivArg1GradOp", true, true, nullptr},
+      {"ExpGradOp", true, true, nullptr},
+      {"Expm1GradOp", true, true, nullptr},
+      {"FmodArg0GradOp", true, true, nullptr},
+      {"Log1pGradOp", true, true, nullptr},
+      {"LogGradOp", true, true, nullptr},
+      {"MatMulOp", true, true, nullptr},
+      {"MatMulLhsGradOp", true, true, nullptr},
+      {"MatMulRhsGradOp", true, true, nullptr},
+      {"MulArgGradOp", true, true, nullptr},
+      {"PowArg0GradOp", true, true, nullptr},
+      {"PowArg1GradOp", true, true, nullptr},
+      {"ReciprocalGradOp", true, true, nullptr},
+      {"SinGradOp", true, true, nullptr},
+      {"SqrtGradOp", true, true, nullptr},
+      {"SubtractArg1GradOp", true, true, nullptr},
   };
   return infos;
+}
+
+// The original's patterns this implementation does not provide.
+const std::vector<std::string> &notProvided() {
+  static const std::vector<std::string> names = {
+      "AllReduceToIdentity", "ConvFlipWeightsDoubleFlip",
+      "DecomposeBinaryConstScalar", "ExpandCast", "InitAccumulate",
+      "LambSerialisedWeight", "LoopScanOut", "LSTMOp", "PackedDataBlock",
+      "PadSum", "RandomNormalLikeOpPattern", "RandomUniformLikeOpPattern",
+      "RemoveUnnecessaryLossGradCast", "ScanToLoop", "Slice2SliceSubsample",
+      "SplitGather", "SplitGradOpToConcat", "SplitOp", "TiedGather",
+      "TiedGatherAccumulate", "UpsampleToResize", "ZerosLikeOpPattern"};
+  return names;
 }
 
 const PatternInfo &findPattern(const std::string &name) {
   for (const auto &p : patternInfos())
     if (name == p.name)
       return p;
+  const auto &absent = notProvided();
+  if (std::find(absent.begin(), absent.end(), name) != absent.end())
+    throw error("Pattern '{}' is not provided here", name);
+  if (name == "Inplace")
+    throw error("Unknown pattern '{}', did you mean InPlace?", name);
   throw error("Unknown pattern '{}'", name);
 }
 
-bool excluded(const Op &op, const std::string &pattern) {
-  return std::find(op.settings.excludePatterns.begin(), op.settings.excludePatterns.end(),
-                   pattern) != op.settings.excludePatterns.end();
-}
-
-bool opToIdentity(Graph &graph, Op &op) {
-  if (op.opid.type == "Identity" || op.opid.type == "Nop" ||
-      !op.isIdentityLike() || excluded(op, "OpToIdentity"))
-    return false;
-  if (op.outputs.size() > 1 && op.outputs[1])
-    return false; // Dropout's mask is used
-  auto identity = std::make_unique<IdentityOp>(
-      OperatorIdentifier(Domain::ai_onnx, "Identity", 1), op.settings, Attributes());
-  Tensor *in = op.inputs.at(0);
-  Tensor *out = op.outputs.at(0);
-  graph.eraseOp(op);
-  Op &added = graph.addOp(std::move(identity));
-  graph.connectInput(added, 0, in->id);
-  added.outputs = {out};
-  out->producer = &added;
-  return true;
-}
-
-bool preUniRepl(Graph &graph, Op &op, const DataFlow &dataFlow) {
-  if (op.opid.type != "Identity" || excluded(op, "PreUniRepl"))
-    return false;
-  Tensor *in = op.inputs.at(0);
-  Tensor *out = op.outputs.at(0);
-  const auto &outs = graph.outputs;
-  if (dataFlow.isAnchored(out->id) ||
-      std::find(outs.begin(), outs.end(), out->id) != outs.end())
-    return false;
-  graph.eraseOp(op);
-  graph.replaceUses(*out, *in);
-  graph.eraseTensor(out->id);
-  return true;
-}
-
 } // namespace
+
+// ---------------------------------------------------------------------------
+// Helpers of the rewrites.
+
+bool isExcluded(const Op &op, const std::string &pattern) {
+  const auto &excluded = op.settings.excludePatterns;
+  return std::find(excluded.begin(), excluded.end(), pattern) != excluded.end();
+}
+
+bool isObserved(const Graph &graph, const DataFlow &dataFlow, const Tensor &t) {
+  return dataFlow.isAnchored(t.id) ||
+         std::find(graph.outputs.begin(), graph.outputs.end(), t.id) !=
+             graph.outputs.end();
+}
+
+Op &replaceByBuiltin(Graph &graph, Op &op, const OperatorIdentifier &opid,
+                     const std::vector<TensorId> &ins,
+                     const Attributes &attributes) {
+  auto replacement = createOpForNode(opid.domain, opid.type, opid.version,
+                                     graph, op.name(), attributes, ins);
+  replacement->settings = op.settings;
+  std::vector<Tensor *> outs = op.outputs;
+  graph.eraseOp(op);
+  Op &added = graph.addOp(std::move(replacement));
+  for (std::size_t i = 0; i < ins.size(); ++i)
+    graph.connectInput(added, static_cast<int>(i), ins[i]);
+  added.outputs = outs;
+  for (Tensor *out : outs)
+    if (out)
+      out->producer = &added;
+  added.setup();
+  return added;
+}
+
+void bypass(Graph &graph, Op &op, Tensor &input) {
+  Tensor *out = op.outputs.at(0);
+  graph.eraseOp(op);
+  graph.replaceUses(*out, input);
+  graph.eraseTensor(out->id);
+}
+
+// ---------------------------------------------------------------------------
+// Patterns.
 
 Patterns::Patterns() : Patterns(PatternsLevel::Default) {}
 
@@ -88,8 +151,14 @@ Patterns::Patterns(PatternsLevel level) {
 
 Patterns::Patterns(std::vector<std::string> names)
     : Patterns(PatternsLevel::NoPatterns) {
-  for (const auto &n : names)
-    enablePattern(n, true);
+  for (const auto &n : names) {
+    if (n == "InPlace")
+      enableInPlace(true);
+    else if (n == "UpdateInplacePrioritiesForIpu")
+      enableUpdateInplacePrioritiesForIpu(true);
+    else
+      enablePattern(n, true);
+  }
 }
 
 Patterns Patterns::create(std::vector<std::string> names) {
@@ -103,9 +172,7 @@ bool Patterns::isPatternEnabled(const std::string &name) const {
 }
 
 Patterns &Patterns::enablePattern(const std::string &name, bool enable) {
-  const auto &info = findPattern(name);
-  if (!enable && info.mandatory)
-    throw error("Pattern '{}' is mandatory and cannot be disabled", name);
+  findPattern(name);
   settings[name] = enable;
   return *this;
 }
@@ -121,6 +188,12 @@ bool Patterns::isMandatory(const std::string &name) {
   return findPattern(name).mandatory;
 }
 
+void Patterns::ensureAllMandatoryPreAliasPatternsAreEnabled() const {
+  for (const auto &p : patternInfos())
+    if (p.mandatory && !isPatternEnabled(p.name))
+      throw error("Pattern '{}' must be enabled", p.name);
+}
+
 bool Patterns::operator==(const Patterns &o) const {
   return settings == o.settings && inplaceEnabled == o.inplaceEnabled;
 }
@@ -129,30 +202,39 @@ std::ostream &operator<<(std::ostream &os, const Patterns &patterns) {
   for (const auto &s : patterns.getSettings())
     if (s.second)
       os << s.first << " ";
+  if (patterns.isInPlaceEnabled())
+    os << "InPlace ";
   return os;
 }
 
 int applyPatterns(Graph &graph, const Patterns &patterns,
                   const DataFlow &dataFlow) {
+  if (patterns.getRuntimeAssertsOn())
+    patterns.ensureAllMandatoryPreAliasPatternsAreEnabled();
+  if (patterns.isUpdateInplacePrioritiesForIpuEnabled())
+    throw error("Pattern 'UpdateInplacePrioritiesForIpu' is not provided "
+                "here (in-place variants are chosen by their default "
+                "priorities)");
+  std::vector<const PatternInfo *> enabled;
+  for (const auto &p : patternInfos())
+    if (p.rewrite && patterns.isPatternEnabled(p.name))
+      enabled.push_back(&p);
   int applied = 0;
   bool changed = true;
   while (changed) {
     changed = false;
     for (Op *op : graph.getOpSchedule("fifo")) {
-      if (patterns.isPatternEnabled("OpToIdentity") && opToIdentity(graph, *op)) {
-        changed = true;
+      for (const PatternInfo *p : enabled)
+        if (p->rewrite(graph, *op, dataFlow)) {
+          logging::pattern::trace("Pattern {} applied", p->name);
+          changed = true;
+          break;
+        }
+      if (changed)
         break;
-      }
-      if (patterns.isPatternEnabled("PreUniRepl") &&
-          preUniRepl(graph, *op, dataFlow)) {
-        changed = true;
-        break;
-      }
     }
-    if (changed) {
+    if (changed)
       ++applied;
-      logging::pattern::trace("Pattern applied ({} so far)", applied);
-    }
   }
   return applied;
 }

@@ -2,19 +2,32 @@
 // and which can compute its output on the host, is replaced by that
 // constant. Shape computations that exporters write as ops (Shape, Gather,
 // Unsqueeze, Concat, Cast ... feeding a Reshape) become plain constants.
+#include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
 
 #include <popart/logging.hpp>
+
+#include <set>
 
 namespace popart {
 
 bool foldConstantOp(Graph &graph, Op &op) {
   if (!op.canFold() || op.outputs.size() != 1 || !op.outputs[0])
     return false;
-  if (!op.foldsFromShapesOnly())
+  if (!op.foldsFromShapesOnly()) {
+    // Without enableConstantFoldingOfMultipleConsumers, a constant read by
+    // other ops too is not folded into a second constant (which would hold
+    // both on the device).
+    const bool multipleConsumers = graph.getIr()
+                                       .getSessionOptions()
+                                       .enableConstantFoldingOfMultipleConsumers;
     for (Tensor *in : op.inputs)
-      if (in && in->type != TensorType::Const)
+      if (in && (in->type != TensorType::Const ||
+                 (!multipleConsumers &&
+                  std::set<Op *>(in->consumers.begin(), in->consumers.end())
+                          .size() > 1)))
         return false;
+  }
   std::vector<char> data = op.fold();
   Tensor *out = op.outputs[0];
   const TensorId id = out->id;

@@ -142,6 +142,11 @@ std::vector<GradCase> gradCases() {
        [](Ops &ops, const Ids &x) { return ops.o.div(x); }},
       {"Pow", {in({2, 3}, 0.5f, 2.0f), in({3}, -1.0f, 2.0f)},
        [](Ops &ops, const Ids &x) { return ops.o.pow(x); }},
+      // Away from the discontinuities: |a / b| between 1.2 and 1.8.
+      {"Mod (fmod)", {in({2, 3}, 3.0f, 4.5f), in({3}, 2.5f, 2.5f)},
+       [](Ops &ops, const Ids &x) { return ops.o.mod(x, 1); }},
+      {"Mod", {in({2, 3}, -4.5f, -3.0f), in({3}, 2.5f, 2.5f)},
+       [](Ops &ops, const Ids &x) { return ops.o.mod(x, 0); }},
       {"Sum", {in({2, 3}), in({3}), in({2, 3})},
        [](Ops &ops, const Ids &x) { return ops.o.sum(x); }},
       {"Mean", {in({2, 3}), in({2, 3})},

@@ -3,6 +3,7 @@
 // weights read, written, reset and saved, dropout with a seed, the loss
 // objects of earlier releases, and the errors of each.
 #include "PopartTestDevice.hpp"
+#include "SessionRun.hpp"
 
 #include <popart/builder.hpp>
 #include <popart/error.hpp>
@@ -19,6 +20,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,24 +36,7 @@ using Floats = std::vector<float>;
 // element count given).
 std::map<TensorId, Floats> step(Session &s, std::map<TensorId, Floats> inputs,
                                 const std::map<TensorId, std::size_t> &anchors) {
-  std::vector<std::unique_ptr<NDArrayWrapper<float>>> arrays;
-  std::map<TensorId, IArray &> ins, outs;
-  for (auto &i : inputs) {
-    arrays.push_back(std::make_unique<NDArrayWrapper<float>>(
-        i.second.data(), Shape{int64_t(i.second.size())}));
-    ins.emplace(i.first, *arrays.back());
-  }
-  std::map<TensorId, Floats> result;
-  for (const auto &a : anchors)
-    result[a.first].resize(a.second);
-  for (auto &r : result) {
-    arrays.push_back(std::make_unique<NDArrayWrapper<float>>(
-        r.second.data(), Shape{int64_t(r.second.size())}));
-    outs.emplace(r.first, *arrays.back());
-  }
-  StepIO io(ins, outs);
-  s.run(io);
-  return result;
+  return popart_test::runStep(s, std::move(inputs), anchors);
 }
 
 Floats readWeight(Session &s, const TensorId &id) {
@@ -217,7 +202,10 @@ TEST_CASE("Weights are read, written, reset and saved", "[popart][training]") {
   REQUIRE(out[m.loss][0] == Approx(3.0f + 0.0f + 2.0f));
 
   // modelToHost writes the trained weights into the model.
-  const std::string path = "popart_training_test_model.onnx";
+  // One file per device variant: the variants run at once in one folder.
+  const char *device = std::getenv("SDK_TEST_DEVICE");
+  const std::string path = std::string("popart_training_test_model_") +
+                           (device ? device : "default") + ".onnx";
   s->weightsToHost();
   s->modelToHost(path);
   const Floats saved = readWeight(*s, m.w);

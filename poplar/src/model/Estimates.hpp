@@ -140,8 +140,9 @@ constexpr unsigned numMemoryCategories = 15;
 
 /// The name the graph profile's memory.byCategory uses.
 const char *categoryName(MemoryCategory c);
-/// Live only during one step (exchange and rearrangement buffers): these
-/// share one block per tile, sized for the step that needs most.
+/// Buffers live only during one step (exchange and rearrangement
+/// buffers): they share a tile's memory with the variables that are not
+/// always live.
 bool isOverlapped(MemoryCategory c);
 
 enum class MemoryRegion : unsigned { NonInterleaved, Interleaved, Overflowed };
@@ -178,13 +179,37 @@ struct VariablePlacement {
   MemoryRegion region = MemoryRegion::NonInterleaved;
 };
 
+/// A step of the liveness analysis (model/Liveness.hpp), over all tiles:
+/// the bytes of what is live in it and not always live.
+struct LiveStep {
+  unsigned program = 0;            // ProgramNode
+  std::uint64_t variableBytes = 0; // variables live in it
+  /// Its buffers: message, outputEdge, rearrangement.
+  std::array<std::uint64_t, 3> bufferBytes{};
+  std::uint64_t bytes() const {
+    return variableBytes + bufferBytes[0] + bufferBytes[1] + bufferBytes[2];
+  }
+};
+
+/// A variable that is not always live: the steps it is live in (inclusive
+/// ranges of LiveStep indices) and its bytes over all tiles.
+struct LiveVariable {
+  std::size_t variable = 0;
+  std::string name; // its debug name, "<anon>" when none
+  std::uint64_t bytes = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+};
+
 struct MemoryReport {
-  /// Bytes (without gaps) per category, region and tile: overlapped
-  /// categories count every step's buffer, nonOverlapped the rest.
+  /// Bytes (without gaps) per category, region and tile: nonOverlapped is
+  /// what is always live; overlapped counts each variable that is not
+  /// always live once and each compute set's buffers once, though they
+  /// share memory.
   using PerTile = std::vector<std::uint64_t>;
   std::array<std::array<PerTile, 3>, numMemoryCategories> nonOverlapped;
   std::array<std::array<PerTile, 3>, numMemoryCategories> overlapped;
-  /// Per tile, without gaps, with the overlapped block counted once.
+  /// Per tile, without gaps: the always-live bytes and the most bytes of
+  /// overlapped data live in one step.
   std::array<PerTile, 3> byRegion;
   PerTile total;
   /// Per tile, with alignment gaps: the extent used in each region, and
@@ -194,13 +219,16 @@ struct MemoryReport {
   /// Sparse [compute set][(tile, memory)] and [vertex type][(tile, memory)].
   std::vector<std::vector<std::pair<unsigned, VertexMemory>>> byComputeSet;
   std::vector<std::vector<std::pair<unsigned, VertexMemory>>> byVertexType;
-  /// Bytes of buffers live during each step that has them (all tiles).
-  std::vector<std::pair<std::string, std::uint64_t>> stepLive;
+  /// Every step of the liveness analysis, in program order.
+  std::vector<LiveStep> liveSteps;
+  /// The variables that are not always live, in the graph's order.
+  std::vector<LiveVariable> liveVariables;
   /// Always-live data by name (variables and constants by debug name, the
   /// other non-overlapped categories by category), bytes on all tiles.
   std::vector<std::pair<std::string, std::uint64_t>> alwaysLive;
-  /// Every variable and constant allocation, tile by tile, in the order
-  /// they were allocated.
+  /// Every variable and constant allocation, tile by tile. Variables that
+  /// are not always live may share addresses when their lives do not
+  /// overlap.
   std::vector<VariablePlacement> variablePlacements;
 };
 

@@ -1,7 +1,9 @@
 #include "model/MemoryModel.hpp"
 
 #include "model/CycleModel.hpp"
+#include "model/Liveness.hpp"
 #include "model/ModelConstants.hpp"
+#include "model/SharedBlock.hpp"
 
 #include "core/TypeInfo.hpp"
 #include "graph/GraphImpl.hpp"
@@ -109,6 +111,19 @@ VertexBytes vertexBytes(const codelet_interface::VertexInfo &info,
   b.padding += alignUp(offset, constants::wordAlignment) - offset;
   return b;
 }
+
+// A tile's data that is not always live, for one shared block: the
+// items, and what each holds (a variable, or a step's buffer).
+struct SharedItems {
+  std::vector<LiveItem> items;
+  std::vector<MemoryCategory> category;
+  std::vector<std::size_t> variable; // Allocation::noVariable for buffers
+  void add(LiveItem item, MemoryCategory c, std::size_t var) {
+    items.push_back(std::move(item));
+    category.push_back(c);
+    variable.push_back(var);
+  }
+};
 
 std::uint64_t option(const OptionFlags &options, const char *name,
                      std::uint64_t fallback) {
@@ -375,7 +390,12 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
   }
 
   // Variables and constants: each variable's elements on a tile are one
-  // allocation there.
+  // allocation there. Those not always live go into the tile's shared
+  // blocks (the second for data that must be interleaved) with the
+  // buffers of each step, and share addresses where their lives allow.
+  const Liveness liveness = analyseLiveness(exe, inputs.liveness);
+  std::vector<std::array<SharedItems, 2>> shared(numTiles);
+  std::vector<std::int64_t> liveChange(liveness.steps.size() + 1, 0);
   for (std::size_t v = 0; v != graph.variables.size(); ++v) {
     const auto &var = graph.variables[v];
     const std::uint64_t bytes = typeSize(var.type);
@@ -385,42 +405,71 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
         elements[tile] += e - b;
     });
     const auto category = var.isConstant ? MemoryCategory::Constant : MemoryCategory::Variable;
+    const VariableLiveness &live = liveness.variables[v];
+    std::uint64_t sharedBytes = 0;
     for (const auto &[tile, n] : elements) {
-      add(tile, category, n * bytes, constants::dataAlignment,
-          interleavedVars.count({v, tile}) != 0, v);
-      alwaysLive[var.name.empty() ? "<anon>" : var.name] += n * bytes;
+      const bool interleaved = interleavedVars.count({v, tile}) != 0;
+      if (live.alwaysLive) {
+        add(tile, category, n * bytes, constants::dataAlignment, interleaved, v);
+        alwaysLive[var.name.empty() ? "<anon>" : var.name] += n * bytes;
+      } else if (tile < numTiles) {
+        shared[tile][interleaved].add({n * bytes, constants::dataAlignment,
+                                       live.ranges.data(), live.ranges.size()},
+                                      category, v);
+        sharedBytes += n * bytes;
+      }
+    }
+    if (sharedBytes == 0)
+      continue;
+    r.liveVariables.push_back(
+        {v, var.name.empty() ? "<anon>" : var.name, sharedBytes, live.ranges});
+    for (const auto &[first, last] : live.ranges) {
+      liveChange[first] += std::int64_t(sharedBytes);
+      liveChange[last + 1] -= std::int64_t(sharedBytes);
     }
   }
 
-  // Buffers live during one step: one block per tile, sized for the step
-  // that needs most.
-  for (auto &c : r.overlapped)
-    for (auto &region : c)
-      region.assign(numTiles, 0);
-  std::vector<std::uint64_t> peak(numTiles, 0);
+  // Buffers live during one step, in the steps that run their compute set.
+  static const MemoryCategory overlappedKinds[3] = {
+      MemoryCategory::Message, MemoryCategory::OutputEdge,
+      MemoryCategory::Rearrangement};
+  std::vector<const PhaseBuffers *> buffersOf(graph.computeSets.size(), nullptr);
   std::vector<std::array<std::uint64_t, 3>> overlappedSum(numTiles, {0, 0, 0});
   for (const auto &phase : inputs.phases) {
-    std::uint64_t live = 0;
+    buffersOf[phase.computeSet] = &phase;
     for (const auto &[tile, b] : phase.perTile)
-      live += b[0] + b[1] + b[2];
-    if (live != 0)
-      r.stepLive.push_back({phase.name, live});
-    for (const auto &[tile, b] : phase.perTile) {
-      if (tile >= numTiles)
-        continue;
-      std::uint64_t total = 0;
-      for (unsigned k = 0; k != 3; ++k) {
-        total += alignUp(b[k], constants::dataAlignment);
+      for (unsigned k = 0; k != 3 && tile < numTiles; ++k)
         overlappedSum[tile][k] += b[k];
+  }
+  r.liveSteps.resize(liveness.steps.size());
+  std::vector<StepRange> stepAlone(liveness.steps.size()); // what a buffer is live in
+  std::int64_t liveVariableBytes = 0;
+  for (std::uint32_t s = 0; s != liveness.steps.size(); ++s) {
+    LiveStep &step = r.liveSteps[s];
+    step.program = liveness.steps[s].program;
+    liveVariableBytes += liveChange[s];
+    step.variableBytes = std::uint64_t(liveVariableBytes);
+    stepAlone[s] = {s, s};
+    const long cs = liveness.steps[s].computeSet;
+    if (cs < 0 || std::size_t(cs) >= buffersOf.size() || !buffersOf[cs])
+      continue;
+    for (const auto &[tile, b] : buffersOf[cs]->perTile)
+      for (unsigned k = 0; k != 3; ++k) {
+        if (b[k] == 0 || tile >= numTiles)
+          continue;
+        shared[tile][0].add({b[k], constants::dataAlignment, &stepAlone[s], 1},
+                            overlappedKinds[k], Allocation::noVariable);
+        step.bufferBytes[k] += b[k];
       }
-      peak[tile] = std::max(peak[tile], total);
-    }
   }
 
-  // Place everything, tile by tile.
-  for (auto &c : r.nonOverlapped)
-    for (auto &region : c)
-      region.assign(numTiles, 0);
+  // Place everything, tile by tile: the always-live allocations, then the
+  // shared blocks, which count their peak without gaps and their extent
+  // with them.
+  for (auto *perCategory : {&r.nonOverlapped, &r.overlapped})
+    for (auto &c : *perCategory)
+      for (auto &region : c)
+        region.assign(numTiles, 0);
   for (auto &region : r.byRegion)
     region.assign(numTiles, 0);
   for (auto &region : r.byRegionIncludingGaps)
@@ -430,31 +479,41 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
   const std::uint64_t interleavedBase =
       std::uint64_t(target.getInterleavedMemoryElementIndex()) *
       constants::memoryElementBytes;
-  static const MemoryCategory overlappedKinds[3] = {
-      MemoryCategory::Message, MemoryCategory::OutputEdge,
-      MemoryCategory::Rearrangement};
   for (unsigned t = 0; t != numTiles; ++t) {
-    // The overlapped block goes last; its bytes are shared out by category
-    // afterwards.
-    tiles[t].push_back({MemoryCategory::Message, peak[t], constants::dataAlignment, false});
-    const TilePlacement p = placeOnTile(tiles[t], interleavedBase, target.getBytesPerTile());
-    for (std::size_t i = 0; i != tiles[t].size(); ++i)
-      if (tiles[t][i].variable != Allocation::noVariable)
-        r.variablePlacements.push_back({tiles[t][i].variable, t, p.address[i],
-                                        tiles[t][i].bytes, p.region[i]});
-    for (unsigned c = 0; c != numMemoryCategories; ++c)
-      for (unsigned reg = 0; reg != 3; ++reg) {
-        if (!isOverlapped(MemoryCategory(c)))
-          r.nonOverlapped[c][reg][t] = p.bytes[c][reg];
-        r.byRegion[reg][t] += p.bytes[c][reg];
+    std::vector<Allocation> &allocations = tiles[t];
+    const std::size_t alwaysLiveCount = allocations.size();
+    std::array<SharedBlock, 2> blocks;
+    for (unsigned b = 0; b != 2; ++b) {
+      blocks[b] = shareBlock(shared[t][b].items);
+      allocations.push_back({MemoryCategory::Variable, blocks[b].size,
+                             constants::dataAlignment, b == 1});
+    }
+    const TilePlacement p = placeOnTile(allocations, interleavedBase, target.getBytesPerTile());
+    for (std::size_t i = 0; i != alwaysLiveCount; ++i) {
+      const Allocation &a = allocations[i];
+      const unsigned reg = unsigned(p.region[i]);
+      r.nonOverlapped[unsigned(a.category)][reg][t] += a.bytes;
+      r.byRegion[reg][t] += a.bytes;
+      if (a.variable != Allocation::noVariable)
+        r.variablePlacements.push_back({a.variable, t, p.address[i], a.bytes, p.region[i]});
+    }
+    for (unsigned b = 0; b != 2; ++b) {
+      const std::size_t at = alwaysLiveCount + b;
+      const unsigned reg = unsigned(p.region[at]);
+      const SharedItems &items = shared[t][b];
+      r.byRegion[reg][t] += blocks[b].peak;
+      for (std::size_t i = 0; i != items.items.size(); ++i) {
+        if (items.variable[i] == Allocation::noVariable)
+          continue; // buffers: counted once per compute set below
+        r.overlapped[unsigned(items.category[i])][reg][t] += items.items[i].bytes;
+        r.variablePlacements.push_back({items.variable[i], t,
+                                        p.address[at] + blocks[b].offset[i],
+                                        items.items[i].bytes, p.region[at]});
       }
-    // The region of the overlapped block holds every category's buffers.
-    unsigned blockRegion = 0;
-    for (unsigned reg = 0; reg != 3; ++reg)
-      if (p.bytes[unsigned(MemoryCategory::Message)][reg] != 0)
-        blockRegion = reg;
-    for (unsigned k = 0; k != 3; ++k)
-      r.overlapped[unsigned(overlappedKinds[k])][blockRegion][t] = overlappedSum[t][k];
+      if (b == 0)
+        for (unsigned k = 0; k != 3; ++k)
+          r.overlapped[unsigned(overlappedKinds[k])][reg][t] = overlappedSum[t][k];
+    }
     for (unsigned reg = 0; reg != 3; ++reg) {
       r.total[t] += r.byRegion[reg][t];
       r.byRegionIncludingGaps[reg][t] = p.extent[reg];

@@ -1,8 +1,9 @@
 // Tile memory: what each tile holds (variables, constants, vertex state,
 // exchange and rearrangement buffers, stacks, and code when
 // IPUModel::compileIPUCode is set), placed in the tile's non-interleaved
-// and interleaved regions with alignment gaps. The formulas are in
-// README.md in this folder.
+// and interleaved regions with alignment gaps; data that is not always
+// live (model/Liveness.hpp) shares memory. The formulas are in README.md
+// in this folder.
 #ifndef POPLAR_SRC_MODEL_MEMORYMODEL_HPP
 #define POPLAR_SRC_MODEL_MEMORYMODEL_HPP
 
@@ -52,6 +53,7 @@ TilePlacement placeOnTile(const std::vector<Allocation> &allocations,
                           std::uint64_t interleavedBase,
                           std::uint64_t bytesPerTile);
 
+/// The memory of every tile, and the liveness the profiles report.
 MemoryReport computeMemory(const Graph::Impl &graph,
                            const Executable::Impl &exe, const Estimates &est,
                            const MemoryInputs &inputs,

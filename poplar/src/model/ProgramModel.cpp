@@ -58,6 +58,16 @@ struct OnTileCopy {
   std::uint64_t pieces = 0;
 };
 
+// The storage ranges of tile ranges, whatever their tiles.
+std::vector<StorageInterval> storageIntervals(std::vector<NeededRange> ranges) {
+  for (auto &r : ranges)
+    r.tile = 0;
+  std::vector<StorageInterval> out;
+  for (const auto &r : merged(std::move(ranges)))
+    out.push_back({r.var, r.begin, r.end});
+  return out;
+}
+
 class ProgramModeller {
 public:
   ProgramModeller(const Graph::Impl &graph, Executable::Impl &exe,
@@ -191,6 +201,7 @@ private:
     s.simBegin = static_cast<std::uint32_t>(est.steps.size());
     const unsigned id = modelOwn(s);
     s.simEnd = static_cast<std::uint32_t>(est.steps.size());
+    memory.liveness.stepProgram.emplace(&s, id); // unless modelOwn chose one
     const unsigned parent = childParent(s, id);
     for (auto &child : s.children) {
       const unsigned c = model(child); // may grow est.programs
@@ -234,6 +245,7 @@ private:
       const unsigned syncNode = node("Sync", s.name);
       est.programs[syncNode].syncType = "Internal";
       const unsigned branch = node("IfElse", s.name);
+      memory.liveness.stepProgram.emplace(&s, consensus); // reads the predicate
       control(constants::consensusInstructions, consensus);
       sync(false, syncNode);
       const unsigned seq = node("Sequence", s.name);
@@ -287,6 +299,7 @@ private:
     // Implicit syncs are attributed to the OnTileExecute program.
     const unsigned exec = node("OnTileExecute", csName);
     est.programs[exec].computeSet = long(cs);
+    memory.liveness.stepProgram.emplace(&s, exec);
     const PhaseExchange pre = phaseNodes(x.preExternal, x.preInternal);
     const PhaseExchange post = phaseNodes(x.postExternal, x.postInternal);
     std::vector<unsigned> nodes;
@@ -311,7 +324,7 @@ private:
     const ComputeSetInfo &info = graph.computeSets[cs];
     std::vector<NeededRange> reads, writes;
     PhaseBuffers buffers;
-    buffers.name = info.name;
+    buffers.computeSet = cs;
     const auto &plan = exe.computeSets[cs];
     for (std::size_t i = 0; i != info.vertices.size(); ++i) {
       const VertexData &v = graph.vertices[info.vertices[i]];
@@ -348,6 +361,10 @@ private:
     }
     Traffic pre, post;
     const std::vector<NeededRange> needed = merged(std::move(reads));
+    writes = merged(std::move(writes));
+    StepAccess &access = memory.liveness.computeSetAccess[cs];
+    access.reads = storageIntervals(needed);
+    access.writes = storageIntervals(writes);
     addSharedReceives(needed, pre);
     std::vector<NeededRange> sent; // by source tile
     for (const auto &r : needed) {
@@ -367,7 +384,7 @@ private:
       sentOnce[r.tile] += (r.end - r.begin) * typeSize(graph.variables[r.var].type);
     for (const auto &[tile, bytes] : sentOnce)
       pre.setBroadcastSend(tile, bytes);
-    for (const auto &w : merged(std::move(writes))) {
+    for (const auto &w : writes) {
       const auto &var = graph.variables[w.var];
       const std::size_t bytes = typeSize(var.type);
       var.mapping.forEach(w.begin, w.end, [&](std::size_t b, std::size_t e, unsigned dst) {
@@ -657,6 +674,7 @@ std::shared_ptr<const Estimates> estimateExecutable(const Graph::Impl &graph,
   // The vertex types used, in the graph's order.
   MemoryInputs memory;
   memory.computeSetUsed.assign(graph.computeSets.size(), false);
+  memory.liveness.computeSetAccess.resize(graph.computeSets.size());
   std::vector<std::size_t> counts(graph.vertexTypes.size(), 0);
   for (const auto &v : graph.vertices)
     ++counts[v.type];

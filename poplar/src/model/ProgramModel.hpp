@@ -6,6 +6,7 @@
 
 #include "compile/ExecutableImpl.hpp"
 #include "model/Estimates.hpp"
+#include "model/Liveness.hpp"
 
 #include <poplar/Graph.hpp>
 #include <poplar/OptionFlags.hpp>
@@ -20,7 +21,7 @@ namespace poplar::model {
 /// (message), bytes of outputs waiting to be sent (outputEdge) and edges
 /// gathered from non-contiguous storage (rearrangement).
 struct PhaseBuffers {
-  std::string name;
+  unsigned computeSet = 0;
   std::map<unsigned, std::array<std::uint64_t, 3>> perTile;
 };
 
@@ -33,9 +34,10 @@ struct CopyVertices {
 /// What the memory model needs besides the graph and the estimates.
 struct MemoryInputs {
   std::vector<bool> computeSetUsed; // graph compute sets run by a program
-  std::vector<PhaseBuffers> phases;
+  std::vector<PhaseBuffers> phases;  // one per compute set used
   std::vector<CopyVertices> copies;
   std::vector<unsigned> profileType; // graph vertex type -> profile index
+  LivenessInputs liveness;
 };
 
 /// Works out the estimates of an executable compiled for an IPU target

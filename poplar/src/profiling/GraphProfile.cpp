@@ -158,6 +158,51 @@ ProfileValue vertexMemory(
   return m;
 }
 
+// Always-live data by name; every step of the liveness analysis with the
+// bytes live in it that are not always live; and the variables that are
+// not always live, with the steps they are live in.
+ProfileValue liveness(const model::Estimates &est) {
+  const auto &r = est.memory;
+  Map always;
+  for (const auto &[name, bytes] : r.alwaysLive)
+    always[name] = bytes;
+  Vector steps;
+  static const char *bufferNames[3] = {"message", "outputEdge", "rearrangement"};
+  for (const auto &step : r.liveSteps) {
+    const model::ProgramNode &program = est.programs.at(step.program);
+    Map s;
+    s["program"] = step.program;
+    s["type"] = program.type;
+    s["name"] = program.name.empty() ? program.type : program.name;
+    s["liveBytes"] = step.bytes();
+    if (step.bytes() != step.variableBytes) {
+      Map buffers;
+      for (unsigned k = 0; k != 3; ++k)
+        if (step.bufferBytes[k] != 0)
+          buffers[bufferNames[k]] = step.bufferBytes[k];
+      s["bufferBytes"] = std::move(buffers);
+    }
+    steps.emplace_back(std::move(s));
+  }
+  Vector variables;
+  for (const auto &v : r.liveVariables) {
+    Map m;
+    m["id"] = v.variable;
+    m["name"] = v.name;
+    m["bytes"] = v.bytes;
+    Vector ranges;
+    for (const auto &[first, last] : v.ranges)
+      ranges.emplace_back(Vector{ProfileValue(first), ProfileValue(last)});
+    m["live"] = std::move(ranges);
+    variables.emplace_back(std::move(m));
+  }
+  Map m;
+  m["alwaysLive"] = std::move(always);
+  m["steps"] = std::move(steps);
+  m["notAlwaysLive"] = std::move(variables);
+  return m;
+}
+
 ProfileValue memory(const model::Estimates &est) {
   const auto &r = est.memory;
   const unsigned numTiles = est.target.getNumTiles();
@@ -193,26 +238,12 @@ ProfileValue memory(const model::Estimates &est) {
     byCategory[model::categoryName(model::MemoryCategory(c))] = std::move(cat);
   }
 
-  Map liveness;
-  Map always;
-  for (const auto &[name, bytes] : r.alwaysLive)
-    always[name] = bytes;
-  Vector steps;
-  for (const auto &[name, bytes] : r.stepLive) {
-    Map s;
-    s["name"] = name;
-    s["liveBytes"] = bytes;
-    steps.emplace_back(std::move(s));
-  }
-  liveness["alwaysLive"] = std::move(always);
-  liveness["steps"] = std::move(steps);
-
   Map m;
   m["byTile"] = std::move(byTile);
   m["byCategory"] = std::move(byCategory);
   m["byComputeSet"] = vertexMemory(r.byComputeSet, numTiles);
   m["byVertexType"] = vertexMemory(r.byVertexType, numTiles);
-  m["liveness"] = std::move(liveness);
+  m["liveness"] = liveness(est);
   return m;
 }
 

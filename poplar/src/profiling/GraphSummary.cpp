@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <tuple>
+#include <vector>
 
 namespace poplar::profiling {
 namespace {
@@ -258,6 +260,19 @@ void printMemory(SummaryWriter &w, const ProfileValue &profile, unsigned first,
   w.os() << "\n\n";
 }
 
+// Names and bytes, the names padded to one width.
+void printNamed(SummaryWriter &w, const std::string &indent,
+                const std::map<std::string, std::uint64_t> &named) {
+  std::size_t width = 0;
+  for (const auto &entry : named)
+    width = std::max(width, entry.first.size());
+  for (const auto &[name, bytes] : named) {
+    std::string padded = name;
+    padded.resize(width, ' ');
+    w.right(indent, padded, withCommas(bytes), indent.size() + width + 12);
+  }
+}
+
 void printLiveness(SummaryWriter &w, const ProfileValue &memory) {
   const ProfileValue *liveness = memory.getOrNull("liveness");
   if (!liveness)
@@ -265,28 +280,55 @@ void printLiveness(SummaryWriter &w, const ProfileValue &memory) {
   w.heading("  ", "Variable Storage Liveness: All tiles");
   w.os() << '\n';
   std::uint64_t always = 0;
-  std::size_t width = 0;
+  std::map<std::string, std::uint64_t> alwaysLive;
   for (const auto &[name, bytes] : (*liveness)["alwaysLive"].asMap()) {
     always += bytes.asUint();
-    width = std::max(width, name.size());
+    alwaysLive[name] = bytes.asUint();
   }
   w.os() << "    Always-live bytes: " << withCommas(always) << '\n'
          << "    Always-live variables:\n";
-  for (const auto &[name, bytes] : (*liveness)["alwaysLive"].asMap()) {
-    std::string padded = name;
-    padded.resize(width, ' ');
-    w.right("      ", padded, withCommas(bytes.asUint()), 6 + width + 12);
-  }
+  printNamed(w, "      ", alwaysLive);
+  const auto &steps = (*liveness)["steps"].asVector();
   std::uint64_t peak = 0;
-  for (const auto &step : (*liveness)["steps"].asVector())
+  for (const auto &step : steps)
     peak = std::max(peak, step["liveBytes"].asUint());
   w.os() << '\n'
          << "    Maximum live bytes (including always-live): "
          << withCommas(always + peak) << "\n\n";
-  for (const auto &step : (*liveness)["steps"].asVector()) {
-    w.os() << "    OnTileExecute: " << step["name"].asString() << '\n';
-    w.os() << "      Live Bytes (excluding always-live): "
-           << withCommas(step["liveBytes"].asUint()) << '\n';
+  // The variables live in each step, by name: (step, +-bytes, name).
+  std::vector<std::tuple<std::uint64_t, std::int64_t, std::string>> changes;
+  if (const ProfileValue *vars = liveness->getOrNull("notAlwaysLive"))
+    for (const auto &v : vars->asVector())
+      for (const auto &range : v["live"].asVector()) {
+        const auto bytes = std::int64_t(v["bytes"].asUint());
+        changes.emplace_back(range[0].asUint(), bytes, v["name"].asString());
+        changes.emplace_back(range[1].asUint() + 1, -bytes, v["name"].asString());
+      }
+  std::sort(changes.begin(), changes.end());
+  std::map<std::string, std::pair<std::uint64_t, unsigned>> live; // bytes, count
+  std::size_t next = 0;
+  for (std::size_t s = 0; s != steps.size(); ++s) {
+    for (; next != changes.size() && std::get<0>(changes[next]) <= s; ++next) {
+      auto &[bytes, count] = live[std::get<2>(changes[next])];
+      const std::int64_t change = std::get<1>(changes[next]);
+      bytes = std::uint64_t(std::int64_t(bytes) + change);
+      count = change > 0 ? count + 1 : count - 1;
+      if (count == 0)
+        live.erase(std::get<2>(changes[next]));
+    }
+    const ProfileValue &step = steps[s];
+    const std::string type = step["type"].asString(), name = step["name"].asString();
+    w.os() << "    " << type << (name == type ? "" : ": " + name) << '\n'
+           << "      Live Bytes (excluding always-live): "
+           << withCommas(step["liveBytes"].asUint()) << '\n'
+           << "      Live Vars (excluding always-live):\n";
+    std::map<std::string, std::uint64_t> named;
+    for (const auto &[var, entry] : live)
+      named[var] = entry.first;
+    if (const ProfileValue *buffers = step.getOrNull("bufferBytes"))
+      for (const auto &[kind, bytes] : buffers->asMap())
+        named["<" + kind + ">"] = bytes.asUint();
+    printNamed(w, "        ", named);
   }
   w.os() << '\n';
 }

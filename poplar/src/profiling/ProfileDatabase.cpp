@@ -197,10 +197,21 @@ CREATE TABLE liveness_always (
   bytes INTEGER NOT NULL
 );
 CREATE TABLE liveness_step (
-  position INTEGER PRIMARY KEY,
-  name     TEXT NOT NULL,
-  bytes    INTEGER NOT NULL
+  position            INTEGER PRIMARY KEY,
+  program             INTEGER NOT NULL REFERENCES program(id),
+  name                TEXT NOT NULL,
+  bytes               INTEGER NOT NULL,
+  message_bytes       INTEGER NOT NULL,
+  output_edge_bytes   INTEGER NOT NULL,
+  rearrangement_bytes INTEGER NOT NULL
 );
+CREATE TABLE liveness_variable (
+  variable   INTEGER NOT NULL REFERENCES variable(id),
+  first_step INTEGER NOT NULL REFERENCES liveness_step(position),
+  last_step  INTEGER NOT NULL REFERENCES liveness_step(position),
+  bytes      INTEGER NOT NULL,
+  PRIMARY KEY (variable, first_step)
+) WITHOUT ROWID;
 CREATE TABLE variable (
   id            INTEGER PRIMARY KEY,
   name          TEXT NOT NULL,
@@ -561,9 +572,18 @@ void ProfileDatabase::writeGraph(const Executable::Impl &exe,
     Statement always(db, file, "INSERT INTO liveness_always VALUES (?, ?)");
     for (const auto &[name, bytes] : m.alwaysLive)
       always.insert(name, bytes);
-    Statement live(db, file, "INSERT INTO liveness_step VALUES (?, ?, ?)");
-    for (std::size_t i = 0; i != m.stepLive.size(); ++i)
-      live.insert(i, m.stepLive[i].first, m.stepLive[i].second);
+    Statement live(db, file, "INSERT INTO liveness_step VALUES (?, ?, ?, ?, ?, ?, ?)");
+    for (std::size_t i = 0; i != m.liveSteps.size(); ++i) {
+      const auto &step = m.liveSteps[i];
+      const auto &program = est.programs.at(step.program);
+      live.insert(i, step.program, program.name.empty() ? program.type : program.name,
+                  step.bytes(), step.bufferBytes[0], step.bufferBytes[1],
+                  step.bufferBytes[2]);
+    }
+    Statement liveVar(db, file, "INSERT INTO liveness_variable VALUES (?, ?, ?, ?)");
+    for (const auto &v : m.liveVariables)
+      for (const auto &[first, last] : v.ranges)
+        liveVar.insert(v.variable, first, last, v.bytes);
 
     Statement var(db, file, "INSERT INTO variable VALUES (?, ?, ?, ?, ?, ?)");
     for (std::size_t i = 0; i != exe.variables.size(); ++i) {

@@ -1,7 +1,9 @@
-// Placing a tile's allocations in its memory regions.
+// Placing a tile's allocations in its memory regions, and data that is
+// not always live in the blocks it shares.
 #include <catch2/catch.hpp>
 
 #include "model/MemoryModel.hpp"
+#include "model/SharedBlock.hpp"
 
 using namespace poplar::model;
 
@@ -65,4 +67,32 @@ TEST_CASE("What ends beyond the tile's memory has overflowed",
   CHECK(p.region[1] == MemoryRegion::Overflowed);
   CHECK(p.extent[unsigned(MemoryRegion::Interleaved)] == 150 - 96);
   CHECK(p.extent[unsigned(MemoryRegion::Overflowed)] == 42);
+}
+
+namespace {
+LiveItem item(std::uint64_t bytes, const std::vector<StepRange> &ranges) {
+  return {bytes, 8, ranges.data(), ranges.size()};
+}
+} // namespace
+
+TEST_CASE("Data whose lives do not overlap shares a block", "[model][memory]") {
+  // a: 100 bytes in steps 0-1; b: 60 in 2-3; c: 40 in 1-2.
+  const std::vector<StepRange> a{{0, 1}}, b{{2, 3}}, c{{1, 2}};
+  const SharedBlock block = shareBlock({item(100, a), item(60, b), item(40, c)});
+  // a at 0; c beside it, aligned (a is live in step 1); in step 2 a is
+  // dead, and b takes its place.
+  CHECK(block.offset == std::vector<std::uint64_t>{0, 0, 104});
+  CHECK(block.size == 144);
+  CHECK(block.peak == 140); // a and c in step 1
+}
+
+TEST_CASE("Data keeps its place between its lives", "[model][memory]") {
+  // d: 50 bytes in steps 0 and 3; e: 50 in 1-2. Never live together, but
+  // d keeps its address from step 0 to 3, so e goes beside it.
+  const std::vector<StepRange> d{{0, 0}, {3, 3}}, e{{1, 2}};
+  const SharedBlock block = shareBlock({item(50, d), item(50, e)});
+  CHECK(block.peak == 50);
+  CHECK(block.offset == std::vector<std::uint64_t>{0, 56});
+  CHECK(block.size == 106);
+  CHECK(shareBlock({}).size == 0);
 }

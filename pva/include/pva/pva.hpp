@@ -65,7 +65,8 @@ private:
 };
 
 /// The bytes of one memory category in one region of a tile: always live
-/// (non-overlapped) and live during one step only (overlapped buffers).
+/// (non-overlapped), and not always live (overlapped: variables live in
+/// some steps only, and buffers live during one step), which share memory.
 class PVA_API MemoryCategoryRegion {
 public:
   MemoryCategoryRegion(std::uint64_t nonOverlapped = 0, std::uint64_t overlapped = 0)
@@ -153,8 +154,8 @@ public:
   MemoryCategories category() const { return MemoryCategories(report, tile); }
   /// Bytes allocated for the whole program (the non-overlapped ones).
   std::uint64_t alwaysLiveBytes() const;
-  /// Bytes of the block that buffers live during one step share (the
-  /// overlapped categories), sized by the step that needs most.
+  /// The most bytes of data that is not always live (the overlapped
+  /// categories) live in one step on the tile: what it shares among them.
   std::uint64_t notAlwaysLiveBytes() const;
   std::vector<VertexMemory> vertices() const;
 
@@ -337,24 +338,31 @@ private:
 
 class Program;
 
-/// Bytes of buffers live during a step, over all tiles.
+/// What is live during a step and not always live, over all tiles: the
+/// variables, and the step's exchange and rearrangement buffers (named
+/// "<message>", "<outputEdge>", "<rearrangement>").
 class PVA_API NotAlwaysLiveMemory {
 public:
-  explicit NotAlwaysLiveMemory(std::uint64_t bytes) : size(bytes) {}
+  NotAlwaysLiveMemory(std::uint64_t bytes, std::vector<LivenessVariable> variables)
+      : size(bytes), live(std::move(variables)) {}
   std::uint64_t bytes() const { return size; }
+  const std::vector<LivenessVariable> &variables() const { return live; }
 
 private:
   std::uint64_t size;
+  std::vector<LivenessVariable> live;
 };
 
-/// A compute set's step of the liveness analysis.
+/// A step of the liveness analysis: a program that holds data while it
+/// runs (a compute set, a copy, a host copy, the test of a control
+/// program), in program order with functions inlined where called.
 class PVA_API ProgramStep {
 public:
   ProgramStep(ReportHandle report, std::size_t position)
       : report(std::move(report)), position(position) {}
+  /// The program's name, or its type when it has none.
   const std::string &name() const;
-  /// The OnTileExecute program of the step's compute set (the first one
-  /// of that name), or null.
+  /// The program (OnTileExecute for a compute set).
   std::shared_ptr<Program> program() const;
   NotAlwaysLiveMemory notAlwaysLiveMemory() const;
 

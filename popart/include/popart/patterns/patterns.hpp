@@ -1,5 +1,6 @@
 // Patterns: which graph rewrites IR preparation applies. Each pattern has
-// a name, is on or off by default and may be mandatory.
+// a name, is on or off by default and may be mandatory; InPlace (on at the
+// Default and All levels) lets ops write their results into their inputs.
 #ifndef POPART_PATTERNS_PATTERNS_HPP
 #define POPART_PATTERNS_PATTERNS_HPP
 
@@ -33,6 +34,23 @@ public:
   Patterns &enableOpToIdentity(bool v) { return enablePattern("OpToIdentity", v); }
   bool isPreUniReplEnabled() const { return isPatternEnabled("PreUniRepl"); }
   Patterns &enablePreUniRepl(bool v) { return enablePattern("PreUniRepl", v); }
+  bool isPostNReplEnabled() const { return isPatternEnabled("PostNRepl"); }
+  Patterns &enablePostNRepl(bool v) { return enablePattern("PostNRepl", v); }
+  bool isSoftMaxGradDirectEnabled() const {
+    return isPatternEnabled("SoftmaxGradDirect");
+  }
+  Patterns &enableSoftMaxGradDirect(bool v) {
+    return enablePattern("SoftmaxGradDirect", v);
+  }
+  bool isNlllWithSoftMaxGradDirectEnabled() const {
+    return isPatternEnabled("NlllWithSoftmaxGradDirect");
+  }
+  Patterns &enableNlllWithSoftMaxGradDirect(bool v) {
+    return enablePattern("NlllWithSoftmaxGradDirect", v);
+  }
+  /// popart::error naming the first mandatory pattern that is off (checked
+  /// when a session prepares its IR, unless runtime asserts are off).
+  void ensureAllMandatoryPreAliasPatternsAreEnabled() const;
 
   bool isInPlaceEnabled() const { return inplaceEnabled; }
   Patterns &enableInPlace(bool v) {

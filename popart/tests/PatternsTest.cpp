@@ -1,0 +1,256 @@
+// Patterns on the device under test (SDK_TEST_DEVICE): each rewrite and
+// InPlace leave the numbers as they were (host loops, or the same session
+// without the pattern), the backward Softmax/Nll patterns keep gradients
+// finite, and the Patterns objects a session refuses are named.
+#include "PopartTestDevice.hpp"
+#include "SessionRun.hpp"
+
+#include <popart/builder.hpp>
+#include <popart/error.hpp>
+#include <popart/ndarraywrapper.hpp>
+#include <popart/patterns/patterns.hpp>
+#include <popart/session.hpp>
+#include <popart/sgd.hpp>
+#include <popart/stepio.hpp>
+#include <popart/tensornames.hpp>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace popart;
+
+namespace {
+
+using Floats = std::vector<float>;
+
+using popart_test::runStep;
+
+// The scheduled ops of a session's IR: type and attributes.
+nlohmann::json scheduledOps(Session &s) {
+  return nlohmann::json::parse(s.serializeIr())["maingraph"];
+}
+
+int countType(const nlohmann::json &ops, const std::string &type) {
+  int n = 0;
+  for (const auto &op : ops)
+    n += op["type"] == type;
+  return n;
+}
+
+int countInplace(const nlohmann::json &ops) {
+  int n = 0;
+  for (const auto &op : ops)
+    n += op["attributes"].contains("inplace");
+  return n;
+}
+
+std::unique_ptr<InferenceSession> inference(const std::string &proto,
+                                            const TensorId &anchor,
+                                            const Patterns &patterns) {
+  auto s = InferenceSession::createFromOnnxModel(
+      proto, DataFlow(1, {{anchor, AnchorReturnType("ALL")}}),
+      popart_test::createTestDevice(), InputShapeInfo(), SessionOptions(),
+      patterns);
+  s->prepareDevice();
+  s->weightsFromHost();
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("InPlace writes into inputs no later op reads", "[popart][patterns]") {
+  // a = exp(x) is read by both Relu and Sigmoid: only the later of the two
+  // may overwrite it; Mul writes into relu's output, Neg into Mul's. The
+  // streamed x and the anchored y are never written.
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset11();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{4}));
+  auto a = o.exp({x});
+  auto r = o.relu({a});
+  auto s = o.sigmoid({a});
+  auto y = o.neg({o.mul({r, s})});
+  const std::string proto = b->getModelProto();
+  const Floats xs = {-1.0f, 0.0f, 0.5f, 2.0f};
+  Floats want(4);
+  for (int i = 0; i < 4; ++i) {
+    const float e = std::exp(xs[i]);
+    want[i] = -(std::max(e, 0.0f) * (1.0f / (1.0f + std::exp(-e))));
+  }
+  for (bool inplace : {true, false}) {
+    INFO("InPlace " << inplace);
+    Patterns patterns;
+    patterns.enableInPlace(inplace);
+    auto session = inference(proto, y, patterns);
+    const auto got = runStep(*session, {{x, xs}}, {{y, 4}})[y];
+    for (int i = 0; i < 4; ++i)
+      REQUIRE(got[i] == Approx(want[i]).epsilon(1e-6));
+    const auto ops = scheduledOps(*session);
+    REQUIRE(countInplace(ops) == (inplace ? 3 : 0));
+  }
+}
+
+TEST_CASE("Training with InPlace gives the numbers it gives without",
+          "[popart][patterns]") {
+  auto train = [](bool inplace) {
+    auto b = Builder::create();
+    auto o = b->aiOnnxOpset11();
+    auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 3}), "x");
+    auto label = b->addInputTensor(TensorInfo("INT32", Shape{2}), "label");
+    Floats w1(12), w2(16);
+    for (std::size_t i = 0; i < w1.size(); ++i)
+      w1[i] = 0.3f * std::sin(float(i) + 0.5f);
+    for (std::size_t i = 0; i < w2.size(); ++i)
+      w2[i] = 0.4f * std::cos(float(i));
+    auto W1 = b->addInitializedInputTensor(
+        {w1.data(), TensorInfo("FLOAT", Shape{3, 4})}, "w1");
+    auto W2 = b->addInitializedInputTensor(
+        {w2.data(), TensorInfo("FLOAT", Shape{4, 4})}, "w2");
+    auto h = o.tanh({o.relu({o.matmul({x, W1})})});
+    auto h2 = o.add({o.sigmoid({h}), h});
+    auto probs = o.softmax({o.matmul({h2, W2})}, 1);
+    auto loss = b->aiGraphcoreOpset1().nllloss({probs, label});
+    Patterns patterns;
+    patterns.enableInPlace(inplace);
+    auto s = TrainingSession::createFromOnnxModel(
+        b->getModelProto(), DataFlow(1, {{loss, AnchorReturnType("ALL")}}), loss,
+        SGD({{"defaultLearningRate", {0.5f, true}},
+             {"defaultMomentum", {0.9f, true}}}),
+        popart_test::createTestDevice(), {}, SessionOptions(), patterns);
+    s->prepareDevice();
+    s->weightsFromHost();
+    Floats losses;
+    for (int k = 0; k < 3; ++k) {
+      Floats xs = {0.1f * k, -0.4f, 0.7f, 0.2f, 0.9f, -0.3f * k};
+      losses.push_back(runStep(*s, {{x, xs}}, {{loss, 1}},
+                               {{label, {1, 3}}})[loss][0]);
+    }
+    return std::make_pair(losses, countInplace(scheduledOps(*s)));
+  };
+  const auto with = train(true), without = train(false);
+  REQUIRE(with.first == without.first); // bit for bit
+  REQUIRE(with.second > 0);
+  REQUIRE(without.second == 0);
+}
+
+TEST_CASE("SoftmaxGradDirect keeps the gradient where p underflows",
+          "[popart][patterns]") {
+  // logits = x + w; softmax; nll (Sum). With x = [0, 200] and label 0,
+  // p[0] is 0 in FLOAT: the loss is -log(1e-7) (probabilities are taken as
+  // at least 1e-7), and -1/p (p at least 1e-10) through the softmax's
+  // gradient vanishes, while (p - onehot) is [-1, 1].
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset13();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 2}), "x");
+  auto label = b->addInputTensor(TensorInfo("INT32", Shape{1}), "label");
+  Floats w = {0.0f, 0.0f};
+  auto W = b->addInitializedInputTensor({w.data(), TensorInfo("FLOAT", Shape{2})},
+                                        "w");
+  auto logits = o.add({x, W});
+  auto probs = o.softmax({logits}, 1);
+  auto loss = b->aiGraphcoreOpset1().nllloss({probs, label},
+                                             ReductionType::Sum);
+  const std::string proto = b->getModelProto();
+  const TensorId gradLogits = reservedGradientPrefix() + logits;
+  auto run = [&](const Patterns &patterns, Floats xs) {
+    auto s = TrainingSession::createFromOnnxModel(
+        proto,
+        DataFlow(1, {{loss, AnchorReturnType("ALL")},
+                     {gradLogits, AnchorReturnType("ALL")}}),
+        loss, ConstSGD(0.1f), popart_test::createTestDevice(), {},
+        SessionOptions(), patterns);
+    s->prepareDevice();
+    s->weightsFromHost();
+    auto out = runStep(*s, {{x, xs}}, {{loss, 1}, {gradLogits, 2}},
+                       {{label, {0}}});
+    out["ops"] = {float(countType(scheduledOps(*s), "SoftmaxGradDirect")),
+                  float(countType(scheduledOps(*s), "NlllWithSoftmaxGradDirect"))};
+    return out;
+  };
+  Patterns direct, fused, neither;
+  direct.enablePattern("NlllWithSoftmaxGradDirect", false);
+  neither.enablePattern("NlllWithSoftmaxGradDirect", false)
+      .enablePattern("SoftmaxGradDirect", false);
+
+  // Ordinary logits: the three agree with the host.
+  const Floats xs = {0.5f, -0.25f};
+  const float p0 = 1.0f / (1.0f + std::exp(-0.75f));
+  for (const Patterns *p : {&direct, &fused, &neither}) {
+    auto out = run(*p, xs);
+    REQUIRE(out[loss][0] == Approx(-std::log(p0)).epsilon(1e-5));
+    REQUIRE(out[gradLogits][0] == Approx(p0 - 1.0f).epsilon(1e-5));
+    REQUIRE(out[gradLogits][1] == Approx(1.0f - p0).epsilon(1e-5));
+  }
+  REQUIRE(run(direct, xs)["ops"] == Floats{1, 0});
+  REQUIRE(run(fused, xs)["ops"] == Floats{0, 1});
+  REQUIRE(run(neither, xs)["ops"] == Floats{0, 0});
+
+  // Extreme logits.
+  const Floats extreme = {0.0f, 200.0f};
+  for (const Patterns *p : {&direct, &fused, &neither}) {
+    auto out = run(*p, extreme);
+    REQUIRE(out[loss][0] == Approx(-std::log(1e-7f)).epsilon(1e-5));
+    REQUIRE(out[gradLogits] ==
+            (p == &neither ? Floats{0.0f, 0.0f} : Floats{-1.0f, 1.0f}));
+  }
+}
+
+TEST_CASE("SumToAdd, NegativeOneScale, TransposeToIdentityOrReshape and "
+          "PostNRepl compute what the ops they replace did",
+          "[popart][patterns]") {
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset11();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 3, 1}));
+  auto t = o.transpose({x}, {2, 1, 0});        // a reshape to [1, 3, 1]
+  auto same = o.transpose({t}, {0, 1, 2});     // an identity
+  auto n = b->aiGraphcoreOpset1().scale({same}, -1.0f);
+  auto sum = o.sum({n, x});                    // SumToAdd
+  auto one = o.sum({sum});                     // PostNRepl
+  auto y = o.concat({one}, 1);                 // PostNRepl
+  const std::string proto = b->getModelProto();
+  const Floats xs = {1.0f, -2.0f, 3.5f};
+  for (bool on : {true, false}) {
+    INFO("patterns " << on);
+    Patterns patterns;
+    for (const char *name : {"SumToAdd", "NegativeOneScale",
+                             "TransposeToIdentityOrReshapePattern", "PostNRepl"})
+      patterns.enablePattern(name, on);
+    auto s = inference(proto, y, patterns);
+    // -x + x
+    REQUIRE(runStep(*s, {{x, xs}}, {{y, 3}})[y] == Floats{0.0f, 0.0f, 0.0f});
+    const auto ops = scheduledOps(*s);
+    REQUIRE(countType(ops, "Transpose") == (on ? 0 : 2));
+    REQUIRE(countType(ops, "Scale") == (on ? 0 : 1));
+    REQUIRE(countType(ops, "Neg") == (on ? 1 : 0));
+    REQUIRE(countType(ops, "Sum") == (on ? 0 : 2));
+    REQUIRE(countType(ops, "Add") == (on ? 1 : 0));
+    REQUIRE(countType(ops, "Concat") == (on ? 1 : 1)); // y is anchored
+  }
+}
+
+TEST_CASE("Patterns a session refuses are named", "[popart][patterns]") {
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2}));
+  auto y = b->aiOnnxOpset11().relu({x});
+  const std::string proto = b->getModelProto();
+  REQUIRE_THROWS_WITH(inference(proto, y, Patterns(PatternsLevel::NoPatterns)),
+                      Catch::Contains("Pattern '") &&
+                          Catch::Contains("must be enabled"));
+  Patterns ipu;
+  ipu.enableUpdateInplacePrioritiesForIpu(true);
+  REQUIRE_THROWS_WITH(inference(proto, y, ipu),
+                      Catch::Contains("UpdateInplacePrioritiesForIpu"));
+  REQUIRE_THROWS_WITH(Patterns(std::vector<std::string>{"PadSum"}),
+                      Catch::Contains("'PadSum' is not provided"));
+  REQUIRE_THROWS_WITH(Patterns(std::vector<std::string>{"Inplace"}),
+                      Catch::Contains("did you mean InPlace"));
+  // With runtime asserts off, no patterns at all is allowed.
+  auto s = inference(proto, y,
+                     Patterns(PatternsLevel::NoPatterns).enableRuntimeAsserts(false));
+  REQUIRE(runStep(*s, {{x, {-1.0f, 2.0f}}}, {{y, 2}})[y] == Floats{0.0f, 2.0f});
+}
