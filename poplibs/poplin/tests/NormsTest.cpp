@@ -3,6 +3,7 @@
 // by central differences of the host's whitening; the distributed forms
 // with a callback standing for replicas that hold the same batch; errors.
 #include "TestDevice.hpp"
+#include "TestValues.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -16,26 +17,17 @@
 
 #include <cmath>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
 using namespace poplar;
 using namespace poplar::program;
+using poplin_test::uniformValues;
 using Catch::Matchers::Contains;
 
 namespace {
 
 constexpr std::size_t N = 3, C = 4, F = 5; // acts [N][C][F] seen as [N][C][1][F]
-
-std::vector<float> values(std::size_t n, float lo, float hi, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> d(lo, hi);
-  std::vector<float> v(n);
-  for (auto &x : v)
-    x = d(gen);
-  return v;
-}
 
 std::size_t at(std::size_t n, std::size_t c, std::size_t f) {
   return (n * C + c) * F + f;
@@ -147,9 +139,9 @@ void checkClose(const std::vector<float> &got, const std::vector<double> &want,
 TEST_CASE("poplin norm statistics, whitening and normalising",
           "[poplin][norms]") {
   const float eps = 1e-3f;
-  const auto x = values(N * C * F, -2, 3, 1);
-  const auto gamma = values(C, 0.5f, 1.5f, 2);
-  const auto beta = values(C, -1, 1, 3);
+  const auto x = uniformValues(N * C * F, 1, -2, 3);
+  const auto gamma = uniformValues(C, 2, 0.5f, 1.5f);
+  const auto beta = uniformValues(C, 3, -1, 1);
   for (bool unbiased : {false, true}) {
     for (bool stable : {false, true}) {
       DYNAMIC_SECTION("unbiased " << unbiased << ", stable " << stable) {
@@ -183,9 +175,9 @@ TEST_CASE("poplin norm statistics, whitening and normalising",
 
 TEST_CASE("poplin norm gradients", "[poplin][norms]") {
   const float eps = 1e-3f;
-  const auto x = values(N * C * F, -2, 3, 4);
-  const auto gy = values(N * C * F, -1, 1, 5);
-  const auto gamma = values(C, 0.5f, 1.5f, 6);
+  const auto x = uniformValues(N * C * F, 4, -2, 3);
+  const auto gy = uniformValues(N * C * F, 5, -1, 1);
+  const auto gamma = uniformValues(C, 6, 0.5f, 1.5f);
   Rig rig;
   Tensor acts = rig.input({N, C, F}, "x", x);
   Tensor gradsIn = rig.input({N, C, F}, "gy", gy);
@@ -225,8 +217,8 @@ TEST_CASE("poplin distributed norm statistics and gradients",
   // Two replicas holding the same batch: the callback's sum over a group is
   // the partial result times the group size.
   const float eps = 1e-3f;
-  const auto x = values(N * C * F, -2, 3, 7);
-  const auto gy = values(N * C * F, -1, 1, 8);
+  const auto x = uniformValues(N * C * F, 7, -2, 3);
+  const auto gy = uniformValues(N * C * F, 8, -1, 1);
   Rig rig;
   std::vector<unsigned> groupSizes;
   poplin::DistributedNormReduceCallback sameOnEveryReplica =
