@@ -18,9 +18,9 @@ namespace popart {
 /// Attributes of an op made by a transform, as ONNX would give them.
 struct OpAttributes {
   std::vector<std::pair<std::string, int64_t>> ints;
-  std::vector<std::pair<std::string, std::vector<int64_t>>> intLists;
-  std::vector<std::pair<std::string, float>> floats;
-  std::vector<std::pair<std::string, std::string>> strings;
+  std::vector<std::pair<std::string, std::vector<int64_t>>> intLists = {};
+  std::vector<std::pair<std::string, float>> floats = {};
+  std::vector<std::pair<std::string, std::string>> strings = {};
 };
 
 /// The attributes as an op reads them.

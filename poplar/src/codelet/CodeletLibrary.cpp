@@ -8,6 +8,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdlib>
+#include <functional>
 
 namespace poplar {
 
@@ -42,6 +43,16 @@ CodeletLibrary::load(const std::string &path) {
         std::to_string(library->lib ? library->lib->version : 0) +
         ", this Poplar uses version " +
         std::to_string(codelet_interface::version) + "; rebuild it with popc");
+  return library;
+}
+
+std::shared_ptr<const CodeletLibrary>
+CodeletLibrary::builtin(const codelet_interface::Library &table,
+                        const std::string &name) {
+  std::shared_ptr<CodeletLibrary> library(new CodeletLibrary());
+  library->filePath = name;
+  library->hash = std::hash<std::string>()(name);
+  library->lib = &table;
   return library;
 }
 

@@ -16,6 +16,9 @@ public:
   /// Loads a .gp file; poplar::file_load_error naming the file if it is
   /// missing, corrupt or built for another version of the interface.
   static std::shared_ptr<const CodeletLibrary> load(const std::string &path);
+  /// A table built into this library (no file), under the name `name`.
+  static std::shared_ptr<const CodeletLibrary>
+  builtin(const codelet_interface::Library &table, const std::string &name);
 
   CodeletLibrary(const CodeletLibrary &) = delete;
   CodeletLibrary &operator=(const CodeletLibrary &) = delete;
@@ -33,6 +36,14 @@ private:
   std::string filePath;
   std::uint64_t hash = 0;
 };
+
+/// Poplar's own vertices, which change a tile's floating-point behaviour
+/// (src/codelet/FloatingPointVertices.cpp): Modify, GetAndModify, Restore.
+constexpr const char *floatingPointVertexNames[] = {
+    "poplar::ModifyFloatingPointBehaviour",
+    "poplar::GetAndModifyFloatingPointBehaviour",
+    "poplar::RestoreFloatingPointBehaviour"};
+const codelet_interface::Library &floatingPointCodelets();
 
 /// A vertex type name as registered: whitespace next to '<', '>' and ','
 /// removed, so "Foo< float, 4 >" names "Foo<float,4>".

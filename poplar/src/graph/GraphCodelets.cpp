@@ -114,8 +114,13 @@ bool Graph::addCodeletsImpl(const std::string &src, CodeletFileType type,
         "C codelets need the IPU toolchain, which this SDK does not have");
   }
 
-  auto library = CodeletLibrary::load(objectPath);
-  for (const auto &loaded : impl->codeletLibraries)
+  return registerCodeletLibrary(*impl, CodeletLibrary::load(objectPath), src);
+}
+
+bool registerCodeletLibrary(Graph::Impl &impl,
+                            std::shared_ptr<const CodeletLibrary> library,
+                            const std::string &src) {
+  for (const auto &loaded : impl.codeletLibraries)
     if (loaded->contentHash() == library->contentHash())
       return false;
 
@@ -123,11 +128,11 @@ bool Graph::addCodeletsImpl(const std::string &src, CodeletFileType type,
   const auto &table = library->table();
   for (std::size_t i = 0; i != table.numVertices; ++i) {
     const std::string name = normaliseVertexName(table.vertices[i].name);
-    auto it = impl->vertexTypeIndex.find(name);
-    if (it != impl->vertexTypeIndex.end())
+    auto it = impl.vertexTypeIndex.find(name);
+    if (it != impl.vertexTypeIndex.end())
       throw link_error("addCodelets: vertex type '" + name + "' in '" + src +
                        "' is already defined by '" +
-                       impl->vertexTypes[it->second].library->path() + "'");
+                       impl.vertexTypes[it->second].library->path() + "'");
   }
   for (std::size_t i = 0; i != table.numVertices; ++i) {
     const auto &info = table.vertices[i];
@@ -139,11 +144,11 @@ bool Graph::addCodeletsImpl(const std::string &src, CodeletFileType type,
       vt.fieldTypes.push_back(elementTypeFromName(
           info.fields[f].elementType,
           "addCodelets: '" + src + "', vertex '" + vt.name + "'"));
-    impl->vertexTypeIndex.emplace(vt.name,
-                                  static_cast<unsigned>(impl->vertexTypes.size()));
-    impl->vertexTypes.push_back(std::move(vt));
+    impl.vertexTypeIndex.emplace(vt.name,
+                                 static_cast<unsigned>(impl.vertexTypes.size()));
+    impl.vertexTypes.push_back(std::move(vt));
   }
-  impl->codeletLibraries.push_back(std::move(library));
+  impl.codeletLibraries.push_back(std::move(library));
   logging::debug(logging::Module::Graph, "Added {} vertex types from '{}'",
                  table.numVertices, src);
   return true;

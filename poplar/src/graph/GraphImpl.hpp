@@ -135,6 +135,12 @@ struct Graph::Impl {
   std::string describeVertex(unsigned id) const;
 };
 
+/// Registers the vertex types of `library` (from `src`) on the graph; false
+/// if the same codelets were registered before. link_error on a clash.
+bool registerCodeletLibrary(Graph::Impl &impl,
+                            std::shared_ptr<const CodeletLibrary> library,
+                            const std::string &src);
+
 /// The tiles a Graph object sees: tile i of the graph is top-level tile
 /// tiles[i].
 struct Graph::View {

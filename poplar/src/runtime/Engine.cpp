@@ -3,6 +3,7 @@
 #include "core/Logging.hpp"
 #include "target/DeviceImpl.hpp"
 
+#include <poplar/detail/HalfBits.hpp>
 #include <poplar/exceptions.hpp>
 
 #include <algorithm>
@@ -62,6 +63,13 @@ Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
 // -------------------------------------------------------------------- Engine
 
 void Engine::Impl::resetStorage() {
+  std::uint32_t behaviour = 0;
+  if (engineOptionIs(options, "debug.floatPointOpException", false))
+    behaviour |= detail::fpInvalidException | detail::fpDivideByZeroException |
+                 detail::fpOverflowException;
+  if (engineOptionIs(options, "debug.nanOverflowMode", false))
+    behaviour |= detail::fpNanOnOverflow;
+  tileBehaviour.assign(exe->target.getNumTiles(), behaviour);
   computeSets.clear();
   computeSets.resize(exe->computeSets.size());
   for (std::size_t v = 0; v != exe->variables.size(); ++v) {
@@ -78,7 +86,7 @@ ComputeSetInstance &Engine::Impl::computeSet(unsigned id) {
   auto &instance = computeSets.at(id);
   if (!instance)
     instance = std::make_unique<ComputeSetInstance>(
-        exe->computeSets[id], exe->vertexTypes, storage);
+        exe->computeSets[id], exe->vertexTypes, storage, tileBehaviour);
   return *instance;
 }
 

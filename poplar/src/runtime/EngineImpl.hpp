@@ -43,6 +43,9 @@ struct Engine::Impl {
   std::vector<std::vector<unsigned char>> storage;       // per variable
   std::vector<std::vector<unsigned char>> remoteStorage; // per buffer
   std::vector<StreamConnection> streams;
+  /// Per tile: the floating-point behaviour (CSRFunctions.hpp), set on
+  /// load from debug.floatPointOpException and debug.nanOverflowMode.
+  std::vector<std::uint32_t> tileBehaviour;
   std::vector<unsigned char> transferBuffer; // staging for callbacks
   /// Built on a compute set's first Execute after load.
   std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;

@@ -25,11 +25,13 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
   static const std::map<std::string, OptionKind, std::less<>> options = {
       {"debug.allowOutOfMemory", OptionKind::Bool},
       {"debug.computeInstrumentationLevel", OptionKind::InstrumentationLevel},
+      {"debug.floatPointOpException", OptionKind::Bool},
       {"debug.graphReportDestination", OptionKind::Text},
       {"debug.instrument", OptionKind::Bool},
       {"debug.instrumentCompute", OptionKind::Bool},
       {"debug.instrumentControlFlow", OptionKind::Bool},
       {"debug.instrumentExternalExchange", OptionKind::Bool},
+      {"debug.nanOverflowMode", OptionKind::Bool},
       {"debug.retainDebugInformation", OptionKind::Bool},
       {"debug.verify", OptionKind::Bool},
       {"autoReport.all", OptionKind::Bool},

@@ -3,6 +3,8 @@
 #include <poplar/detail/CodeletInterface.hpp>
 #include <poplar/exceptions.hpp>
 
+#include <cfenv>
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -74,11 +76,13 @@ void *Arena::allocate(std::size_t bytes, std::size_t align) {
 ComputeSetInstance::ComputeSetInstance(
     const exec::ComputeSetPlan &plan,
     const std::vector<exec::VertexTypePlan> &types,
-    std::vector<std::vector<unsigned char>> &storage)
+    std::vector<std::vector<unsigned char>> &storage,
+    std::vector<std::uint32_t> &tileBehaviour)
     // A MultiVertex divides its work by MultiVertex::numWorkers(), the
     // IPU's six contexts, whatever worker count a model target is given
     // for its estimates.
-    : plan(plan), types(types), storage(storage),
+    : plan(plan), types(types), storage(storage), tileBehaviour(tileBehaviour),
+      newBehaviour(plan.vertices.size()), behaviourChanged(plan.vertices.size()),
       numWorkers(MultiVertex::numWorkers()) {
   vertices.reserve(plan.vertices.size());
   std::vector<Binding> itemBindings;
@@ -148,6 +152,37 @@ ComputeSetInstance::~ComputeSetInstance() {
     v.info->destroy(v.object);
 }
 
+std::string ComputeSetInstance::describeVertex(std::size_t index) const {
+  const auto &vp = plan.vertices[index];
+  return "Vertex " + std::to_string(vp.id) + " (" + types[vp.type].name +
+         ") of compute set '" + plan.name + "' on tile " +
+         std::to_string(vp.tile);
+}
+
+namespace {
+
+// The host's exception flags for the behaviour's enabled exceptions.
+int enabledExceptions(std::uint32_t behaviour) {
+  int flags = 0;
+  if (behaviour & detail::fpInvalidException)
+    flags |= FE_INVALID;
+  if (behaviour & detail::fpDivideByZeroException)
+    flags |= FE_DIVBYZERO;
+  if (behaviour & detail::fpOverflowException)
+    flags |= FE_OVERFLOW;
+  return flags;
+}
+
+std::string exceptionName(int raised) {
+  if (raised & FE_INVALID)
+    return "invalid operation (FLOATING_POINT_INVALID_OPERATION)";
+  if (raised & FE_DIVBYZERO)
+    return "division by zero (FLOATING_POINT_DIVIDE_BY_ZERO)";
+  return "overflow (FLOATING_POINT_OVERFLOW)";
+}
+
+} // namespace
+
 void ComputeSetInstance::runVertex(std::size_t index) {
   const Vertex &v = vertices[index];
   const Transfer *first = transfers.data() + v.firstTransfer;
@@ -155,6 +190,18 @@ void ComputeSetInstance::runVertex(std::size_t index) {
   for (const Transfer *t = first; t != last; ++t)
     if (t->in)
       transferRuns<true>(storage, *t->region, t->elementBytes, t->buffer);
+  // The tile's floating-point behaviour, for this thread's conversions.
+  const unsigned tile = plan.vertices[index].tile;
+  const std::uint32_t behaviour =
+      tile < tileBehaviour.size() ? tileBehaviour[tile] : 0u;
+  detail::FloatingPointControl &control = *v.info->floatingPointControl();
+  control.behaviour = behaviour;
+  control.randomState = (runs * 0x9e3779b97f4a7c15ull) ^
+                        (static_cast<std::uint64_t>(index) << 20) ^
+                        (tile + 1ull);
+  const int trapped = enabledExceptions(behaviour);
+  if (trapped)
+    std::feclearexcept(FE_ALL_EXCEPT);
   bool ok = true;
   if (v.info->base == VertexBase::MultiVertex) {
     for (unsigned w = 0; w != numWorkers; ++w)
@@ -162,13 +209,18 @@ void ComputeSetInstance::runVertex(std::size_t index) {
   } else {
     ok = v.info->compute(v.object, 0);
   }
+  const int raised = trapped ? std::fetestexcept(trapped) : 0;
+  newBehaviour[index] = control.behaviour;
+  behaviourChanged[index] = control.behaviour != behaviour;
+  control.behaviour = 0;
   if (!ok)
+    throw application_runtime_error(describeVertex(index) +
+                                    " returned false from compute()");
+  if (raised)
     throw application_runtime_error(
-        "Vertex " + std::to_string(plan.vertices[index].id) + " (" +
-        types[plan.vertices[index].type].name +
-        ") of compute set '" + plan.name + "' on tile " +
-        std::to_string(plan.vertices[index].tile) +
-        " returned false from compute()");
+        "Tiles in excepted state: " + describeVertex(index) +
+        " raised a floating-point " + exceptionName(raised) +
+        ", an exception its tile's floating-point behaviour enables");
   for (const Transfer *t = first; t != last; ++t)
     if (t->out)
       transferRuns<false>(storage, *t->region, t->elementBytes, t->buffer);
@@ -176,16 +228,21 @@ void ComputeSetInstance::runVertex(std::size_t index) {
 
 void ComputeSetInstance::execute() {
   const std::size_t n = vertices.size();
+  ++runs;
   if (n < parallelVertices) {
     for (std::size_t i = 0; i != n; ++i)
       runVertex(i);
-    return;
+  } else {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 32),
+                      [&](const tbb::blocked_range<std::size_t> &r) {
+                        for (std::size_t i = r.begin(); i != r.end(); ++i)
+                          runVertex(i);
+                      });
   }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 32),
-                    [&](const tbb::blocked_range<std::size_t> &r) {
-                      for (std::size_t i = r.begin(); i != r.end(); ++i)
-                        runVertex(i);
-                    });
+  // Behaviour changes take effect after the compute set, as its writes do.
+  for (std::size_t i = 0; i != n; ++i)
+    if (behaviourChanged[i] && plan.vertices[i].tile < tileBehaviour.size())
+      tileBehaviour[plan.vertices[i].tile] = newBehaviour[i];
 }
 
 } // namespace poplar

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace poplar {
@@ -30,13 +31,15 @@ public:
   /// while this instance exists.
   ComputeSetInstance(const exec::ComputeSetPlan &plan,
                      const std::vector<exec::VertexTypePlan> &types,
-                     std::vector<std::vector<unsigned char>> &storage);
+                     std::vector<std::vector<unsigned char>> &storage,
+                     std::vector<std::uint32_t> &tileBehaviour);
   ComputeSetInstance(const ComputeSetInstance &) = delete;
   ComputeSetInstance &operator=(const ComputeSetInstance &) = delete;
   ~ComputeSetInstance();
 
   /// Runs every vertex once. Throws poplar::application_runtime_error
-  /// naming the vertex if one reports failure.
+  /// naming the vertex if one reports failure or raises a floating-point
+  /// exception its tile's behaviour enables.
   void execute();
 
 private:
@@ -57,10 +60,17 @@ private:
   };
 
   void runVertex(std::size_t index);
+  std::string describeVertex(std::size_t index) const;
 
   const exec::ComputeSetPlan &plan;
   const std::vector<exec::VertexTypePlan> &types;
   std::vector<std::vector<unsigned char>> &storage;
+  /// Per tile: the floating-point behaviour (CSRFunctions.hpp); vertices
+  /// that change it write `newBehaviour`, applied after the compute set.
+  std::vector<std::uint32_t> &tileBehaviour;
+  std::vector<std::uint32_t> newBehaviour;
+  std::vector<char> behaviourChanged;
+  std::uint64_t runs = 0; // seeds stochastic rounding afresh each run
   unsigned numWorkers;
   Arena arena;
   std::vector<Vertex> vertices;

@@ -24,10 +24,12 @@ inline std::vector<float> halfExactValues(std::size_t n, unsigned seed,
   return v;
 }
 
-// Uniform in [-1, 1), for comparisons with PyTorch.
-inline std::vector<float> uniformValues(std::size_t n, unsigned seed) {
+// Uniform in [lo, hi) (by default [-1, 1)), for comparisons with PyTorch
+// and host loops.
+inline std::vector<float> uniformValues(std::size_t n, unsigned seed,
+                                        float lo = -1.0f, float hi = 1.0f) {
   std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> dist(lo, hi);
   std::vector<float> v(n);
   for (auto &x : v)
     x = dist(gen);

@@ -45,6 +45,9 @@ std::vector<std::size_t> biasesShape(const GruParams &p) {
 void validate(const GruParams &p, const std::string &opName) {
   detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
                          p.layerSizes, {p.activation, p.recurrentActivation});
+  if (p.rnn.variableTimeSteps())
+    throw poputil::poplibs_error(opName + ": variable time steps "
+                                 "(params.rnn.varTimeSteps) are not supported");
   std::vector<BasicGruCellUnit> order = p.cellOrder;
   std::sort(order.begin(), order.end());
   if (order != getDefaultBasicGruCellOrder())
@@ -142,7 +145,8 @@ GruParams::GruParams(Type dataType, std::size_t batchSize, std::size_t timeSteps
                      std::vector<std::size_t> layerSizes,
                      NonLinearityType activation,
                      NonLinearityType recurrentActivation)
-    : dataType(dataType), batchSize(batchSize), timeSteps(timeSteps),
+    : rnn(dataType, batchSize, timeSteps, layerSizes), dataType(dataType),
+      batchSize(batchSize), timeSteps(timeSteps),
       layerSizes(std::move(layerSizes)), activation(activation),
       recurrentActivation(recurrentActivation) {}
 

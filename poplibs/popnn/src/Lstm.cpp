@@ -14,6 +14,7 @@
 #include <popops/Reduce.hpp>
 #include <popops/Zero.hpp>
 #include <poputil/TileMapping.hpp>
+#include <poputil/Util.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -43,6 +44,9 @@ Sizes sizesOf(const LstmParams &p) {
 void validate(const LstmParams &p, const std::string &opName) {
   detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
                          p.layerSizes, {p.activation, p.recurrentActivation});
+  if (p.rnn.variableTimeSteps())
+    throw poputil::poplibs_error(opName + ": variable time steps "
+                                 "(params.rnn.varTimeSteps) are not supported");
   std::vector<BasicLstmCellUnit> order = p.cellOrder;
   std::sort(order.begin(), order.end());
   if (order != getDefaultBasicLstmCellOrder())
@@ -198,7 +202,8 @@ LstmParams::LstmParams(Type dataType, std::size_t batchSize,
                        std::size_t timeSteps, std::vector<std::size_t> layerSizes,
                        NonLinearityType activation,
                        NonLinearityType recurrentActivation)
-    : dataType(dataType), batchSize(batchSize), timeSteps(timeSteps),
+    : rnn(dataType, batchSize, timeSteps, layerSizes), dataType(dataType),
+      batchSize(batchSize), timeSteps(timeSteps),
       layerSizes(std::move(layerSizes)), activation(activation),
       recurrentActivation(recurrentActivation) {}
 
@@ -375,6 +380,48 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
   return initGrad;
 }
 
+namespace {
+
+// outputGrad with the gradient of the final output added to its last step
+// (a copy), when there is one.
+Tensor withFinalOutputGrad(Graph &graph, const LstmParams &params,
+                           const Tensor &output, const Tensor &outputGrad,
+                           const LstmState *last, Sequence &prog,
+                           const DebugContext &dc, const std::string &opName) {
+  checkShape(outputGrad, output.shape(), params.dataType, "outputGrad", opName);
+  if (!last || !last->output.valid())
+    return outputGrad;
+  const Sizes s = sizesOf(params);
+  checkShape(last->output, {s.B, s.H}, params.dataType,
+             "lastStepStateGrad.output", opName);
+  Tensor g = poputil::duplicate(graph, outputGrad, prog, {dc, "outputGrad"});
+  popops::addInPlace(graph, params.outputFullSequence ? g[s.T - 1] : g,
+                     last->output, prog, {dc, "finalOutputGrad"});
+  return g;
+}
+
+const Tensor *finalCellGrad(const LstmState *last) {
+  return last && last->cellState.valid() ? &last->cellState : nullptr;
+}
+
+} // namespace
+
+LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
+                  const LstmState &fwdStateInit, const Tensor &fwdIntermediates,
+                  const LstmWeights &weights, const Tensor &input,
+                  const Tensor &output, const Tensor &outputGrad,
+                  const LstmState *lastStepStateGrad, Tensor *inputGrad,
+                  Tensor *bwdIntermediates, const DebugContext &debugContext,
+                  const OptionFlags &options,
+                  poplin::matmul::PlanningCache *cache) {
+  const Tensor grad = withFinalOutputGrad(
+      graph, params, output, outputGrad, lastStepStateGrad, prog,
+      {debugContext, "lstmBwd"}, "popnn::lstm::lstmBwd");
+  return lstmBwd(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
+                 input, output, grad, finalCellGrad(lastStepStateGrad),
+                 inputGrad, bwdIntermediates, debugContext, options, cache);
+}
+
 LstmWeights lstmWU(Graph &graph, const LstmParams &params, Sequence &prog,
                    const LstmState &fwdStateInit, const Tensor &fwdIntermediates,
                    const Tensor &bwdIntermediates, const LstmWeights &weights,
@@ -410,6 +457,25 @@ LstmState lstmBwdWithWU(Graph &graph, const LstmParams &params, Sequence &prog,
                        bwdIntermediates, weights, input, output, debugContext,
                        options, cache);
   return initGrad;
+}
+
+LstmState lstmBwdWithWU(Graph &graph, const LstmParams &params, Sequence &prog,
+                        const LstmState &fwdStateInit,
+                        const Tensor &fwdIntermediates,
+                        const LstmWeights &weights, const Tensor &input,
+                        const Tensor &output, const Tensor &outputGrad,
+                        const LstmState *lastStepStateGrad, Tensor *inputGrad,
+                        LstmWeights &weightsGrad,
+                        const DebugContext &debugContext,
+                        const OptionFlags &options,
+                        poplin::matmul::PlanningCache *cache) {
+  const Tensor grad = withFinalOutputGrad(
+      graph, params, output, outputGrad, lastStepStateGrad, prog,
+      {debugContext, "lstmBwdWithWU"}, "popnn::lstm::lstmBwdWithWU");
+  return lstmBwdWithWU(graph, params, prog, fwdStateInit, fwdIntermediates,
+                       weights, input, output, grad,
+                       finalCellGrad(lastStepStateGrad), inputGrad, weightsGrad,
+                       debugContext, options, cache);
 }
 
 } // namespace lstm

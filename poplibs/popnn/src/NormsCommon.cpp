@@ -2,17 +2,15 @@
 
 #include "TileWork.hpp"
 
-#include <popops/Cast.hpp>
+#include <poplin/Norms.hpp>
 #include <popops/ElementWise.hpp>
-#include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <poputil/exceptions.hpp>
 
-#include <numeric>
+#include <algorithm>
 
 using namespace poplar;
 using namespace poplar::program;
-using namespace popops::expr;
 
 namespace popnn {
 namespace detail {
@@ -58,17 +56,24 @@ Tensor fromRows(const Tensor &rows, const Tensor &acts, const NormLayout &l) {
   return t.reshape(acts.shape());
 }
 
-// A per-channel tensor [C] broadcastable against acts [B][C][field...].
-Tensor perChannel(const Tensor &param, const Tensor &acts, const std::string &what,
-                  const std::string &opName) {
+// acts as poplin's [N][C][field] with a channel per statistic: acts
+// itself for batch norm, [1][statistics][elements] for group norms.
+Tensor channelsView(const Tensor &acts, const NormLayout &l) {
+  return l.perChannel ? acts : toRows(acts, l).expand({0});
+}
+
+Tensor fromChannelsView(const Tensor &view, const Tensor &acts,
+                        const NormLayout &l) {
+  return l.perChannel ? view : fromRows(view[0], acts, l);
+}
+
+void checkPerChannel(const Tensor &param, const Tensor &acts,
+                     const std::string &what, const std::string &opName) {
   if (param.rank() != 1 || param.dim(0) != acts.dim(1) ||
       param.elementType() != acts.elementType())
     throw poputil::poplibs_error(opName + ": " + what + " " + describe(param) +
                                  " must have one element per channel of acts " +
                                  describe(acts) + " and its type");
-  std::vector<std::size_t> shape(acts.rank() - 1, 1);
-  shape[0] = acts.dim(1);
-  return param.reshape(shape);
 }
 
 void checkStats(const Tensor &stat, const Tensor &acts, const NormLayout &l,
@@ -79,11 +84,6 @@ void checkStats(const Tensor &stat, const Tensor &acts, const NormLayout &l,
                                  " must have " + std::to_string(want) +
                                  " elements, one per statistic of acts " +
                                  describe(acts));
-}
-
-Tensor castTo(Graph &graph, const Tensor &t, const Type &type, Sequence &prog,
-              const DebugContext &dc) {
-  return t.elementType() == type ? t : popops::cast(graph, t, type, prog, dc);
 }
 
 } // namespace
@@ -130,38 +130,13 @@ std::pair<Tensor, Tensor> normStatistics(Graph &graph, const Tensor &acts,
   checkActs(acts, l.opName);
   if (partialsType != FLOAT && partialsType != HALF)
     throw poputil::poplibs_error(l.opName + ": partialsType must be FLOAT or HALF");
-  const Tensor rows = toRows(acts, l);
-  const std::size_t n = rows.dim(1);
+  const Tensor view = channelsView(acts, l);
+  const std::size_t n = view.numElements() / std::max<std::size_t>(1, view.dim(1));
   if (n == 0 || (unbiasedVarEstimate && n == 1))
     throw poputil::poplibs_error(l.opName + ": acts " + describe(acts) +
                                  " has too few elements per statistic");
-  // Sums in FLOAT (HALF inputs are accumulated in float by popops anyway).
-  const Tensor sum = popops::reduce(graph, rows, FLOAT, {1},
-                                    {popops::Operation::ADD}, prog, {dc, "sum"});
-  const float invN = 1.0f / float(n);
-  const float varScale = unbiasedVarEstimate ? float(n) / float(n - 1) : 1.0f;
-  Tensor mean = popops::map(graph, _1 * invN, {sum}, prog, {dc, "mean"});
-  Tensor var;
-  if (stableAlgo) {
-    // The squares of the differences from the mean: no cancellation.
-    const Tensor meanT = castTo(graph, mean, acts.elementType(), prog, {dc, "mean"});
-    const Tensor centred = popops::sub(graph, rows, meanT.expand({1}), prog,
-                                       {dc, "centred"});
-    const Tensor sq = popops::reduce(graph, centred, FLOAT, {1},
-                                     {popops::Operation::SQUARE_ADD}, prog,
-                                     {dc, "sumSquares"});
-    var = popops::map(graph, _1 * (invN * varScale), {sq}, prog, {dc, "var"});
-  } else {
-    const Tensor sq = popops::reduce(graph, rows, FLOAT, {1},
-                                     {popops::Operation::SQUARE_ADD}, prog,
-                                     {dc, "sumSquares"});
-    var = popops::map(graph, Max(_1 * invN - _2 * _2, Const(0.0f)) * varScale,
-                      {sq, mean}, prog, {dc, "var"});
-  }
-  Tensor invStdDev = popops::map(graph, Rsqrt(_1 + Const(eps)), {var}, prog,
-                                 {dc, "invStdDev"});
-  return {castTo(graph, mean, acts.elementType(), prog, {dc, "mean"}),
-          castTo(graph, invStdDev, acts.elementType(), prog, {dc, "invStdDev"})};
+  return poplin::normStatistics(graph, view, eps, prog, unbiasedVarEstimate,
+                                stableAlgo, partialsType, dc);
 }
 
 Tensor normWhiten(Graph &graph, const Tensor &acts, const Tensor &mean,
@@ -170,23 +145,18 @@ Tensor normWhiten(Graph &graph, const Tensor &acts, const Tensor &mean,
   checkActs(acts, l.opName);
   checkStats(mean, acts, l, "mean");
   checkStats(invStdDev, acts, l, "invStdDev");
-  const Tensor rows = toRows(acts, l);
-  const Tensor whitened =
-      popops::map(graph, (_1 - Cast(_2, acts.elementType())) *
-                             Cast(_3, acts.elementType()),
-                  {rows, mean.expand({1}), invStdDev.expand({1})}, prog,
-                  {dc, "whiten"});
-  return fromRows(whitened, acts, l);
+  return fromChannelsView(poplin::normWhiten(graph, channelsView(acts, l), mean,
+                                             invStdDev, prog, dc),
+                          acts, l);
 }
 
 Tensor scaleAndShift(Graph &graph, const Tensor &acts, const Tensor &multiplicand,
                      const Tensor &addend, Sequence &prog,
                      const std::string &opName, const DebugContext &dc) {
   checkActs(acts, opName);
-  return popops::map(graph, _1 * _2 + _3,
-                     {acts, perChannel(multiplicand, acts, "multiplicand", opName),
-                      perChannel(addend, acts, "addend", opName)},
-                     prog, {dc, "scaleAndShift"});
+  checkPerChannel(multiplicand, acts, "multiplicand", opName);
+  checkPerChannel(addend, acts, "addend", opName);
+  return poplin::normalise(graph, acts, multiplicand, addend, prog, dc);
 }
 
 std::pair<Tensor, Tensor> normalise(Graph &graph, const Tensor &acts,
@@ -195,12 +165,10 @@ std::pair<Tensor, Tensor> normalise(Graph &graph, const Tensor &acts,
                                     Sequence &prog, const NormLayout &l,
                                     const DebugContext &dc) {
   checkActs(acts, l.opName);
-  perChannel(gamma, acts, "gamma", l.opName);
-  perChannel(beta, acts, "beta", l.opName);
+  checkPerChannel(gamma, acts, "gamma", l.opName);
+  checkPerChannel(beta, acts, "beta", l.opName);
   const Tensor whitened = normWhiten(graph, acts, mean, invStdDev, prog, l, dc);
-  const Tensor out =
-      scaleAndShift(graph, whitened, gamma, beta, prog, l.opName, dc);
-  return {out, whitened};
+  return {poplin::normalise(graph, whitened, gamma, beta, prog, dc), whitened};
 }
 
 std::pair<Tensor, Tensor>
@@ -209,19 +177,8 @@ normParamGradients(Graph &graph, const Tensor &actsWhitened, const Tensor &grads
                    const std::string &opName, const DebugContext &dc) {
   checkActs(actsWhitened, opName);
   checkSameShape(actsWhitened, "acts", gradsIn, "gradsIn", opName);
-  std::vector<std::size_t> dims(actsWhitened.rank());
-  std::iota(dims.begin(), dims.end(), 0);
-  dims.erase(dims.begin() + 1); // all but the channels
-  const Tensor product = popops::mul(graph, gradsIn, actsWhitened, prog,
-                                     {dc, "gradsIn*whitened"});
-  const Type type = actsWhitened.elementType();
-  Tensor gammaDelta = popops::reduce(graph, product, type, dims,
-                                     {popops::Operation::ADD}, prog,
-                                     {dc, "gammaDelta"});
-  Tensor betaDelta = popops::reduce(graph, gradsIn, type, dims,
-                                    {popops::Operation::ADD}, prog,
-                                    {dc, "betaDelta"});
-  return {gammaDelta, betaDelta};
+  return poplin::normParamGradients(graph, actsWhitened, gradsIn, prog,
+                                    partialsType, dc);
 }
 
 Tensor normGradients(Graph &graph, const Tensor &actsWhitened,
@@ -231,25 +188,15 @@ Tensor normGradients(Graph &graph, const Tensor &actsWhitened,
   checkActs(actsWhitened, l.opName);
   checkSameShape(actsWhitened, "actsWhitened", gradsIn, "gradsIn", l.opName);
   checkStats(invStdDev, actsWhitened, l, "invStdDev");
-  const Tensor gammaB = perChannel(gamma, actsWhitened, "gamma", l.opName);
-  const Type type = actsWhitened.elementType();
-  const Tensor g = popops::mul(graph, gradsIn, gammaB, prog, {dc, "gamma*grads"});
-  const Tensor gRows = toRows(g, l), xRows = toRows(actsWhitened, l);
-  const float invN = 1.0f / float(std::max<std::size_t>(1, gRows.dim(1)));
-  const Tensor sumG = popops::reduce(graph, gRows, FLOAT, {1},
-                                     {popops::Operation::ADD}, prog, {dc, "sumG"});
-  const Tensor gx = popops::mul(graph, gRows, xRows, prog, {dc, "g*x"});
-  const Tensor sumGX = popops::reduce(graph, gx, FLOAT, {1},
-                                      {popops::Operation::ADD}, prog,
-                                      {dc, "sumGX"});
-  const Tensor dx = popops::map(
-      graph,
-      Cast((Cast(_1, FLOAT) - _2 * invN - Cast(_3, FLOAT) * (_4 * invN)) *
-               Cast(_5, FLOAT),
-           type),
-      {gRows, sumG.expand({1}), xRows, sumGX.expand({1}), invStdDev.expand({1})},
-      prog, {dc, "inGradient"});
-  return fromRows(dx, actsWhitened, l);
+  checkPerChannel(gamma, actsWhitened, "gamma", l.opName);
+  // The gradient at the whitened activations, then through the statistics
+  // of each group (channels of the view).
+  const Tensor g = poplin::normGradients(graph, gradsIn, gamma, prog, dc);
+  return fromChannelsView(
+      poplin::normStatisticsGradients(graph, channelsView(actsWhitened, l),
+                                      channelsView(g, l), invStdDev, prog,
+                                      partialsType, dc),
+      actsWhitened, l);
 }
 
 void normParamUpdate(Graph &graph, const Tensor &gammaDelta,

@@ -1,12 +1,13 @@
 // What batch, group, layer and instance normalisation share. Each sees
 // the activations [batch][channels][field...] as rows, one per statistic
-// (a mean and an inverse standard deviation), and computes in that view
-// with popops' reductions and maps:
+// (a mean and an inverse standard deviation):
 //   batch norm:    one row per channel, over the batch and the field;
 //   group norm:    one row per (batch element, group), over the group's
 //                  channels and the field (layer norm: one group;
 //                  instance norm: a group per channel).
-// gamma and beta are per channel for all of them.
+// gamma and beta are per channel for all of them. The computations are
+// poplin's (poplin/Norms.hpp), on a view of the activations whose channels
+// are the rows; these functions check the operands in popnn's terms.
 #ifndef POPNN_SRC_NORMSCOMMON_HPP
 #define POPNN_SRC_NORMSCOMMON_HPP
 

@@ -63,7 +63,8 @@ else:
     gy = torch.tensor(inp('gy')).reshape(B, H)
     loss = (y[-1] * gy).sum()
     out['y'] = y[-1]
-loss = loss + (cn[0] * gc).sum()
+gh = torch.tensor(inp('gh')).reshape(B, H)
+loss = loss + (cn[0] * gc).sum() + (hn[0] * gh).sum()
 loss.backward()
 out['cn'] = cn
 out['dx'] = x.grad
@@ -85,7 +86,8 @@ out['db'] = torch.stack(db)
 }
 
 void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
-             bool fullSequence, bool combined, const Type &type = FLOAT) {
+             bool fullSequence, bool combined, const Type &type = FLOAT,
+             bool finalStateGrad = false) {
   const auto x = inType(type, uniformValues(T * B * I, -1, 1, 1));
   const auto win = inType(type, uniformValues(4 * I * H, -0.5f, 0.5f, 2));
   const auto wout = inType(type, uniformValues(4 * H * H, -0.5f, 0.5f, 3));
@@ -94,11 +96,14 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
   const auto c0 = inType(type, uniformValues(B * H, -1, 1, 6));
   const auto gy = inType(type, uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 7));
   const auto gc = inType(type, uniformValues(B * H, -1, 1, 8));
+  // The gradient of the final output, through the LstmState forms.
+  const auto gh = finalStateGrad ? inType(type, uniformValues(B * H, -1, 1, 9))
+                                 : std::vector<float>(B * H, 0.0f);
   const auto ref = runPython(
       torchScript(cellOrder, fullSequence),
       {{"x", toDouble(x)}, {"win", toDouble(win)}, {"wout", toDouble(wout)},
        {"b", toDouble(b)}, {"h0", toDouble(h0)}, {"c0", toDouble(c0)},
-       {"gy", toDouble(gy)}, {"gc", toDouble(gc)}});
+       {"gy", toDouble(gy)}, {"gc", toDouble(gc)}, {"gh", toDouble(gh)}});
 
   Rig rig(4);
   LstmParams params(type, B, T, {I, H});
@@ -127,7 +132,17 @@ void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
   Tensor dx;
   LstmWeights dw;
   LstmState dInit;
-  if (combined) {
+  const LstmState finalGrad{rig.input(type, {B, H}, "gh", gh), gcT};
+  if (finalStateGrad && combined) {
+    dInit = lstmBwdWithWU(rig.graph, params, rig.prog, init, intermediates, w, in,
+                          y, gyT, &finalGrad, &dx, dw);
+  } else if (finalStateGrad) {
+    Tensor bwdIntermediates;
+    dInit = lstmBwd(rig.graph, params, rig.prog, init, intermediates, w, in, y,
+                    gyT, &finalGrad, &dx, &bwdIntermediates);
+    dw = lstmWU(rig.graph, params, rig.prog, init, intermediates,
+                bwdIntermediates, w, in, y);
+  } else if (combined) {
     dInit = lstmBwdWithWU(rig.graph, params, rig.prog, init, intermediates, w, in,
                           y, gyT, &gcT, &dx, dw);
   } else {
@@ -167,6 +182,12 @@ TEST_CASE("LSTM forward, backward and weight update match torch.nn.LSTM",
             false, true);
   }
   SECTION("HALF") { runCase(getDefaultBasicLstmCellOrder(), true, true, HALF); }
+  SECTION("final state gradients, separate passes") {
+    runCase(getDefaultBasicLstmCellOrder(), true, false, FLOAT, true);
+  }
+  SECTION("final state gradients, last output, combined passes") {
+    runCase(getDefaultBasicLstmCellOrder(), false, true, FLOAT, true);
+  }
 }
 
 TEST_CASE("LSTM errors", "[popnn][lstm]") {

@@ -8,6 +8,7 @@
 #define POPLAR_DETAIL_CODELETINTERFACE_HPP
 
 #include <poplar/Vertex.hpp>
+#include <poplar/detail/HalfBits.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +20,7 @@ namespace codelet_interface {
 
 /// Bumped whenever the structures below change; the runtime refuses a .gp
 /// built for another version.
-constexpr unsigned version = 1;
+constexpr unsigned version = 2;
 
 /// The name of the function every .gp exports, returning its Library.
 #define POPLAR_CODELET_LIBRARY_SYMBOL poplar_codelet_library_v1
@@ -71,6 +72,9 @@ struct VertexInfo {
   std::size_t numFields;
   const char *file; // where the class is declared
   unsigned line;
+  /// The calling thread's floating-point control in this codelet object,
+  /// which the runtime sets from the tile's state before compute().
+  detail::FloatingPointControl *(*floatingPointControl)();
 };
 
 struct Library {
@@ -362,6 +366,7 @@ constexpr VertexInfo vertex(const char *name, const FieldInfo *fields,
   info.numFields = numFields;
   info.file = file;
   info.line = line;
+  info.floatingPointControl = [] { return &detail::floatingPointControl(); };
   return info;
 }
 

@@ -14,6 +14,7 @@
 #define POPNN_GRU_HPP
 
 #include <popnn/GruDef.hpp>
+#include <popnn/Rnn.hpp>
 #include <popnn/NonLinearityDef.hpp>
 #include <popnn/popnn_export.hpp>
 
@@ -35,6 +36,9 @@ namespace gru {
 POPNN_API const std::vector<BasicGruCellUnit> getDefaultBasicGruCellOrder();
 
 struct POPNN_API GruParams {
+  /// The same sizes as popnn/Rnn.hpp's parameters. gruFwd and the passes
+  /// after it run every step: rnn.varTimeSteps must stay invalid.
+  rnn::RnnParams rnn;
   poplar::Type dataType;
   std::size_t batchSize;
   std::size_t timeSteps;

@@ -11,6 +11,7 @@
 #define POPNN_LSTM_HPP
 
 #include <popnn/LstmDef.hpp>
+#include <popnn/Rnn.hpp>
 #include <popnn/NonLinearityDef.hpp>
 #include <popnn/popnn_export.hpp>
 
@@ -32,6 +33,9 @@ namespace lstm {
 POPNN_API const std::vector<BasicLstmCellUnit> getDefaultBasicLstmCellOrder();
 
 struct POPNN_API LstmParams {
+  /// The same sizes as popnn/Rnn.hpp's parameters. lstmFwd and the passes
+  /// after it run every step: rnn.varTimeSteps must stay invalid.
+  rnn::RnnParams rnn;
   poplar::Type dataType;
   std::size_t batchSize;
   std::size_t timeSteps;
@@ -156,6 +160,20 @@ POPNN_API LstmState lstmBwd(
     const poplar::OptionFlags &options = {},
     poplin::matmul::PlanningCache *planningCache = nullptr);
 
+/// As above, with the gradients of the final output and cell state
+/// (lastStepStateGrad, which may be null) instead of the cell state's
+/// alone. A null pointer must name its type: both forms take one.
+POPNN_API LstmState lstmBwd(
+    poplar::Graph &graph, const LstmParams &params,
+    poplar::program::Sequence &prog, const LstmState &fwdStateInit,
+    const poplar::Tensor &fwdIntermediates, const LstmWeights &weights,
+    const poplar::Tensor &input, const poplar::Tensor &output,
+    const poplar::Tensor &outputGrad, const LstmState *lastStepStateGrad,
+    poplar::Tensor *inputGrad, poplar::Tensor *bwdIntermediates,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    poplin::matmul::PlanningCache *planningCache = nullptr);
+
 /// The gradients of the weights, from the intermediates of both passes.
 POPNN_API LstmWeights
 lstmWU(poplar::Graph &graph, const LstmParams &params,
@@ -174,6 +192,18 @@ POPNN_API LstmState lstmBwdWithWU(
     const poplar::Tensor &fwdIntermediates, const LstmWeights &weights,
     const poplar::Tensor &input, const poplar::Tensor &output,
     const poplar::Tensor &outputGrad, const poplar::Tensor *lastCellStateGrad,
+    poplar::Tensor *inputGrad, LstmWeights &weightsGrad,
+    const poplar::DebugContext &debugContext = {},
+    const poplar::OptionFlags &options = {},
+    poplin::matmul::PlanningCache *planningCache = nullptr);
+
+/// lstmBwdWithWU with the gradients of the final output and cell state.
+POPNN_API LstmState lstmBwdWithWU(
+    poplar::Graph &graph, const LstmParams &params,
+    poplar::program::Sequence &prog, const LstmState &fwdStateInit,
+    const poplar::Tensor &fwdIntermediates, const LstmWeights &weights,
+    const poplar::Tensor &input, const poplar::Tensor &output,
+    const poplar::Tensor &outputGrad, const LstmState *lastStepStateGrad,
     poplar::Tensor *inputGrad, LstmWeights &weightsGrad,
     const poplar::DebugContext &debugContext = {},
     const poplar::OptionFlags &options = {},
