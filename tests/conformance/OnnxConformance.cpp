@@ -227,12 +227,16 @@ std::pair<Status, std::string> runCase(const Case &c, const Options &o) {
     return {Status::Error, "test data does not match the model's inputs and "
                            "outputs (sequence or optional values?)"};
 
-  // INT64 inputs are shapes, axes or indices in these tests; they become
-  // constants because popart needs such operands at compile time.
+  // INT64 inputs are shapes, axes or indices in these tests, and some
+  // inputs are compile-time operands (shapes, axes, bounds of a result's
+  // shape): they become constants, the session specialised on them.
+  const auto compileTime =
+      onnx_io::compileTimeInputs((c.dir / "model.onnx").string());
   std::map<std::string, onnx_io::HostTensor> constants, streamed;
   for (std::size_t i = 0; i < inputNames.size(); ++i) {
     auto tensor = onnx_io::readTensorProtoFile(inputFiles[i].string());
-    if (tensor.info.dataType() == popart::DataType::INT64)
+    if (tensor.info.dataType() == popart::DataType::INT64 ||
+        compileTime.count(inputNames[i]))
       constants.emplace(inputNames[i], std::move(tensor));
     else
       streamed.emplace(inputNames[i], std::move(tensor));
@@ -406,8 +410,10 @@ void writeTable(const std::vector<Result> &results, const Options &o) {
          "InferenceSession and its outputs are compared with the expected "
          "ones (|actual - expected| <= "
       << o.atol << " + " << o.rtol
-      << " |expected|). INT64 inputs are given to the session as constants "
-         "(they are shapes, axes or indices).\n\n"
+      << " |expected|). INT64 inputs (shapes, axes or indices), and the "
+         "inputs an op reads as compile-time operands (a shape, axis, count "
+         "or bound that fixes a result's shape: `onnx_io::compileTimeInputs`), "
+         "are given to the session as constants.\n\n"
       << "Regenerate with `scripts/conformance-table.sh` (which runs "
          "`onnx_conformance --device cpu --table docs/onnx_conformance.md` "
          "over the four test data directories).\n\n"

@@ -186,6 +186,8 @@ public:
   /// initializer (whose initial value the op then keeps): popart::error
   /// naming the op and `what` otherwise.
   std::vector<double> constInputValues(InIndex i, const char *what) const;
+  /// Whether input i is present and constInputValues can read it.
+  bool hasConstInput(InIndex i) const;
   std::vector<int64_t> constInputInts(InIndex i, const char *what) const;
 };
 

@@ -149,12 +149,19 @@ std::vector<char> Op::fold() const {
   throw internal_error("{} cannot be folded", str());
 }
 
-std::vector<double> Op::constInputValues(InIndex i, const char *what) const {
+bool Op::hasConstInput(InIndex i) const {
+  if (!hasInput(i))
+    return false;
   const Tensor &t = *inTensor(i);
   const bool initializer = t.type == TensorType::Variable && !t.producer &&
                            t.variableKind == VariableKind::Weight &&
                            !t.data.empty();
-  if (t.type != TensorType::Const && !initializer)
+  return t.type == TensorType::Const || initializer;
+}
+
+std::vector<double> Op::constInputValues(InIndex i, const char *what) const {
+  const Tensor &t = *inTensor(i);
+  if (!hasConstInput(i))
     throw error("{}: the {} (input {}, '{}') must be a constant", str(), what,
                 i, t.id);
   return toDoubles(t.data, t.info.dataType());

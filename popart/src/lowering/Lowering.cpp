@@ -5,7 +5,9 @@
 #include <popart/popx/opxmanager.hpp>
 
 #include <popops/Cast.hpp>
+#include <popops/DynamicSlice.hpp>
 #include <popops/Reduce.hpp>
+#include <poputil/TileMapping.hpp>
 
 #include <cstring>
 #include <mutex>
@@ -111,6 +113,63 @@ void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type) {
 
 std::vector<std::size_t> dims(const Shape &shape) {
   return std::vector<std::size_t>(shape.begin(), shape.end());
+}
+
+namespace {
+template <typename T>
+poplar::Tensor spreadConstant(LoweringContext &ctx, const poplar::Type &type,
+                              const std::vector<std::size_t> &shape,
+                              const std::vector<T> &values,
+                              const std::string &name) {
+  poplar::Tensor c = ctx.graph.addConstant<T>(
+      type, shape, poplar::ArrayRef<T>(values.data(), values.size()), name);
+  poputil::mapTensorLinearly(ctx.graph, c);
+  return c;
+}
+} // namespace
+
+poplar::Tensor hostConstant(LoweringContext &ctx, const poplar::Type &type,
+                            const std::vector<std::size_t> &shape,
+                            const std::vector<int> &values,
+                            const std::string &name) {
+  return spreadConstant(ctx, type, shape, values, name);
+}
+
+poplar::Tensor hostConstant(LoweringContext &ctx, const poplar::Type &type,
+                            const std::vector<std::size_t> &shape,
+                            const std::vector<float> &values,
+                            const std::string &name) {
+  return spreadConstant(ctx, type, shape, values, name);
+}
+
+poplar::Tensor scalarConstant(LoweringContext &ctx, const poplar::Type &type,
+                              double value, const std::string &name) {
+  poplar::Tensor c = ctx.graph.addConstant(type, {}, value, name);
+  ctx.graph.setTileMapping(c, 0);
+  return c;
+}
+
+void updateRows(LoweringContext &ctx, const poplar::Tensor &rows,
+                const poplar::Tensor &values, const poplar::Tensor &offsets,
+                const std::string &reduction, poplar::program::Sequence &prog,
+                const std::string &name) {
+  const std::size_t k = offsets.numElements();
+  const poplar::Tensor s = values.expand({1});
+  const poplar::Tensor o = offsets.reshape({k, 1});
+  if (reduction == "none") {
+    popops::multiUpdate(ctx.graph, rows, s, o, {0}, {1}, prog,
+                        popops::SlicePlan(), {}, name);
+  } else if (reduction == "add") {
+    const poplar::Tensor one =
+        scalarConstant(ctx, rows.elementType(), 1.0, name + "/one");
+    popops::multiUpdateAdd(ctx.graph, rows, s, o, one, {0}, {1}, prog,
+                           popops::SlicePlan(), {}, name);
+  } else if (reduction == "mul") {
+    popops::multiUpdateMul(ctx.graph, rows, s, o, {0}, {1}, prog,
+                           popops::SlicePlan(), {}, name);
+  } else {
+    throw internal_error("No row update for reduction '{}'", reduction);
+  }
 }
 
 poplar::Tensor broadcastScalar(const poplar::Tensor &scalar,

@@ -165,6 +165,25 @@ POPART_LOWERING(growCall)
 POPART_LOWERING(growLoop)
 POPART_LOWERING(growHostIO)
 POPART_LOWERING(growCopyVarUpdate)
+POPART_LOWERING(growTrilu)
+POPART_LOWERING(growTriluGrad)
+POPART_LOWERING(growGatherElements)
+POPART_LOWERING(growGatherElementsGrad)
+POPART_LOWERING(growScatterElements)
+POPART_LOWERING(growOnnxLoss)
+POPART_LOWERING(growCumSum)
+POPART_LOWERING(growCumSumGrad)
+POPART_LOWERING(growOneHot)
+POPART_LOWERING(growDepthToSpace)
+POPART_LOWERING(growDepthToSpaceGrad)
+POPART_LOWERING(growGatherND)
+POPART_LOWERING(growGatherNDGrad)
+POPART_LOWERING(growScatterND)
+POPART_LOWERING(growCompress)
+POPART_LOWERING(growMeanVarianceNorm)
+POPART_LOWERING(growDet)
+POPART_LOWERING(growEinsum)
+POPART_LOWERING(growResize)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-
@@ -174,6 +193,40 @@ poplar::Type arithmeticType(const poplar::Type &t);
 poplar::Tensor castTo(LoweringContext &ctx, const poplar::Tensor &t,
                       const poplar::Type &type, poplar::program::Sequence &prog,
                       const std::string &name);
+
+/// A constant of `type` and `shape` holding host values (converted to
+/// `type`), spread over the tiles.
+poplar::Tensor hostConstant(LoweringContext &ctx, const poplar::Type &type,
+                            const std::vector<std::size_t> &shape,
+                            const std::vector<int> &values,
+                            const std::string &name);
+poplar::Tensor hostConstant(LoweringContext &ctx, const poplar::Type &type,
+                            const std::vector<std::size_t> &shape,
+                            const std::vector<float> &values,
+                            const std::string &name);
+/// A scalar constant of `type` on tile 0.
+poplar::Tensor scalarConstant(LoweringContext &ctx, const poplar::Type &type,
+                              double value, const std::string &name);
+
+/// Writes (reduction "none"), adds ("add") or multiplies ("mul") row k of
+/// `values` ([K, ...]) into row offsets[k] (UNSIGNED_INT [K]) of `rows`
+/// ([R, ...], a tensor of its own): popops' multi-updates.
+void updateRows(LoweringContext &ctx, const poplar::Tensor &rows,
+                const poplar::Tensor &values, const poplar::Tensor &offsets,
+                const std::string &reduction, poplar::program::Sequence &prog,
+                const std::string &name);
+
+/// The softmax (or log-softmax) of each row of [rows, columns], stable
+/// (the row's maximum subtracted first) or not (ops/SoftmaxLowering.cpp).
+poplar::Tensor softmaxOfRows(LoweringContext &ctx, const poplar::Tensor &x2,
+                             bool log, bool stable,
+                             poplar::program::Sequence &prog,
+                             const std::string &name);
+/// BOOL [rows, columns]: true at the first maximum of each row (the
+/// smallest column holding it), false elsewhere (Hardmax's).
+poplar::Tensor firstMaxOfRows(LoweringContext &ctx, const poplar::Tensor &x2,
+                              poplar::program::Sequence &prog,
+                              const std::string &name);
 
 /// A view of the one element of `scalar` broadcast to `shape`.
 poplar::Tensor broadcastScalar(const poplar::Tensor &scalar,

@@ -1,4 +1,5 @@
-// Axes given as ONNX attributes or inputs: negative ones count from the end.
+// Axes given as ONNX attributes or inputs: negative ones count from the end;
+// and the indices' types.
 #ifndef POPART_SRC_OPS_AXIS_HPP
 #define POPART_SRC_OPS_AXIS_HPP
 
@@ -14,6 +15,15 @@ inline int64_t normaliseAxis(int64_t axis, int64_t rank, const Op &op) {
   if (axis < -rank || axis >= rank)
     throw error("{}: axis {} out of range for rank {}", op.str(), axis, rank);
   return axis < 0 ? axis + rank : axis;
+}
+
+/// popart::error naming the op unless its input i (indices) is INT32 or
+/// INT64.
+inline void checkIndicesType(const Op &op, InIndex i) {
+  const auto t = op.inInfo(i).dataType();
+  if (t != DataType::INT32 && t != DataType::INT64)
+    throw error("{}: indices must be INT32 or INT64, not {}", op.str(),
+                op.inInfo(i).data_type());
 }
 
 } // namespace popart

@@ -12,14 +12,19 @@ BinaryOp::BinaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
     : InplaceCapableOp(id, settings) {
   if (id.type == "Mod")
     fmod = a.getInt("fmod", 0) != 0;
+  if (id.type == "BitShift") {
+    const std::string direction = a.getString("direction", "");
+    if (direction != "LEFT" && direction != "RIGHT")
+      throw error("BitShift '{}': direction '{}' is not LEFT or RIGHT", name(),
+                  direction);
+    shiftLeft = direction == "LEFT";
+  }
   // Opset 6 binary ops broadcast only with broadcast=1 (and an axis); the
   // numpy rule applies from opset 7.
-  if (id.version < 7 && id.type != "Pow") {
+  if (id.version < 7 && id.type != "PRelu") {
     if (a.getInt("broadcast", 0) != 0 && a.has("axis"))
-      throw error("{} '{}': broadcasting with an axis is not supported",
-                  id.type, name());
+      legacyAxis = a.getInt("axis", 0);
     a.getInt("axis", 0);
-    a.getInt("broadcast", 0);
   }
 }
 
@@ -36,7 +41,26 @@ void BinaryOp::setup() {
   if (!pow && a.dataType() != b.dataType())
     throw error("{}: inputs of types {} and {} differ", str(), a.data_type(),
                 b.data_type());
-  Shape shape = npOut(a.shape(), b.shape());
+  if (opid.type == "BitShift" && a.dataType() != DataType::UINT8 &&
+      a.dataType() != DataType::UINT16 && a.dataType() != DataType::UINT32 &&
+      a.dataType() != DataType::UINT64)
+    throw error("{}: BitShift takes unsigned integers, not {}", str(),
+                a.data_type());
+  rhsView.clear();
+  if (opid.type == "PRelu" && opid.version < 7 && b.rank() == 1 &&
+      a.rank() >= 2 && b.shape()[0] != 1 && b.shape()[0] == a.shape()[1])
+    legacyAxis = 1;
+  if (legacyAxis) {
+    int64_t axis = *legacyAxis;
+    if (axis < 0)
+      axis += a.rank();
+    if (axis < 0 || axis + b.rank() > a.rank())
+      throw error("{}: axis {} does not fit inputs of shapes {} and {}", str(),
+                  *legacyAxis, a.shape(), b.shape());
+    rhsView = b.shape();
+    rhsView.resize(static_cast<std::size_t>(a.rank() - axis), 1);
+  }
+  Shape shape = npOut(a.shape(), rhsView.empty() ? b.shape() : rhsView);
   outInfo(0) = TensorInfo(isComparison() ? DataType::BOOL : a.dataType(), shape);
 }
 
@@ -60,8 +84,9 @@ std::vector<char> BinaryOp::fold() const {
   const Shape out = outInfo(0).shape();
   auto a = broadcastTo(toDoubles(inTensor(0)->data, inInfo(0).dataType()),
                        inShape(0), out);
+  const Shape bShape = rhsView.empty() ? inShape(1) : rhsView;
   auto b = broadcastTo(toDoubles(inTensor(1)->data, inInfo(1).dataType()),
-                       inShape(1), out);
+                       bShape, out);
   const bool integral = getDataTypeInfo(inInfo(0).dataType()).isFixedPoint();
   std::vector<double> r(a.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -80,6 +105,11 @@ std::vector<char> BinaryOp::fold() const {
     else if (t == "And") r[i] = (x != 0) && (y != 0);
     else if (t == "Or") r[i] = (x != 0) || (y != 0);
     else if (t == "Xor") r[i] = (x != 0) != (y != 0);
+    else if (t == "PRelu") r[i] = x > 0 ? x : x * y;
+    else if (t == "BitShift")
+      r[i] = static_cast<double>(
+          shiftLeft ? static_cast<uint64_t>(x) << static_cast<uint64_t>(y)
+                    : static_cast<uint64_t>(x) >> static_cast<uint64_t>(y));
     else if (t == "Mod") {
       r[i] = std::fmod(x, y);
       if (!fmod && r[i] != 0 && ((r[i] < 0) != (y < 0)))
@@ -97,7 +127,7 @@ std::vector<std::unique_ptr<Op>> BinaryOp::getGradOps() {
       t == "Mod" && (inInfo(0).dataType() == DataType::FLOAT ||
                      inInfo(0).dataType() == DataType::FLOAT16);
   if (t != "Add" && t != "Sub" && t != "Mul" && t != "Div" && t != "Pow" &&
-      !floatMod)
+      t != "PRelu" && !floatMod)
     return {};
   std::vector<std::unique_ptr<Op>> ops;
   ops.push_back(std::make_unique<BinaryGradOp>(*this, 0));
@@ -112,6 +142,7 @@ BinaryGradOp::BinaryGradOp(const BinaryOp &fwd, int arg_)
               {2, 1, GradOpInType::In},
               {3, 0, GradOpInType::Out}},
              {{0, arg_}}),
-      fwdType(fwd.opid.type), arg(arg_), fmod(fwd.fmod) {}
+      fwdType(fwd.opid.type), arg(arg_), fmod(fwd.fmod),
+      rhsView(fwd.rhsView) {}
 
 } // namespace popart

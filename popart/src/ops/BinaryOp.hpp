@@ -8,11 +8,12 @@
 #include <popart/op.hpp>
 
 #include <memory>
+#include <popart/vendored/optional.hpp>
 
 namespace popart {
 
 /// Add, Sub, Mul, Div, Pow, Equal, Less, Greater, LessOrEqual,
-/// GreaterOrEqual, And, Or, Xor, Mod: two inputs
+/// GreaterOrEqual, And, Or, Xor, Mod, BitShift, PRelu: two inputs
 /// broadcast as numpy does (comparisons give BOOL).
 class BinaryOp : public InplaceCapableOp<BinaryOp> {
 public:
@@ -27,12 +28,23 @@ public:
   bool isComparison() const;
   /// Mod: the sign of the dividend (C fmod) when true, else of the divisor.
   bool fmod = false;
+  /// BitShift: towards the most significant bit when true.
+  bool shiftLeft = true;
+  /// The shape the second input is seen as before numpy broadcasting
+  /// (empty: its own): before opset 7, its dimensions from `axis` of the
+  /// first input's (broadcast=1 with an axis), or PRelu's 1-D slope of C
+  /// values along dimension 1.
+  Shape rhsView;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
   /// In place (<type>LhsInplace, <type>RhsInplace): the result written
   /// into the argument of the output's shape and type.
   static const std::vector<InplaceForm> &inplaceForms();
   bool canRunInPlace() const;
+
+private:
+  /// Before opset 7: broadcast=1 with this axis (see rhsView).
+  nonstd::optional<int64_t> legacyAxis;
 };
 
 /// The gradient of argument `arg` of Add, Sub, Mul, Div or Pow: inputs
@@ -47,6 +59,7 @@ public:
   std::string fwdType;
   int arg;
   bool fmod; // Mod's
+  Shape rhsView;
 };
 
 } // namespace popart

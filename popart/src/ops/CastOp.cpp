@@ -13,10 +13,15 @@ CastOp::CastOp(const OperatorIdentifier &id, const Op::Settings &settings,
   if (id.version < 6)
     throw error("Cast '{}': version {} (type as a string) is not supported",
                 name(), id.version);
-  to = onnxToPopartType(static_cast<int>(a.getInt("to")));
+  if (id.type != "CastLike")
+    to = onnxToPopartType(static_cast<int>(a.getInt("to")));
 }
 
-void CastOp::setup() { outInfo(0) = TensorInfo(to, inShape(0)); }
+void CastOp::setup() {
+  if (opid.type == "CastLike")
+    to = inInfo(1).dataType();
+  outInfo(0) = TensorInfo(to, inShape(0));
+}
 
 std::vector<char> CastOp::fold() const {
   auto v = toDoubles(inTensor(0)->data, inInfo(0).dataType());

@@ -10,7 +10,8 @@
 
 namespace popart {
 
-/// Cast: the input converted to the type of the "to" attribute.
+/// Cast: the input converted to the type of the "to" attribute; CastLike:
+/// to the type of its second input.
 class CastOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {
@@ -21,7 +22,7 @@ public:
   void setup() override;
   bool canFold() const override { return true; }
   std::vector<char> fold() const override;
-  DataType to;
+  DataType to = DataType::UNDEFINED;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 };
 

@@ -18,16 +18,41 @@ ClipOp::ClipOp(const OperatorIdentifier &id, const Op::Settings &settings,
 }
 
 void ClipOp::setup() {
-  // From opset 11 the bounds are inputs, which must be constants.
-  auto bound = [&](int i, float &value) {
+  // From opset 11 the bounds are optional scalar inputs.
+  auto bound = [&](int i, float &value, bool &isTensor) {
+    isTensor = false;
     if (!hasInput(i))
       return;
-    value = static_cast<float>(
-        constInputValues(i, i == 1 ? "min bound" : "max bound").at(0));
+    if (inInfo(i).nelms() != 1)
+      throw error("{}: the {} bound has {} elements, not 1", str(),
+                  i == 1 ? "min" : "max", inInfo(i).nelms());
+    if (inInfo(i).dataType() != inInfo(0).dataType())
+      throw error("{}: the {} bound is {}, the input {}", str(),
+                  i == 1 ? "min" : "max", inInfo(i).data_type(),
+                  inInfo(0).data_type());
+    if (hasConstInput(i))
+      value = static_cast<float>(constInputValues(i, "bound").at(0));
+    else
+      isTensor = true;
   };
-  bound(1, min);
-  bound(2, max);
+  bound(1, min, minIsTensor);
+  bound(2, max, maxIsTensor);
   outInfo(0) = inInfo(0);
 }
+
+ClipGradOp::ClipGradOp(const ClipOp &fwd)
+    : GradOp(fwd, "ClipGrad",
+             [&] {
+               std::vector<GradInOutMapper> in = {{0, 0, GradOpInType::GradOut},
+                                                  {1, 0, GradOpInType::In}};
+               if (fwd.minIsTensor)
+                 in.emplace_back(2, 1, GradOpInType::In);
+               if (fwd.maxIsTensor)
+                 in.emplace_back(3, 2, GradOpInType::In);
+               return in;
+             }(),
+             {{0, 0}}),
+      min(fwd.min), max(fwd.max), minIsTensor(fwd.minIsTensor),
+      maxIsTensor(fwd.maxIsTensor) {}
 
 } // namespace popart

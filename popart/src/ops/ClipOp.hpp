@@ -10,7 +10,8 @@
 
 namespace popart {
 
-/// Clip-6 (min, max attributes) and Clip-11/12/13 (optional inputs).
+/// Clip-6 (min, max attributes) and Clip-11/12/13 (optional inputs, each
+/// a constant folded into the program or a tensor read on the device).
 class ClipOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {
@@ -20,22 +21,22 @@ public:
          const Attributes &a);
   void setup() override;
   float min, max;
+  /// The bound is input 1 (min) or 2 (max), not a constant.
+  bool minIsTensor = false, maxIsTensor = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 };
 
 /// The gradient of the clipped input: the output's gradient where the
-/// input is within the bounds.
+/// input is within the bounds. Inputs: the gradient, the input, and the
+/// bounds that are tensors (at 2 and 3).
 class ClipGradOp : public GradOp {
 public:
-  explicit ClipGradOp(const ClipOp &fwd)
-      : GradOp(fwd, "ClipGrad",
-               {{0, 0, GradOpInType::GradOut}, {1, 0, GradOpInType::In}},
-               {{0, 0}}),
-        min(fwd.min), max(fwd.max) {}
+  explicit ClipGradOp(const ClipOp &fwd);
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ClipGradOp>(*this);
   }
   float min, max;
+  bool minIsTensor, maxIsTensor;
 };
 
 inline std::vector<std::unique_ptr<Op>> ClipOp::getGradOps() {

@@ -9,10 +9,7 @@ namespace popart {
 void GatherOp::setup() {
   const Shape data = inShape(0), indices = inShape(1);
   axis = normaliseAxis(axis, static_cast<int64_t>(data.size()), *this);
-  const auto it = inInfo(1).dataType();
-  if (it != DataType::INT32 && it != DataType::INT64)
-    throw error("{}: indices must be INT32 or INT64, not {}", str(),
-                inInfo(1).data_type());
+  checkIndicesType(*this, 1);
   Shape out(data.begin(), data.begin() + axis);
   out.insert(out.end(), indices.begin(), indices.end());
   out.insert(out.end(), data.begin() + axis + 1, data.end());

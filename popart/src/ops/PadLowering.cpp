@@ -6,6 +6,31 @@
 
 namespace popart {
 
+namespace {
+
+// t padded with views of the scalar `value`, dimension by dimension.
+poplar::Tensor padWith(poplar::Tensor t, const poplar::Tensor &value,
+                       const std::vector<std::ptrdiff_t> &lower,
+                       const std::vector<std::ptrdiff_t> &upper) {
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    auto padding = [&](std::ptrdiff_t n) {
+      std::vector<std::size_t> shape = t.shape();
+      shape[d] = static_cast<std::size_t>(n);
+      return broadcastScalar(value, shape);
+    };
+    std::vector<poplar::Tensor> parts;
+    if (lower[d] > 0)
+      parts.push_back(padding(lower[d]));
+    parts.push_back(t);
+    if (upper[d] > 0)
+      parts.push_back(padding(upper[d]));
+    t = poplar::concat(parts, d);
+  }
+  return t;
+}
+
+} // namespace
+
 void growPad(const Op &op, LoweringContext &ctx,
              poplar::program::Sequence &prog) {
   const auto &p = static_cast<const PadOp &>(op);
@@ -17,6 +42,8 @@ void growPad(const Op &op, LoweringContext &ctx,
     out = popops::pad(in, lower, upper, popops::padding::Type::EDGE);
   else if (p.mode == "reflect")
     out = popops::pad(in, lower, upper, popops::padding::Type::REFLECT);
+  else if (p.valueIsTensor)
+    out = padWith(in, ctx.get(op.inTensor(2)), lower, upper);
   else if (in.elementType() == poplar::FLOAT || in.elementType() == poplar::HALF)
     out = popops::pad(ctx.graph, in, lower, upper, p.value);
   else

@@ -22,9 +22,12 @@ void PadOp::setup() {
   std::vector<int64_t> pads = attrPads;
   if (opid.version >= 11) {
     pads = constInputInts(1, "pads");
-    if (hasInput(2)) {
+    valueIsTensor = hasInput(2) && !hasConstInput(2);
+    if (hasInput(2) && inInfo(2).nelms() != 1)
+      throw error("{}: the constant value has {} elements, not 1", str(),
+                  inInfo(2).nelms());
+    if (hasConstInput(2))
       value = static_cast<float>(constInputValues(2, "constant value").at(0));
-    }
   }
   if (pads.size() != 2 * in.size())
     throw error("{}: {} pads for an input of rank {}", str(), pads.size(),

@@ -12,7 +12,7 @@ namespace popart {
 
 /// Pad: "constant" (with a value), "edge" or "reflect" padding; the pads
 /// (begins of every dimension, then ends) are an attribute before opset 11
-/// and a constant input after.
+/// and a constant input after (the value an input too, constant or not).
 class PadOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {
@@ -24,6 +24,8 @@ public:
   std::string mode;
   std::vector<int64_t> lower, upper;
   float value = 0.0f;
+  /// The constant value is input 2, read on the device.
+  bool valueIsTensor = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
 private:

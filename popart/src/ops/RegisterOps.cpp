@@ -9,14 +9,21 @@
 #include "ops/CallOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
+#include "ops/CompressOp.hpp"
 #include "ops/ConcatOp.hpp"
 #include "ops/ConstantOfShapeOp.hpp"
 #include "ops/ConvOp.hpp"
 #include "ops/ConvTransposeOp.hpp"
+#include "ops/CumSumOp.hpp"
+#include "ops/DepthToSpaceOp.hpp"
+#include "ops/DetOp.hpp"
 #include "ops/DropoutOp.hpp"
+#include "ops/EinsumOp.hpp"
+#include "ops/ElementIndexOps.hpp"
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
+#include "ops/GeneratorOps.hpp"
 #include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
 #include "ops/InstanceNormOp.hpp"
@@ -24,12 +31,18 @@
 #include "ops/LayerNormOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
+#include "ops/MeanVarianceNormOp.hpp"
+#include "ops/NdIndexOps.hpp"
+#include "ops/NonZeroOp.hpp"
+#include "ops/OneHotOp.hpp"
+#include "ops/OnnxLossOps.hpp"
 #include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
+#include "ops/ResizeOp.hpp"
 #include "ops/ScaleOp.hpp"
 #include "ops/ScaledAddOp.hpp"
 #include "ops/ShapeOp.hpp"
@@ -40,6 +53,7 @@
 #include "ops/TileOp.hpp"
 #include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
+#include "ops/TriluOp.hpp"
 #include "ops/UnaryOp.hpp"
 #include "ops/VariadicOp.hpp"
 #include "ops/WhereOp.hpp"
@@ -89,6 +103,9 @@ void registerBuiltinOps() {
   registerOp<UnaryOp>({ThresholdedRelu_10});
   registerOp<UnaryOp>({Softplus_1});
   registerOp<UnaryOp>({Softsign_1});
+  registerOp<UnaryOp>({Celu_12});
+  registerOp<UnaryOp>({HardSwish_14});
+  registerOp<UnaryOp>({Shrink_9});
   for (const auto &id : {gc::Gelu_1, gc::GeluErf_1, gc::Square_1, gc::Swish_1,
                          gc::Log1p_1, gc::Expm1_1})
     registerOp<UnaryOp>({id});
@@ -98,7 +115,7 @@ void registerBuiltinOps() {
   registerOp<BinaryOp>({Sub_6, Sub_7, Sub_13, Sub_14});
   registerOp<BinaryOp>({Mul_6, Mul_7, Mul_13, Mul_14});
   registerOp<BinaryOp>({Div_6, Div_7, Div_13, Div_14});
-  registerOp<BinaryOp>({Pow_7, Pow_12, Pow_13, Pow_15});
+  registerOp<BinaryOp>({Pow_1, Pow_7, Pow_12, Pow_13, Pow_15});
   registerOp<BinaryOp>({Equal_7, Equal_11, Equal_13});
   registerOp<BinaryOp>({Less_7, Less_9, Less_13});
   registerOp<BinaryOp>({Greater_7, Greater_9, Greater_13});
@@ -108,6 +125,8 @@ void registerBuiltinOps() {
   registerOp<BinaryOp>({Or_7});
   registerOp<BinaryOp>({Xor_7});
   registerOp<BinaryOp>({Mod_10, Mod_13});
+  registerOp<BinaryOp>({BitShift_11});
+  registerOp<BinaryOp>({PRelu_6, PRelu_7, PRelu_9, PRelu_16});
   registerOp<VariadicOp>({Max_6, Max_8, Max_12, Max_13});
   registerOp<VariadicOp>({Min_6, Min_8, Min_12, Min_13});
   registerOp<VariadicOp>({Sum_6, Sum_8, Sum_13});
@@ -132,24 +151,44 @@ void registerBuiltinOps() {
   registerOp<TransposeOp>({Transpose_1, Transpose_13});
   registerOp<ConcatOp>({Concat_4, Concat_11, Concat_13});
   registerOp<GatherOp>({Gather_1, Gather_11, Gather_13});
+  registerOp<GatherElementsOp>({GatherElements_11, GatherElements_13});
+  registerOp<ScatterElementsOp>({Scatter_9, Scatter_11, ScatterElements_11,
+                                 ScatterElements_13, ScatterElements_16});
+  registerOp<TriluOp>({Trilu_14});
+  registerOp<GatherNDOp>({GatherND_11, GatherND_12, GatherND_13});
+  registerOp<ScatterNDOp>({ScatterND_11, ScatterND_13, ScatterND_16});
+  registerOp<CompressOp>({Compress_9, Compress_11});
+  registerOp<NonZeroOp>({NonZero_9, NonZero_13});
+  registerOp<CumSumOp>({CumSum_11, CumSum_14});
+  registerOp<OneHotOp>({OneHot_9, OneHot_11});
+  registerOp<DepthToSpaceOp>({DepthToSpace_1, DepthToSpace_11, DepthToSpace_13});
+  registerOp<DepthToSpaceOp>({SpaceToDepth_1, SpaceToDepth_13});
+  registerOp<EyeLikeOp>({EyeLike_9});
+  registerOp<WindowOp>({HannWindow_17, HammingWindow_17, BlackmanWindow_17});
   registerOp<SliceOp>({Slice_1, Slice_10, Slice_11, Slice_13});
   registerOp<SplitOp>({Split_2, Split_11, Split_13});
   registerOp<CastOp>({Cast_6, Cast_9, Cast_13});
+  registerOp<CastOp>({CastLike_15});
   registerOp<ShapeOp>({Shape_1, Shape_13, Shape_15});
   registerOp<ConstantOfShapeOp>({ConstantOfShape_9});
   registerOp<RangeOp>({Range_11});
   registerOp<ExpandOp>({Expand_8, Expand_13});
   registerOp<TileOp>({Tile_6, Tile_13});
   registerOp<PadOp>({Pad_2, Pad_11, Pad_13});
+  registerOp<ResizeOp>({Resize_10, Resize_11, Resize_13});
+  registerOp<ResizeOp>({Upsample_7, Upsample_9});
   registerOp<TopKOp>({TopK_1, TopK_10, TopK_11});
   registerOp<TopKOp>({ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
   registerOp<TopKOp>({ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
 
   // Linear algebra, softmax, reductions.
   registerOp<MatMulOp>({MatMul_1, MatMul_9, MatMul_13});
+  registerOp<DetOp>({Det_11});
+  registerOp<EinsumOp>({Einsum_12});
   registerOp<GemmOp>({Gemm_6, Gemm_7, Gemm_9, Gemm_11, Gemm_13});
   registerOp<SoftmaxOp>({Softmax_1, Softmax_11, Softmax_13});
   registerOp<SoftmaxOp>({LogSoftmax_1, LogSoftmax_11, LogSoftmax_13});
+  registerOp<SoftmaxOp>({Hardmax_1, Hardmax_11, Hardmax_13});
   registerOp<ReduceOp>({ReduceSum_1, ReduceSum_11, ReduceSum_13});
   registerOp<ReduceOp>({ReduceMean_1, ReduceMean_11, ReduceMean_13});
   registerOp<ReduceOp>({ReduceMax_1, ReduceMax_11, ReduceMax_12, ReduceMax_13});
@@ -174,12 +213,17 @@ void registerBuiltinOps() {
   registerOp<InstanceNormOp>({InstanceNormalization_6});
   registerOp<LRNOp>({LRN_1, LRN_13});
   registerOp<LayerNormOp>({LayerNormalization_17});
+  registerOp<MeanVarianceNormOp>({MeanVarianceNormalization_9,
+                                  MeanVarianceNormalization_13});
   registerOp<SizeOp>({Size_1, Size_13});
 
   // Losses.
   registerOp<NllOp>({gc::Nll_1});
   registerOp<L1Op>({gc::L1_1});
   registerOp<IdentityLossOp>({gc::IdentityLoss_1});
+  registerOp<OnnxLossOp>({NegativeLogLikelihoodLoss_12,
+                          NegativeLogLikelihoodLoss_13});
+  registerOp<OnnxLossOp>({SoftmaxCrossEntropyLoss_12, SoftmaxCrossEntropyLoss_13});
 
   // Subgraphs, host copies and variable updates (IRs built op by op).
   registerOp<CallOp>({gc::Call_1});
@@ -204,12 +248,24 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<SliceOp>(growSlice);
   r.add<SplitOp>(growSplit);
   r.add<GatherOp>(growGather);
+  r.add<GatherElementsOp>(growGatherElements);
+  r.add<ScatterElementsOp>(growScatterElements);
+  r.add<TriluOp>(growTrilu);
+  r.add<GatherNDOp>(growGatherND);
+  r.add<ScatterNDOp>(growScatterND);
+  r.add<CompressOp>(growCompress);
+  r.add<CumSumOp>(growCumSum);
+  r.add<OneHotOp>(growOneHot);
+  r.add<DepthToSpaceOp>(growDepthToSpace);
   r.add<CastOp>(growCast);
   r.add<ExpandOp>(growExpand);
   r.add<TileOp>(growTile);
   r.add<PadOp>(growPad);
+  r.add<ResizeOp>(growResize);
   r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
+  r.add<DetOp>(growDet);
+  r.add<EinsumOp>(growEinsum);
   r.add<GemmOp>(growGemm);
   r.add<SoftmaxOp>(growSoftmax);
   r.add<ReduceOp>(growReduce);
@@ -220,10 +276,12 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
+  r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<DropoutOp>(growDropout);
   r.add<NllOp>(growNll);
   r.add<L1Op>(growL1);
   r.add<IdentityLossOp>(growIdentityLoss);
+  r.add<OnnxLossOp>(growOnnxLoss);
   r.add<CallOp>(growCall);
   r.add<LoopOp>(growLoop);
   r.add<HostIOOp>(growHostIO);
@@ -244,6 +302,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<SliceGradOp>(growSliceGrad);
   r.add<SplitGradOp>(growSplitGrad);
   r.add<GatherGradOp>(growGatherGrad);
+  r.add<GatherElementsGradOp>(growGatherElementsGrad);
+  r.add<TriluGradOp>(growTriluGrad);
+  r.add<GatherNDGradOp>(growGatherNDGrad);
+  r.add<CumSumGradOp>(growCumSumGrad);
+  r.add<DepthToSpaceGradOp>(growDepthToSpaceGrad);
   r.add<ExpandGradOp>(growExpandGrad);
   r.add<TileGradOp>(growTileGrad);
   r.add<PadGradOp>(growPadGrad);

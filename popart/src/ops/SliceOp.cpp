@@ -65,6 +65,32 @@ void SliceOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
 }
 
+std::vector<char> SliceOp::fold() const {
+  // Each output element's input index, dimension by dimension (a reversed
+  // dimension counts from its end).
+  const Shape in = inShape(0), out = outShape(0);
+  const std::size_t bytes = getDataTypeInfo(inInfo(0).dataType()).nbytes();
+  const auto &data = inTensor(0)->data;
+  std::vector<char> result(static_cast<std::size_t>(outInfo(0).nelms()) * bytes);
+  std::vector<int64_t> index(out.size(), 0);
+  for (int64_t o = 0; o < outInfo(0).nelms(); ++o) {
+    int64_t flat = 0;
+    for (std::size_t d = 0; d < out.size(); ++d) {
+      int64_t i = begins[d] + index[d] * steps[d];
+      if (reversed[d])
+        i = in[d] - 1 - i;
+      flat = flat * in[d] + i;
+    }
+    std::copy_n(data.begin() + flat * static_cast<int64_t>(bytes), bytes,
+                result.begin() + o * static_cast<int64_t>(bytes));
+    for (std::size_t d = out.size(); d-- > 0;)
+      if (++index[d] < out[d])
+        break;
+      else
+        index[d] = 0;
+  }
+  return result;
+}
 
 std::vector<std::unique_ptr<Op>> SliceOp::getGradOps() {
   return gradOps<SliceGradOp>(*this);

@@ -19,6 +19,8 @@ public:
   SliceOp(const OperatorIdentifier &id, const Op::Settings &settings,
           const Attributes &a);
   void setup() override;
+  bool canFold() const override { return true; }
+  std::vector<char> fold() const override;
   // Per dimension of the input: begin, end (exclusive) and step.
   std::vector<int64_t> begins, ends, steps;
   /// Dimensions sliced backwards (a negative step): reversed first.

@@ -1,4 +1,4 @@
-// SoftmaxOp (Softmax, LogSoftmax): the softmax dimensions moved last and
+// SoftmaxOp (Softmax, LogSoftmax, Hardmax): the softmax dimensions moved last and
 // flattened to [outer, inner], then the stable form exp(x - max) / sum
 // (or exp(x) / sum with enableNonStableSoftmax) with popops::reduce and
 // popops::map.
@@ -68,32 +68,68 @@ poplar::Tensor rowSums(LoweringContext &ctx, const poplar::Tensor &t,
 
 } // namespace
 
+poplar::Tensor firstMaxOfRows(LoweringContext &ctx, const poplar::Tensor &x2,
+                       poplar::program::Sequence &prog,
+                       const std::string &name) {
+  const std::size_t outer = x2.dim(0), inner = x2.dim(1);
+  auto alongRows = [&](const poplar::Tensor &t) {
+    return t.expand({1}).broadcast(static_cast<unsigned>(inner), 1);
+  };
+  std::vector<int> numbers(inner);
+  for (std::size_t i = 0; i < inner; ++i)
+    numbers[i] = static_cast<int>(i);
+  const poplar::Tensor columns =
+      hostConstant(ctx, poplar::INT, {1, inner}, numbers, name + "/columns")
+          .broadcast(static_cast<unsigned>(outer), 0);
+  const poplar::Tensor max = alongRows(
+      popops::reduce(ctx.graph, x2, {1}, popops::Operation::MAX, prog, name));
+  const poplar::Tensor atMax = popops::map(
+      ctx.graph,
+      pe::Select(pe::_1, pe::Const(static_cast<int>(inner)), pe::Equal(pe::_2, pe::_3)),
+      {columns, x2, max}, prog, name);
+  const poplar::Tensor first = alongRows(
+      popops::reduce(ctx.graph, atMax, {1}, popops::Operation::MIN, prog, name));
+  return popops::map(ctx.graph, pe::Equal(pe::_1, pe::_2), {columns, first},
+                     prog, name);
+}
+
+poplar::Tensor softmaxOfRows(LoweringContext &ctx, const poplar::Tensor &x2,
+                             bool log, bool stable,
+                             poplar::program::Sequence &prog,
+                             const std::string &name) {
+  // Stable form: exp(x - max) / sum; without it (enableNonStableSoftmax)
+  // faster, but exp overflows for inputs above ~88.
+  poplar::Tensor shifted = x2;
+  if (stable) {
+    poplar::Tensor mx =
+        popops::reduce(ctx.graph, x2, {1}, popops::Operation::MAX, prog, name)
+            .expand({1});
+    shifted = popops::map(ctx.graph, pe::_1 - pe::_2,
+                          {x2, mx.broadcast(static_cast<unsigned>(x2.dim(1)), 1)},
+                          prog, name);
+  }
+  poplar::Tensor e = popops::map(ctx.graph, pe::Exp(pe::_1), {shifted}, prog, name);
+  poplar::Tensor sum = rowSums(ctx, e, prog, name);
+  return log ? popops::map(ctx.graph, pe::_1 - pe::Log(pe::_2), {shifted, sum},
+                           prog, name)
+             : popops::map(ctx.graph, pe::_1 / pe::_2, {e, sum}, prog, name);
+}
+
 void growSoftmax(const Op &op, LoweringContext &ctx,
                  poplar::program::Sequence &prog) {
-  const bool log = op.opid.type == "LogSoftmax";
   const auto &s = static_cast<const SoftmaxOp &>(op);
   const poplar::Tensor x = ctx.get(op.inTensor(0));
   const SoftmaxLayout layout(x.shape(), s.axis, s.coerceTo2D());
   const poplar::Tensor x2 = layout.to2D(x);
-  // Stable form: exp(x - max) / sum; SessionOptions::enableNonStableSoftmax
-  // skips the maximum (faster, but exp overflows for inputs above ~88).
-  poplar::Tensor shifted = x2;
-  if (!op.getGraph().getIr().getSessionOptions().enableNonStableSoftmax) {
-    poplar::Tensor mx = popops::reduce(ctx.graph, x2, {1},
-                                       popops::Operation::MAX, prog, op.name())
-                            .expand({1});
-    shifted = popops::map(
-        ctx.graph, pe::_1 - pe::_2,
-        {x2, mx.broadcast(static_cast<unsigned>(layout.inner), 1)}, prog,
+  poplar::Tensor y;
+  if (op.opid.type == "Hardmax")
+    y = castTo(ctx, firstMaxOfRows(ctx, x2, prog, op.name()), x2.elementType(),
+               prog, op.name());
+  else
+    y = softmaxOfRows(
+        ctx, x2, op.opid.type == "LogSoftmax",
+        !op.getGraph().getIr().getSessionOptions().enableNonStableSoftmax, prog,
         op.name());
-  }
-  poplar::Tensor e =
-      popops::map(ctx.graph, pe::Exp(pe::_1), {shifted}, prog, op.name());
-  poplar::Tensor sum = rowSums(ctx, e, prog, op.name());
-  poplar::Tensor y =
-      log ? popops::map(ctx.graph, pe::_1 - pe::Log(pe::_2), {shifted, sum},
-                        prog, op.name())
-          : popops::map(ctx.graph, pe::_1 / pe::_2, {e, sum}, prog, op.name());
   ctx.set(*op.outputs[0], layout.from2D(y));
 }
 

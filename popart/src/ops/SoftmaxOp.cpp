@@ -21,6 +21,9 @@ void SoftmaxOp::setup() {
 
 
 std::vector<std::unique_ptr<Op>> SoftmaxOp::getGradOps() {
+  // Hardmax is piecewise constant: no gradient flows through it.
+  if (opid.type == "Hardmax")
+    return {};
   return gradOps<SoftmaxGradOp>(*this);
 }
 

@@ -10,7 +10,7 @@
 
 namespace popart {
 
-/// Softmax and LogSoftmax.
+/// Softmax, LogSoftmax and Hardmax (1 at the first maximum, else 0).
 class SoftmaxOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {

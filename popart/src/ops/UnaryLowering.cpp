@@ -35,6 +35,15 @@ std::unique_ptr<pe::Expr> expressionOf(const UnaryOp &op) {
     return make(pe::Select(x, c(0.0f), pe::Gt(x, c(op.alpha))));
   if (t == "Softplus")
     return make(pe::Log(pe::Exp(x) + c(1.0f)));
+  if (t == "Celu")
+    return make(pe::Max(x, c(0.0f)) +
+                pe::Min(c(0.0f), c(op.alpha) * (pe::Exp(x / c(op.alpha)) - c(1.0f))));
+  if (t == "HardSwish")
+    return make(x * pe::Clamp(x * c(1.0f / 6.0f) + c(0.5f), c(0.0f), c(1.0f)));
+  if (t == "Shrink")
+    return make(pe::Select(x + c(op.beta),
+                           pe::Select(x - c(op.beta), c(0.0f), pe::Gt(x, c(op.alpha))),
+                           pe::Lt(x, c(-op.alpha))));
   if (t == "Softsign")
     return make(x / (pe::Abs(x) + c(1.0f)));
   if (t == "Sinh")
@@ -190,6 +199,16 @@ pe::Any gradientOf(const UnaryGradOp &op) {
     return pe::Select(g, c(0.0f), pe::Gt(x, c(op.alpha)));
   if (t == "Softplus")
     return g * pe::Sigmoid(x);
+  if (t == "Celu")
+    return pe::Select(g, g * pe::Exp(x / c(op.alpha)), pe::Gt(x, c(0.0f)));
+  if (t == "HardSwish")
+    return pe::Select(
+        c(0.0f),
+        pe::Select(g, g * (x * c(1.0f / 3.0f) + c(0.5f)), pe::Gt(x, c(3.0f))),
+        pe::Lt(x, c(-3.0f)));
+  if (t == "Shrink")
+    return pe::Select(g, c(0.0f),
+                      pe::Or(pe::Lt(x, c(-op.alpha)), pe::Gt(x, c(op.alpha))));
   if (t == "Softsign")
     return g / pe::Square(c(1.0f) + pe::Abs(x));
   if (t == "Gelu") {

@@ -21,6 +21,11 @@ UnaryOp::UnaryOp(const OperatorIdentifier &id, const Op::Settings &settings,
   } else if (t == "HardSigmoid") {
     alpha = a.getFloat("alpha", 0.2f);
     beta = a.getFloat("beta", 0.5f);
+  } else if (t == "Celu") {
+    alpha = a.getFloat("alpha", 1.0f);
+  } else if (t == "Shrink") {
+    alpha = a.getFloat("lambd", 0.5f);
+    beta = a.getFloat("bias", 0.0f);
   } else if (t == "IsInf") {
     detectNegative = a.getInt("detect_negative", 1) != 0;
     detectPositive = a.getInt("detect_positive", 1) != 0;

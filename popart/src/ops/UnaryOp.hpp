@@ -14,7 +14,8 @@ namespace popart {
 /// One-input element-wise ops: Abs, Neg, Exp, Log, Sqrt, Relu, Sigmoid,
 /// Tanh, Erf, Reciprocal, Floor, Ceil, Round, Not, Sign, Sin, Cos, Tan, the
 /// inverse and hyperbolic trigonometric functions, LeakyRelu, Elu, Selu,
-/// HardSigmoid, ThresholdedRelu, Softplus, Softsign, IsNaN, IsInf, and
+/// HardSigmoid, ThresholdedRelu, Softplus, Softsign, Celu, HardSwish,
+/// Shrink (alpha its lambd, beta its bias), IsNaN, IsInf, and
 /// ai.graphcore Gelu, GeluErf, Square, Swish, Log1p, Expm1.
 class UnaryOp : public InplaceCapableOp<UnaryOp> {
 public:

@@ -123,6 +123,11 @@ std::vector<GradCase> gradCases() {
       UNARY("ThresholdedRelu", ops.o.thresholdedrelu({x[0]}, 0.1f), 0.2f, 1.0f),
       UNARY("Softplus", ops.o.softplus({x[0]}), -2.0f, 2.0f),
       UNARY("Softsign", ops.o.softsign({x[0]}), 0.2f, 1.0f),
+      UNARY("Celu", ops.o.celu({x[0]}, 0.8f), -1.0f, 1.0f),
+      UNARY("Shrink", ops.o.shrink({x[0]}, 0.3f, 0.5f), 0.6f, 1.0f),
+      {"HardSwish", {in({2, 3}, -2.5f, 2.5f)},
+       [](Ops &ops, const Ids &x) { return ops.b.aiOnnxOpset14().hardswish({x[0]}); },
+       14},
       UNARY("Floor (zero gradient)", ops.o.floor({x[0]}), 0.2f, 0.8f),
       UNARY("Gelu", ops.gc.gelu({x[0]}), -2.0f, 2.0f),
       UNARY("GeluErf", ops.gc.geluerf({x[0]}), -2.0f, 2.0f),
@@ -134,7 +139,12 @@ std::vector<GradCase> gradCases() {
       UNARY("Identity", ops.o.identity({x[0]}), -1.0f, 1.0f),
       UNARY("Nop", ops.gc.nop({x[0]}), -1.0f, 1.0f),
       UNARY("Clip", ops.o.clip({x[0], ops.o.constant(ConstVoidData(&kClipMin, TensorInfo(DataType::FLOAT, Shape{}))), ops.o.constant(ConstVoidData(&kClipMax, TensorInfo(DataType::FLOAT, Shape{})))}), -1.0f, 1.0f),
+      {"Clip (bounds as inputs)",
+       {in({2, 3}), noGradient(in({}, -0.5f, -0.5f)), noGradient(in({}, 0.6f, 0.6f))},
+       [](Ops &ops, const Ids &x) { return ops.o.clip(x); }},
       // Two or more inputs, with broadcasting.
+      {"PRelu", {signedIn({2, 3}), in({3}, 0.1f, 0.5f)},
+       [](Ops &ops, const Ids &x) { return ops.o.prelu(x); }},
       {"Add", {in({2, 3}), in({3})}, [](Ops &ops, const Ids &x) { return ops.o.add(x); }},
       {"Sub", {in({2, 1}), in({2, 3})}, [](Ops &ops, const Ids &x) { return ops.o.sub(x); }},
       {"Mul", {in({2, 3}), in({1, 3})}, [](Ops &ops, const Ids &x) { return ops.o.mul(x); }},
@@ -190,6 +200,26 @@ std::vector<GradCase> gradCases() {
        [](Ops &ops, const Ids &x) { return ops.o.gather(x, 0); }},
       {"Gather (axis 1)", {in({2, 4}), ints({2, 2}, {1, 3, 3, 0})},
        [](Ops &ops, const Ids &x) { return ops.o.gather(x, 1); }},
+      {"GatherElements", {in({3, 4}), ints({2, 4}, {2, 0, 1, 2, 0, 0, -1, 1})},
+       [](Ops &ops, const Ids &x) { return ops.o.gatherelements(x, 0); }},
+      {"GatherND (repeated)", {in({3, 4}), ints({3, 1}, {2, 0, 2})},
+       [](Ops &ops, const Ids &x) { return ops.o.gathernd(x, 0); }},
+      {"DepthToSpace (CRD)", {in({1, 8, 2, 3})},
+       [](Ops &ops, const Ids &x) { return ops.o.depthtospace({x[0]}, 2, "CRD"); }},
+      {"SpaceToDepth", {in({1, 2, 4, 2})},
+       [](Ops &ops, const Ids &x) { return ops.o.spacetodepth({x[0]}, 2); }},
+      {"Trilu (lower)", {in({2, 3, 4})},
+       [](Ops &ops, const Ids &x) { return ops.b.aiOnnxOpset14().trilu({x[0]}, 0); },
+       14},
+      {"CumSum (reverse, exclusive)", {in({2, 5})},
+       [](Ops &ops, const Ids &x) {
+         auto o = ops.b.aiOnnxOpset14();
+         const int32_t axis = 1;
+         return o.cumsum({x[0], o.constant(ConstVoidData(
+                                    &axis, TensorInfo(DataType::INT32, Shape{})))},
+                         1, 1);
+       },
+       14},
       {"Expand", {in({3, 1})},
        [](Ops &ops, const Ids &x) { return ops.o.expand({x[0], ops.ints({2, 3, 4})}); }},
       {"Tile", {in({2, 3})},
@@ -372,6 +402,7 @@ void checkGradient(const GradCase &c) {
   const Shape yShape = builder->getTensorShape(y);
   const TensorId r = builder->addInputTensor(TensorInfo(DataType::FLOAT, yShape), "r");
   const TensorId product = c.opset == 11   ? builder->aiOnnxOpset11().mul({y, r})
+                           : c.opset == 14 ? builder->aiOnnxOpset14().mul({y, r})
                            : c.opset == 17 ? builder->aiOnnxOpset17().mul({y, r})
                                            : ops.o.mul({y, r});
   const TensorId loss = ops.gc.identityloss({product}, ReductionType::Sum);

@@ -11,6 +11,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 namespace onnx_io {
@@ -121,6 +122,56 @@ ModelRunner::run(const std::map<popart::TensorId, HostTensor> &given) {
   popart::StepIO stepio(inputArrays, outputArrays);
   session_->run(stepio);
   return outputs;
+}
+
+std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath) {
+  // The operands (by input index) of each op type that fix a result's
+  // shape, at any opset.
+  static const std::map<std::string, std::set<int>> operands = {
+      {"Reshape", {1}},   {"Expand", {1}},         {"Tile", {1}},
+      {"Slice", {1, 2, 3, 4}}, {"Pad", {1, 3}},    {"Range", {0, 1, 2}},
+      {"CumSum", {1}},    {"OneHot", {1}},         {"Squeeze", {1}},
+      {"Unsqueeze", {1}}, {"Resize", {1, 2, 3}},   {"Upsample", {1}},
+      {"TopK", {1}},      {"ConstantOfShape", {0}}, {"ReduceSum", {1}},
+      {"Split", {1}},     {"Trilu", {1}},          {"Compress", {1}},
+      {"NonZero", {0}},   {"HannWindow", {0}},     {"HammingWindow", {0}},
+      {"BlackmanWindow", {0}}};
+  // Ops whose results follow from their inputs' shapes alone.
+  static const std::set<std::string> shapeOnly = {"Shape", "Size", "EyeLike"};
+  const onnx::ModelProto model = loadModel(modelPath);
+  std::map<std::string, const onnx::NodeProto *> producers;
+  for (const auto &node : model.graph().node())
+    for (const auto &out : node.output())
+      producers[out] = &node;
+  // The compile-time operands, then every tensor they are computed from
+  // (up to ops that read only shapes).
+  std::vector<std::string> work;
+  for (const auto &node : model.graph().node()) {
+    auto found = operands.find(node.op_type());
+    if (found != operands.end())
+      for (int i : found->second)
+        if (i < node.input_size() && !node.input(i).empty())
+          work.push_back(node.input(i));
+  }
+  std::set<std::string> needed;
+  while (!work.empty()) {
+    const std::string id = work.back();
+    work.pop_back();
+    if (!needed.insert(id).second)
+      continue;
+    auto producer = producers.find(id);
+    if (producer == producers.end() ||
+        shapeOnly.count(producer->second->op_type()))
+      continue;
+    for (const auto &in : producer->second->input())
+      if (!in.empty())
+        work.push_back(in);
+  }
+  std::set<popart::TensorId> result;
+  for (const auto &input : model.graph().input())
+    if (needed.count(input.name()))
+      result.insert(input.name());
+  return result;
 }
 
 std::shared_ptr<popart::DeviceInfo> createDevice(const std::string &name) {

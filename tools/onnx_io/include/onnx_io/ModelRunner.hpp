@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,15 @@ private:
   int batchesPerStep_;
   std::unique_ptr<popart::InferenceSession> session_;
 };
+
+// The graph inputs of the model file that an op reads as a compile-time
+// operand, directly or through the ops computing it (but not through ops
+// that read only shapes, as Shape): a shape, axis, count or bound that
+// fixes the shape of a result (Reshape's shape, Range's start, limit and
+// delta, CumSum's axis, OneHot's depth, Compress's condition ...). A
+// runner gives the values it has for them to ModelRunner as constants, so
+// that the session is specialised on them.
+std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath);
 
 // Devices by the names the tools accept: "cpu", "ipumodel" (Mk2) or
 // "ipumodel1" (Mk1).
