@@ -183,6 +183,9 @@ struct Executable::Impl {
   /// The name of compileGraph's debug context: the engine's name (the
   /// autoReport subdirectory) when the Engine is made from the executable.
   std::string name;
+  /// Where it was deserialised from ("'file'" or "from the stream"); empty
+  /// when compiled in this process. Errors about it name it.
+  std::string source;
   std::vector<exec::Variable> variables;
   std::vector<exec::Stream> streams;
   std::vector<exec::RemoteBufferInfo> remoteBuffers;
