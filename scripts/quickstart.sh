@@ -79,5 +79,9 @@ cp "$tutorials/popart/fashion_mnist/fashion_mnist_cnn.cpp" "$work/"
 
 echo
 echo "== PopART in Python: the guide's simple addition, with Debian's python3"
-/usr/bin/python3 -c "import popart, pva"
+/usr/bin/python3 -c "import popart, popart.ir, pva"
 (cd "$work" && /usr/bin/python3 "$tutorials/popart/python/simple_addition.py")
+
+echo
+echo "== popart.ir: the same addition built as an IR from Python"
+(cd "$work" && /usr/bin/python3 "$tutorials/popart/python/simple_addition_popart_ir.py")

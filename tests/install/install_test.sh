@@ -174,17 +174,22 @@ out=$(LD_LIBRARY_PATH="$libdir" "$exe")
 [ "$out" = "$expected_sa" ] || { echo "FAIL (find_package popart): printed '$out'"; exit 1; }
 echo "ok (find_package(popart))"
 
-# 10. Python: after `source enable.sh`, Debian's python3 imports popart and
-#     pva from the prefix and runs the guide's simple addition.
+# 10. Python: after `source enable.sh`, Debian's python3 imports popart,
+#     popart.ir and pva from the prefix and runs the guide's simple
+#     addition, with the ONNX builder and with popart.ir.
 out=$(cd "$work" && source "$prefix/enable.sh" && unset LD_LIBRARY_PATH &&
-  /usr/bin/python3 -c "import popart, pva; print(popart.__file__, pva.__file__)")
-[ "$out" = "$prefix/python/popart/__init__.py $prefix/python/pva/__init__.py" ] ||
-  { echo "FAIL (import popart, pva): printed '$out'"; exit 1; }
+  /usr/bin/python3 -c "import popart, popart.ir, pva; print(popart.__file__, popart.ir.__file__, pva.__file__)")
+[ "$out" = "$prefix/python/popart/__init__.py $prefix/python/popart/ir/__init__.py $prefix/python/pva/__init__.py" ] ||
+  { echo "FAIL (import popart, popart.ir, pva): printed '$out'"; exit 1; }
 out=$(cd "$work" && source "$prefix/enable.sh" &&
   /usr/bin/python3 "$prefix/share/poplar-sdk/tutorials/popart/python/simple_addition.py")
 [[ "$out" =~ ^Input\ a\ is\ \[[0-9.e-]+\].Input\ b\ is\ \[[0-9.e-]+\].Result\ is\ \[[0-9.e-]+\]$ ]] ||
   { echo "FAIL (python3 simple_addition.py): printed '$out'"; exit 1; }
-echo "ok (python3 -c 'import popart, pva'; python3 simple_addition.py)"
+out=$(cd "$work" && source "$prefix/enable.sh" &&
+  /usr/bin/python3 "$prefix/share/poplar-sdk/tutorials/popart/python/simple_addition_popart_ir.py")
+[[ "$out" =~ ^Input\ a\ is\ \[[0-9.e-]+\].Input\ b\ is\ \[[0-9.e-]+\].Result\ is\ \[[0-9.e-]+\]$ ]] ||
+  { echo "FAIL (python3 simple_addition_popart_ir.py): printed '$out'"; exit 1; }
+echo "ok (python3 -c 'import popart, popart.ir, pva'; python3 simple_addition.py and simple_addition_popart_ir.py)"
 
 # 11. libpva: tutorial 4's report read by its C++ example built with plain
 #     g++ and with find_package(pva), and by its Python example.

@@ -27,6 +27,13 @@ const static OperatorIdentifier Scale_1(Domain::ai_graphcore, "Scale", 1, 1, 1);
 const static OperatorIdentifier ScaledAdd_1(Domain::ai_graphcore, "ScaledAdd", 1, 2, 1);
 const static OperatorIdentifier Square_1(Domain::ai_graphcore, "Square", 1, 1, 1);
 const static OperatorIdentifier Swish_1(Domain::ai_graphcore, "Swish", 1, 1, 1);
+// Ops of IRs built op by op (popart.ir): calls of subgraphs, loops, the
+// host copies, and a variable update.
+const static OperatorIdentifier Call_1(Domain::ai_graphcore, "Call", 1, -1, -1);
+const static OperatorIdentifier Loop_1(Domain::ai_graphcore, "Loop", 1, -1, -1);
+const static OperatorIdentifier HostLoad_1(Domain::ai_graphcore, "HostLoad", 1, 1, 1);
+const static OperatorIdentifier HostStore_1(Domain::ai_graphcore, "HostStore", 1, 1, 1);
+const static OperatorIdentifier CopyVarUpdate_1(Domain::ai_graphcore, "CopyVarUpdate", 1, 2, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

@@ -21,6 +21,7 @@
 namespace popart {
 
 class IWeightsIO;
+class IrBuilder;
 class Loss;
 class SessionImpl;
 
@@ -110,6 +111,15 @@ public:
                       const InputShapeInfo &inputShapeInfo = InputShapeInfo(),
                       const SessionOptions &userOptions = SessionOptions(),
                       const Patterns &patterns = Patterns());
+
+  /// A session of an IR built op by op (popart.ir), with the IrBuilder's
+  /// DataFlow and SessionOptions (which must have useHostCopyOps and
+  /// enableExplicitMainLoops: its HostLoad and HostStore ops are the host
+  /// copies, and its main graph is the body of the step's loop). The IR
+  /// cannot change after this.
+  static std::unique_ptr<InferenceSession>
+  createFromIr(IrBuilder &ir, std::shared_ptr<DeviceInfo> deviceInfo,
+               const std::string name = "fromIr");
 
 private:
   InferenceSession();

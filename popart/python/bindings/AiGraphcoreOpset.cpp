@@ -1,6 +1,7 @@
 // AiGraphcoreOpset1: the ai.graphcore operators of the builder, with the
 // original module's keywords.
 #include "Bindings.hpp"
+#include "OptionalCaster.hpp"
 
 #include <popart/builder.hpp>
 
@@ -26,6 +27,15 @@ void bindAiGraphcoreOpset(py::module_ &m) {
   cls.def("scaledadd", &Op::scaledadd, py::arg("args"), py::arg("scale0") = 1.0f,
           py::arg("scale1") = 1.0f, dc);
   cls.def("reshape", &Op::reshape, py::arg("args"), py::arg("shape"), dc);
+  // The losses.
+  cls.def("l1loss", &Op::l1loss, py::arg("args"), py::arg("lambda"),
+          py::arg("reduction") = ReductionType::Mean, dc);
+  cls.def("nllloss", &Op::nllloss, py::arg("args"),
+          py::arg("reduction") = ReductionType::Mean,
+          py::arg("ignoreIndex") = py::none(), py::arg("inputIsLogProbability") = false,
+          dc);
+  cls.def("identityloss", &Op::identityloss, py::arg("args"),
+          py::arg("reduction") = ReductionType::Mean, dc);
 }
 
 } // namespace python

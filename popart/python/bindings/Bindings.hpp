@@ -1,12 +1,16 @@
 // The parts of the popart_core extension module. Each binds one area of
 // the C++ library; Module.cpp calls them in dependency order (a type must
 // be bound before a later part uses it as a default argument). A new area
-// (training sessions, optimisers, losses) is one more file and one more
-// call.
+// is one more file and one more call.
 #ifndef POPART_PYTHON_BINDINGS_HPP
 #define POPART_PYTHON_BINDINGS_HPP
 
+#include <popart/names.hpp>
+
 #include <pybind11/pybind11.h>
+
+#include <map>
+#include <string>
 
 namespace popart {
 namespace python {
@@ -26,7 +30,15 @@ void bindStepIO(py::module_ &m);
 void bindSessionOptions(py::module_ &m);
 void bindPatterns(py::module_ &m);
 void bindDevices(py::module_ &m);
+void bindOptimizers(py::module_ &m);
+void bindLosses(py::module_ &m);
+void bindWeightsIO(py::module_ &m);
 void bindSession(py::module_ &m);
+void bindIrBuilder(py::module_ &m);
+
+/// Node attributes from a dict of Python values (int, float, str, numpy
+/// arrays and lists of one of them), as ONNX stores them (Builder.cpp).
+std::map<std::string, any> toAttributes(const py::dict &attributes);
 
 } // namespace python
 } // namespace popart

@@ -21,6 +21,7 @@ namespace {
 constexpr const char *sVirtualGraph = "__ipu_number";
 constexpr const char *sPipelineStage = "__pipeline_stage";
 constexpr const char *sExecutionPhase = "__execution_phase";
+constexpr const char *sRecompute = "__recompute_output_in_backward_pass";
 
 /// `with builder.virtualGraph(1):` and the like: the builder's scoped
 /// attribute `name` is `value` for the nodes added inside the block, and
@@ -103,6 +104,9 @@ any toAttribute(const std::string &name, const py::handle &value) {
               name, std::string(py::str(value.get_type())));
 }
 
+
+} // namespace
+
 std::map<std::string, any> toAttributes(const py::dict &attributes) {
   std::map<std::string, any> out;
   for (const auto &item : attributes) {
@@ -111,6 +115,8 @@ std::map<std::string, any> toAttributes(const py::dict &attributes) {
   }
   return out;
 }
+
+namespace {
 
 int64_t scopedInt(const Builder &builder, const char *name) {
   return nonstd::any_cast<int64_t>(builder.getAttribute(name));
@@ -158,10 +164,45 @@ void bindAnnotation(py::class_<Builder> &cls, const std::string &name,
           [attribute](const Builder &b) { return scopedInt(b, attribute); });
 }
 
+// Recomputation: the setters of the node producing a tensor, and
+// `with builder.recomputeOutput(popart.RecomputeType.Recompute):` for the
+// nodes added in a block.
+void bindRecomputation(py::class_<Builder> &cls) {
+  cls.def("recomputeOutputInBackwardPass",
+          py::overload_cast<const TensorId &, RecomputeType>(
+              &Builder::recomputeOutputInBackwardPass),
+          py::arg("nodeOutputName"), py::arg("value") = RecomputeType::Recompute);
+  cls.def("recomputeOutputInBackwardPass",
+          py::overload_cast<const std::set<TensorId> &, RecomputeType>(
+              &Builder::recomputeOutputInBackwardPass),
+          py::arg("nodeOutputNames"), py::arg("value") = RecomputeType::Recompute);
+  cls.def("getRecomputeOutputInBackwardPass",
+          &Builder::getRecomputeOutputInBackwardPass, py::arg("nodeOutputName"));
+  cls.def("checkpointOutput", &Builder::checkpointOutput,
+          py::arg("nodeOutputNames"));
+  cls.def(
+      "recomputeOutput",
+      [](Builder &b, const TensorId &id, RecomputeType value) {
+        b.recomputeOutputInBackwardPass(id, value);
+      },
+      py::arg("nodeOutputNames"), py::arg("value") = RecomputeType::Undefined);
+  cls.def(
+      "recomputeOutput",
+      [](Builder &b, RecomputeType value) {
+        return AttributeScope(b, sRecompute, static_cast<int64_t>(value));
+      },
+      py::arg("value") = RecomputeType::Undefined, py::keep_alive<0, 1>());
+}
+
 } // namespace
 
 void bindBuilder(py::module_ &m) {
   bindScopes(m);
+  py::enum_<RecomputeType>(m, "RecomputeType")
+      .value("Undefined", RecomputeType::Undefined)
+      .value("Checkpoint", RecomputeType::Checkpoint)
+      .value("Recompute", RecomputeType::Recompute)
+      .value("Recomputed", RecomputeType::Recomputed);
   py::class_<Builder> cls(m, "_BuilderCore");
   cls.def(py::init(&Builder::create));
   cls.def(py::init(&Builder::createFromOnnxModel), py::arg("modelProtoOrFilename"));
@@ -238,6 +279,7 @@ void bindBuilder(py::module_ &m) {
   bindAnnotation(cls, "pipelineStage", sPipelineStage, &Builder::pipelineStage,
                  std::nullopt);
   bindAnnotation(cls, "executionPhase", sExecutionPhase, &Builder::executionPhase, 0);
+  bindRecomputation(cls);
   cls.def("getVirtualGraph", &Builder::getVirtualGraph, py::arg("nodeOutputNames"));
   cls.def("nameScope",
           [](Builder &b, const std::string &name) { return NameScope(b, name); },

@@ -14,12 +14,17 @@ PYBIND11_MODULE(popart_core, m) {
   bindTensorInfo(m);
   bindDataFlow(m);
   bindTensorNames(m);
+  // The enums of the options (ReductionType) are defaults of the builder's.
+  bindSessionOptions(m);
   bindBuilder(m);
   bindAiGraphcoreOpset(m);
   bindAiOnnxOpsets(m);
   bindStepIO(m);
-  bindSessionOptions(m);
   bindPatterns(m);
   bindDevices(m);
+  bindOptimizers(m);
+  bindLosses(m);
+  bindWeightsIO(m);
+  bindIrBuilder(m);
   bindSession(m);
 }

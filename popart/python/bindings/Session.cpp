@@ -1,10 +1,14 @@
-// _InferenceSessionCore, the C++ InferenceSession (popart/session.py
-// derives InferenceSession from it). Compilation and runs release the
-// GIL: they take long, and PyStepIOCallback takes it back when it calls
-// into Python.
+// _InferenceSessionCore and _TrainingSessionCore, the C++ sessions
+// (popart/session.py derives InferenceSession and TrainingSession from
+// them). Compilation and runs release the GIL: they take long, and
+// PyStepIOCallback takes it back when it calls into Python.
 #include "Bindings.hpp"
 
+#include <popart/error.hpp>
+#include <popart/irbuilder.hpp>
+#include <popart/op/loss.hpp>
 #include <popart/session.hpp>
+#include <popart/stepio.hpp>
 
 #include <pybind11/stl.h>
 
@@ -19,45 +23,39 @@ py::object report(const std::string &text, bool useCbor) {
   return py::str(text);
 }
 
-} // namespace
-
-void bindSession(py::module_ &m) {
+/// The methods both sessions have, bound on each class.
+template <class S> void bindCommon(py::class_<S> &cls) {
   using Release = py::call_guard<py::gil_scoped_release>;
-  py::class_<InferenceSession> cls(m, "_InferenceSessionCore");
-  cls.def(py::init([](const std::string &model, const DataFlow &dataFlow,
-                      std::shared_ptr<DeviceInfo> deviceInfo,
-                      const InputShapeInfo &inputShapeInfo,
-                      const SessionOptions &userOptions, const Patterns &patterns,
-                      const std::string &name) {
-            return InferenceSession::createFromOnnxModel(
-                model, dataFlow, std::move(deviceInfo), inputShapeInfo,
-                userOptions, patterns, name);
-          }),
-          py::arg("model"), py::arg("dataFlow"), py::arg("deviceInfo"),
-          py::arg("inputShapeInfo"), py::arg("userOptions"), py::arg("patterns"),
-          py::arg("name") = "inference");
   cls.def("prepareDevice", &Session::prepareDevice, py::arg("loadEngine") = true,
           Release());
   cls.def("loadEngineAndConnectStreams", &Session::loadEngineAndConnectStreams,
           Release());
   cls.def("weightsFromHost", &Session::weightsFromHost, Release());
   cls.def("weightsToHost", &Session::weightsToHost, Release());
+  cls.def("readWeights", &Session::readWeights, py::arg("weightsIo"));
+  cls.def("writeWeights", &Session::writeWeights, py::arg("weightsIo"));
+  cls.def("resetHostWeights", &Session::resetHostWeights,
+          py::arg("modelProtoOrFilename"),
+          py::arg("ignoreWeightsInModelWithoutCorrespondingHostWeight") = false);
+  cls.def("setRandomSeed", &Session::setRandomSeed, py::arg("seedValue"));
+  cls.def("getRandomSeed", &Session::getRandomSeed);
   cls.def("run", &Session::run, py::arg("stepio"), py::arg("debugName") = "",
           Release());
   cls.def("modelToHost", &Session::modelToHost, py::arg("fn"));
   cls.def("getInfo", &Session::getInfo, py::arg("id"));
   cls.def("hasInfo", &Session::hasInfo, py::arg("id"));
   cls.def("getAllTensorIds", &Session::getAllTensorIds);
+  cls.def("getTensorIds", &Session::getAllTensorIds);
   cls.def("getSummaryReport", &Session::getSummaryReport,
           py::arg("resetProfile") = true);
   cls.def("getCycleCount", &Session::getCycleCount, py::arg("id") = "");
   cls.def(
       "getGraphReport",
-      [](const InferenceSession &s, bool useCbor) { return report(s.getGraphReport(useCbor), useCbor); },
+      [](const S &s, bool useCbor) { return report(s.getGraphReport(useCbor), useCbor); },
       py::arg("useCbor") = false);
   cls.def(
       "getExecutionReport",
-      [](const InferenceSession &s, bool useCbor, bool resetProfile) {
+      [](const S &s, bool useCbor, bool resetProfile) {
         return report(s.getExecutionReport(useCbor, resetProfile), useCbor);
       },
       py::arg("useCbor") = false, py::arg("resetProfile") = true);
@@ -65,12 +63,93 @@ void bindSession(py::module_ &m) {
   cls.def("getDevice", &Session::getDevice);
   cls.def("_getDataFlow", &Session::getDataFlow);
   cls.def("_getSessionOptions", &Session::getSessionOptions);
-  cls.def("_replicationFactor", [](const InferenceSession &s) {
+  cls.def("_replicationFactor", [](const S &s) {
     return s.getSessionOptions().getGlobalReplicationFactor();
   });
-  cls.def("_accumulationFactor", [](const InferenceSession &s) {
+  cls.def("_accumulationFactor", [](const S &s) {
     return s.getSessionOptions().getAccumulationFactor();
   });
+}
+
+/// Loss objects from a Python list (the older `losses=` form).
+std::vector<Loss *> lossList(const std::vector<Loss *> &losses) {
+  for (const Loss *l : losses)
+    if (l == nullptr)
+      throw error("TrainingSession: a loss of the list is None");
+  return losses;
+}
+
+} // namespace
+
+void bindSession(py::module_ &m) {
+  py::class_<InferenceSession> inference(m, "_InferenceSessionCore");
+  inference.def(py::init([](const std::string &model, const DataFlow &dataFlow,
+                            std::shared_ptr<DeviceInfo> deviceInfo,
+                            const InputShapeInfo &inputShapeInfo,
+                            const SessionOptions &userOptions,
+                            const Patterns &patterns, const std::string &name) {
+                  return InferenceSession::createFromOnnxModel(
+                      model, dataFlow, std::move(deviceInfo), inputShapeInfo,
+                      userOptions, patterns, name);
+                }),
+                py::arg("model"), py::arg("dataFlow"), py::arg("deviceInfo"),
+                py::arg("inputShapeInfo"), py::arg("userOptions"),
+                py::arg("patterns"), py::arg("name") = "inference");
+  inference.def(py::init([](const std::string &model, const DataFlow &dataFlow,
+                            std::shared_ptr<DeviceInfo> deviceInfo,
+                            const std::vector<Loss *> &losses,
+                            const InputShapeInfo &inputShapeInfo,
+                            const SessionOptions &userOptions,
+                            const Patterns &patterns) {
+                  return InferenceSession::createFromOnnxModel(
+                      model, dataFlow, std::move(deviceInfo), lossList(losses),
+                      inputShapeInfo, userOptions, patterns);
+                }),
+                py::arg("model"), py::arg("dataFlow"), py::arg("deviceInfo"),
+                py::arg("losses"), py::arg("inputShapeInfo"),
+                py::arg("userOptions"), py::arg("patterns"));
+  inference.def(py::init([](IrBuilder &ir, std::shared_ptr<DeviceInfo> deviceInfo,
+                            const std::string &name) {
+                  return InferenceSession::createFromIr(ir, std::move(deviceInfo),
+                                                        name);
+                }),
+                py::arg("ir"), py::arg("deviceInfo"), py::arg("name") = "fromIr");
+  bindCommon(inference);
+
+  py::class_<TrainingSession> training(m, "_TrainingSessionCore");
+  training.def(py::init([](const std::string &model, const DataFlow &dataFlow,
+                           const TensorId &loss, const Optimizer &optimizer,
+                           std::shared_ptr<DeviceInfo> deviceInfo,
+                           const InputShapeInfo &inputShapeInfo,
+                           const SessionOptions &userOptions,
+                           const Patterns &patterns, const std::string &name) {
+                 return TrainingSession::createFromOnnxModel(
+                     model, dataFlow, loss, optimizer, std::move(deviceInfo),
+                     inputShapeInfo, userOptions, patterns, name);
+               }),
+               py::arg("model"), py::arg("dataFlow"), py::arg("loss"),
+               py::arg("optimizer"), py::arg("deviceInfo"),
+               py::arg("inputShapeInfo"), py::arg("userOptions"),
+               py::arg("patterns"), py::arg("name") = "training");
+  training.def(py::init([](const std::string &model, const DataFlow &dataFlow,
+                           const std::vector<Loss *> &losses,
+                           const Optimizer &optimizer,
+                           std::shared_ptr<DeviceInfo> deviceInfo,
+                           const InputShapeInfo &inputShapeInfo,
+                           const SessionOptions &userOptions,
+                           const Patterns &patterns, const std::string &name) {
+                 return TrainingSession::createFromOnnxModel(
+                     model, dataFlow, lossList(losses), optimizer,
+                     std::move(deviceInfo), inputShapeInfo, userOptions,
+                     patterns, name);
+               }),
+               py::arg("model"), py::arg("dataFlow"), py::arg("losses"),
+               py::arg("optimizer"), py::arg("deviceInfo"),
+               py::arg("inputShapeInfo"), py::arg("userOptions"),
+               py::arg("patterns"), py::arg("name") = "training");
+  training.def("updateOptimizerFromHost", &TrainingSession::updateOptimizerFromHost,
+               py::arg("optimizer"));
+  bindCommon(training);
 }
 
 } // namespace python

@@ -1,5 +1,6 @@
-"""popart.InferenceSession: the C++ InferenceSession (_InferenceSessionCore)
-with the original module's keyword arguments and anchor arrays."""
+"""popart.InferenceSession and popart.TrainingSession: the C++ sessions
+(_InferenceSessionCore, _TrainingSessionCore) with the original module's
+keyword arguments and anchor arrays."""
 
 import numpy as np
 
@@ -36,38 +37,8 @@ def _initAnchorArrays(session):
     return arrays
 
 
-class InferenceSession(_core._InferenceSessionCore):
-    """A session running a model's forward pass.
-
-    Arguments:
-        fnModel: the model, as serialised ModelProto bytes
-            (Builder.getModelProto()) or the name of an ONNX file.
-        dataFlow: batches per step and the anchors to return.
-        deviceInfo: the device (DeviceManager().createIpuModelDevice({}),
-            createCpuDevice()).
-        inputShapeInfo: shapes of inputs the model leaves unknown.
-        patterns: the patterns to apply; None for the default ones.
-        userOptions: the SessionOptions.
-        name: the session's name.
-    """
-
-    def __init__(self, fnModel, dataFlow=None, deviceInfo=None,
-                 inputShapeInfo=None, patterns=None, userOptions=None,
-                 name="inference", *, dataFeed=None):
-        # dataFeed is the name older releases gave the DataFlow.
-        if dataFeed is not None:
-            if dataFlow is not None:
-                raise TypeError("InferenceSession() got both dataFlow and dataFeed")
-            dataFlow = dataFeed
-        if dataFlow is None:
-            raise TypeError("InferenceSession() missing the argument 'dataFlow'")
-        if deviceInfo is None:
-            raise TypeError("InferenceSession() missing the argument 'deviceInfo'")
-        super().__init__(
-            fnModel, dataFlow, deviceInfo,
-            inputShapeInfo if inputShapeInfo is not None else _core.InputShapeInfo(),
-            userOptions if userOptions is not None else _core.SessionOptions(),
-            patterns if patterns is not None else _core.Patterns(), name)
+class _SessionMethods:
+    """What the Python sessions add to the C++ ones."""
 
     @property
     def dataFlow(self):
@@ -85,3 +56,118 @@ class InferenceSession(_core._InferenceSessionCore):
     def initAnchorArrays(self):
         """numpy arrays for the anchors of one step (see _initAnchorArrays)."""
         return _initAnchorArrays(self)
+
+
+def _dataFlowArgument(kind, dataFlow, dataFeed):
+    # dataFeed is the name older releases gave the DataFlow.
+    if dataFeed is not None:
+        if dataFlow is not None:
+            raise TypeError(f"{kind}() got both dataFlow and dataFeed")
+        dataFlow = dataFeed
+    if dataFlow is None:
+        raise TypeError(f"{kind}() missing the argument 'dataFlow'")
+    return dataFlow
+
+
+def _lossObjects(kind, losses):
+    """The loss objects of the older interface, checked."""
+    losses = list(losses)
+    for loss in losses:
+        if not isinstance(loss, _core.Loss):
+            raise TypeError(f"{kind}(): losses must be popart.Loss objects "
+                            f"(NllLoss, L1Loss, IdentityLoss), not {type(loss).__name__}")
+    return losses
+
+
+class InferenceSession(_SessionMethods, _core._InferenceSessionCore):
+    """A session running a model's forward pass.
+
+    Arguments:
+        fnModel: the model, as serialised ModelProto bytes
+            (Builder.getModelProto()) or the name of an ONNX file.
+        dataFlow: batches per step and the anchors to return.
+        deviceInfo: the device (DeviceManager().createIpuModelDevice({}),
+            createCpuDevice()).
+        inputShapeInfo: shapes of inputs the model leaves unknown.
+        patterns: the patterns to apply; None for the default ones.
+        userOptions: the SessionOptions.
+        name: the session's name.
+        losses: (older releases) loss objects whose ops are added to the
+            model, so that their values can be anchored.
+    """
+
+    def __init__(self, fnModel, dataFlow=None, deviceInfo=None,
+                 inputShapeInfo=None, patterns=None, userOptions=None,
+                 name="inference", *, dataFeed=None, losses=None):
+        dataFlow = _dataFlowArgument("InferenceSession", dataFlow, dataFeed)
+        if deviceInfo is None:
+            raise TypeError("InferenceSession() missing the argument 'deviceInfo'")
+        inputShapeInfo = inputShapeInfo if inputShapeInfo is not None else _core.InputShapeInfo()
+        userOptions = userOptions if userOptions is not None else _core.SessionOptions()
+        patterns = patterns if patterns is not None else _core.Patterns()
+        if losses is not None:
+            if name != "inference":
+                raise TypeError("InferenceSession(): a session with losses keeps "
+                                "the name 'inference'")
+            super().__init__(fnModel, dataFlow, deviceInfo,
+                             _lossObjects("InferenceSession", losses),
+                             inputShapeInfo, userOptions, patterns)
+        else:
+            super().__init__(fnModel, dataFlow, deviceInfo, inputShapeInfo,
+                             userOptions, patterns, name)
+
+
+    @classmethod
+    def fromIr(cls, ir, deviceInfo, name="fromIr"):
+        """A session of an IR built with popart.ir (the pir.Ir, or its
+        `_pb_ir`), with the DataFlow and SessionOptions set on `_pb_ir`."""
+        pb_ir = getattr(ir, "_pb_ir", ir)
+        if not isinstance(pb_ir, _core._IrCore):
+            raise TypeError(f"InferenceSession.fromIr: {ir!r} is not a popart.ir IR")
+        self = cls.__new__(cls)
+        _core._InferenceSessionCore.__init__(self, pb_ir, deviceInfo, name)
+        return self
+
+
+class TrainingSession(_SessionMethods, _core._TrainingSessionCore):
+    """A session that trains a model: each step runs the forward pass, the
+    backward pass from the loss and the optimiser's weight updates.
+
+    Arguments:
+        fnModel: the model, as serialised ModelProto bytes or an ONNX file.
+        dataFlow: batches per step and the anchors to return.
+        loss: the id of the loss tensor (the output of
+            builder.aiGraphcore.nllloss, l1loss or identityloss); a list of
+            loss objects is taken as `losses`.
+        optimizer: popart.SGD, ConstSGD, Adam or Adaptive.
+        deviceInfo: the device.
+        inputShapeInfo: shapes of inputs the model leaves unknown.
+        patterns: the patterns to apply; None for the default ones.
+        userOptions: the SessionOptions.
+        name: the session's name.
+        losses: (older releases) loss objects (popart.NllLoss, L1Loss,
+            IdentityLoss) whose sum is the loss.
+    """
+
+    def __init__(self, fnModel, dataFlow=None, loss=None, optimizer=None,
+                 deviceInfo=None, inputShapeInfo=None, patterns=None,
+                 userOptions=None, name="training", *, dataFeed=None,
+                 losses=None):
+        dataFlow = _dataFlowArgument("TrainingSession", dataFlow, dataFeed)
+        if isinstance(loss, (list, tuple, _core.Loss)):
+            if losses is not None:
+                raise TypeError("TrainingSession() got both loss objects and losses")
+            losses = [loss] if isinstance(loss, _core.Loss) else loss
+            loss = None
+        if (loss is None) == (losses is None):
+            raise TypeError("TrainingSession() needs the loss: a tensor id "
+                            "(loss=) or loss objects (losses=)")
+        for argument, value in (("optimizer", optimizer), ("deviceInfo", deviceInfo)):
+            if value is None:
+                raise TypeError(f"TrainingSession() missing the argument '{argument}'")
+        inputShapeInfo = inputShapeInfo if inputShapeInfo is not None else _core.InputShapeInfo()
+        userOptions = userOptions if userOptions is not None else _core.SessionOptions()
+        patterns = patterns if patterns is not None else _core.Patterns()
+        lossArgument = loss if loss is not None else _lossObjects("TrainingSession", losses)
+        super().__init__(fnModel, dataFlow, lossArgument, optimizer, deviceInfo,
+                         inputShapeInfo, userOptions, patterns, name)

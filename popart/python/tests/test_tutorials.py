@@ -3,6 +3,7 @@ run unchanged with Debian's python3 and give the guide's output; what they
 compute is checked against numpy and the models they build against the
 ONNX library."""
 
+import ast
 import os
 import pathlib
 import re
@@ -16,9 +17,9 @@ import pytest
 TUTORIALS = pathlib.Path(__file__).resolve().parents[3] / "tutorials" / "popart" / "python"
 
 
-def run(script, tmp_path):
+def run(script, tmp_path, args=()):
     """Runs a tutorial script in tmp_path; returns its output."""
-    result = subprocess.run([sys.executable, str(TUTORIALS / script)], cwd=tmp_path,
+    result = subprocess.run([sys.executable, str(TUTORIALS / script), *args], cwd=tmp_path,
                             capture_output=True, text=True, timeout=600,
                             env=dict(os.environ))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -97,3 +98,66 @@ def test_execution_tracing(tmp_path):
     # DEBUG everywhere but the session module, which is off.
     assert {"builder", "ir"} <= modules
     assert "session" not in modules
+
+
+def test_training_session(tmp_path):
+    # The guide's AlexNet TrainingSession is made (it prints nothing).
+    assert run("training_session.py", tmp_path) == ""
+    model = onnx.load(str(tmp_path / "alexnet.onnx"))
+    assert [o.name for o in model.graph.output] == ["output"]
+
+
+def test_training_loop(tmp_path):
+    lines = run("training_loop.py", tmp_path).splitlines()
+    assert lines[0] == "Creating ipu sim"
+    losses = []
+    for step, line in enumerate(lines[1:]):
+        match = re.fullmatch(rf"Step {step}: mean loss (\S+)", line)
+        assert match, line
+        losses.append(float(match.group(1)))
+    assert len(losses) == 10 and all(np.isfinite(losses))
+    # Every batch has label 0: training makes it likelier.
+    assert losses[-1] < losses[0]
+
+
+def test_simple_addition_popart_ir(tmp_path):
+    lines = run("simple_addition_popart_ir.py", tmp_path).splitlines()
+    a = values(lines[0], "Input a is")
+    b = values(lines[1], "Input b is")
+    np.testing.assert_allclose(values(lines[2], "Result is"), a + b, rtol=1e-6)
+
+
+def test_tensor_addition_popart_ir(tmp_path):
+    # variable 3 + constant 1, both int8.
+    assert run("tensor_addition_popart_ir.py", tmp_path).splitlines() == ["Result is 4"]
+
+
+def test_subgraphs_popart_ir(tmp_path):
+    lines = run("subgraphs_popart_ir.py", tmp_path).splitlines()
+    x = np.array(ast.literal_eval(lines[0].split(" is ")[1]), np.float32)
+    results = [np.array(ast.literal_eval(line.split(" = ")[-1].split(": ")[-1]))
+               for line in lines[1:]]
+    z = 2 * (2 * x + 1) + 1
+    np.testing.assert_allclose(results[0], z)
+    np.testing.assert_allclose(results[1], 16 * x)
+    # Two runs, each adding z to the variable passed by reference.
+    np.testing.assert_allclose(results[2], 2 * z)
+
+
+def test_fashion_mnist_twin(tmp_path):
+    # The Python network prints what the C++ one prints: the same initial
+    # weights, image order, losses and accuracies (two epochs of one step
+    # each, on the CPU device).
+    program = os.environ.get("POPART_FASHION_MNIST_CNN")
+    assert program, ("POPART_FASHION_MNIST_CNN names the C++ program (the build "
+                     "sets it; it needs the tutorials built)")
+    args = ["/usr/share/datasets/fashion-mnist", "2", "1600", "1000", "cpu"]
+    expected = subprocess.run([program] + args, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600)
+    assert expected.returncode == 0, expected.stderr
+    lines = run("fashion_mnist_cnn.py", tmp_path, args).splitlines()
+    assert lines == expected.stdout.splitlines()
+    assert lines[0] == "Fashion-MNIST: 1600 training images, 1000 test images"
+    losses = [float(re.match(r"Epoch \d: mean loss (\S+),", line).group(1))
+              for line in lines[1:3]]
+    assert losses[1] < losses[0]

@@ -41,8 +41,8 @@ public:
 
   onnx::NodeProto &nodeProducing(const TensorId &id);
   const onnx::NodeProto &nodeProducing(const TensorId &id) const;
-  void setNodeAttribute(onnx::NodeProto &node, const std::string &name,
-                        const any &value);
+  static void setNodeAttribute(onnx::NodeProto &node, const std::string &name,
+                               const any &value);
 
   void setScopedAttribute(const std::string &name, any value);
   any getScopedAttribute(const std::string &name) const;

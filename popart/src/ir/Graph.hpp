@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace popart {
@@ -17,10 +18,13 @@ class Ir;
 
 class Graph {
 public:
-  explicit Graph(Ir &ir) : ir(ir) {}
+  /// id: "" for the main graph, the subgraph's id otherwise.
+  explicit Graph(Ir &ir, std::string id = "") : ir(ir), id(std::move(id)) {}
   Graph(const Graph &) = delete;
   Graph &operator=(const Graph &) = delete;
   Ir &getIr() const { return ir; }
+  const std::string &getGraphId() const { return id; }
+  bool isMainGraph() const { return id.empty(); }
 
   Tensor &addTensor(const TensorId &id, const TensorInfo &info,
                     TensorType type, std::vector<char> data = {});
@@ -69,8 +73,10 @@ public:
   void replaceUses(Tensor &from, Tensor &to);
   const std::map<OpId, std::unique_ptr<Op>> &getOps() const { return ops; }
 
-  std::vector<TensorId> inputs;  // streamed from the host
-  std::vector<TensorId> outputs; // the model's outputs
+  // The main graph's inputs are streamed from the host and its outputs
+  // are the model's; a subgraph's are what its callers give and get.
+  std::vector<TensorId> inputs;
+  std::vector<TensorId> outputs;
 
   /// The ops in an order where each comes after the producers of its
   /// inputs (see Scheduler.cpp).
@@ -78,6 +84,7 @@ public:
 
 private:
   Ir &ir;
+  std::string id;
   std::map<Op *, std::vector<Op *>> topoCons; // op -> ops after it
   std::map<TensorId, std::unique_ptr<Tensor>> tensors;
   std::map<OpId, std::unique_ptr<Op>> ops;

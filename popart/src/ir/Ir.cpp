@@ -161,6 +161,19 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
       settings.vgraphId = loss->getVirtualGraphId();
       settings.pipelineStage = loss->getPipelineStage();
       auto op = loss->getOp(settings);
+      // Inputs a loss streams (labels) that the model lacks are streamed
+      // with the shapes InputShapeInfo gives.
+      for (const auto &id : loss->getStreamTensorNames())
+        if (!mainGraph.hasTensor(id)) {
+          if (!bundle.inputShapeInfo.has(id))
+            throw error("The input '{}' of the loss '{}' is not a tensor of "
+                        "the model: give its type and shape with "
+                        "InputShapeInfo to stream it",
+                        id, loss->output(0));
+          mainGraph.addTensor(id, bundle.inputShapeInfo.get(id),
+                              TensorType::Stream);
+          mainGraph.inputs.push_back(id);
+        }
       std::vector<TensorId> ins;
       for (int i = 0; i < loss->input_size(); ++i) {
         if (!mainGraph.hasTensor(loss->input(i)))
@@ -244,6 +257,10 @@ bool Ir::requiresRandomSeed() const {
   for (const auto &p : mainGraph.getOps())
     if (p.second->requiresRandomSeed())
       return true;
+  for (const auto &g : subgraphs)
+    for (const auto &p : g.second->getOps())
+      if (p.second->requiresRandomSeed())
+        return true;
   return false;
 }
 
@@ -313,6 +330,12 @@ std::string Ir::serialise() const {
   else
     for (const auto &p : mainGraph.getOps())
       j["maingraph"].push_back(opJson(*p.second));
+  // Each subgraph under its id, its ops in schedule order.
+  for (const auto &g : subgraphs) {
+    auto &ops = j[g.first] = nlohmann::json::array();
+    for (const Op *op : g.second->getOpSchedule(options.kahnTieBreaker))
+      ops.push_back(opJson(*op));
+  }
   return j.dump(2);
 }
 
@@ -349,6 +372,40 @@ void Ir::dotCheckpoint(const std::string &checkpoint) const {
   }
   out << "}\n";
   logging::ir::info("Wrote DOT file {} at checkpoint {}", file, checkpoint);
+}
+
+} // namespace popart
+
+namespace popart {
+
+void Ir::prepareBuilt(const DataFlow &dataFlow_, const SessionOptions &options_) {
+  dataFlow = dataFlow_;
+  options = options_;
+  dotChecks = selectedDotChecks(options);
+  mode = ExecutionMode::Inference;
+  if (dataFlow.batchesPerStep() <= 0)
+    throw error("DataFlow: batchesPerStep must be at least 1, not {}",
+                dataFlow.batchesPerStep());
+  if (options.getGlobalReplicationFactor() != 1 ||
+      options.getAccumulationFactor() != 1)
+    throw error("An IR built op by op runs without replication or gradient "
+                "accumulation (SessionOptions::replicatedGraphCount {}, "
+                "accumulationFactor {})",
+                options.getGlobalReplicationFactor(),
+                options.getAccumulationFactor());
+  logging::ir::info("Preparing an IR built op by op: {} ops in the main graph, "
+                    "{} subgraphs",
+                    mainGraph.getOps().size(), subgraphs.size());
+  dotCheckpoint("FWD0");
+  checkAnchors();
+  schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
+  dotCheckpoint("FINAL");
+  if (const char *dump = std::getenv("POPART_IR_DUMP")) {
+    std::ofstream out(dump);
+    if (!out)
+      throw error("POPART_IR_DUMP: cannot write '{}'", dump);
+    out << serialise();
+  }
 }
 
 } // namespace popart

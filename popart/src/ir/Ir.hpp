@@ -18,6 +18,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -62,12 +63,28 @@ public:
 
   Graph &getMainGraph() { return mainGraph; }
   const Graph &getMainGraph() const { return mainGraph; }
+
+  // Subgraphs, called by CallOp and LoopOp (Subgraphs.cpp). "" is the main
+  // graph.
+  Graph &createGraph(const std::string &id);
+  bool hasGraph(const std::string &id) const;
+  Graph &getGraph(const std::string &id);
+  const Graph &getGraph(const std::string &id) const;
+  std::vector<const Graph *> getSubgraphs() const;
+
+  /// Prepares an IR whose graphs were built op by op (IrBuilder, the IR
+  /// of popart.ir) rather than imported: the checks and the schedule.
+  void prepareBuilt(const DataFlow &dataFlow, const SessionOptions &options);
   const DataFlow &getDataFlow() const { return dataFlow; }
   const SessionOptions &getSessionOptions() const { return options; }
   const onnx::ModelProto &getModel() const { return model; }
   const std::vector<Op *> &getSchedule() const { return schedule; }
 
   ExecutionMode getExecutionMode() const { return mode; }
+  /// An IR built op by op (IrBuilder): its ops do what they say whatever
+  /// the session (a Dropout in training mode drops).
+  bool isBuiltOpByOp() const { return builtOpByOp; }
+  void setBuiltOpByOp() { builtOpByOp = true; }
   bool isTraining() const { return mode == ExecutionMode::Training; }
   /// The loss the backward pass starts from (training).
   const TensorId &getFinalLossId() const { return finalLossId; }
@@ -104,12 +121,14 @@ private:
   void prepareTraining(const Patterns &patterns);
 
   Graph mainGraph;
+  std::map<std::string, std::unique_ptr<Graph>> subgraphs;
   DataFlow dataFlow;
   SessionOptions options;
   onnx::ModelProto model;
   std::set<std::string> dotChecks;
   std::vector<Op *> schedule;
   ExecutionMode mode = ExecutionMode::Inference;
+  bool builtOpByOp = false;
   TensorId finalLossId;
   std::unique_ptr<Optimizer> optimizer;
   std::vector<OptimizerTensor> optimizerTensors;

@@ -126,6 +126,12 @@ void IrLowering::lowerRootTensors() {
     }
     ctx->set(t, v);
   }
+  // The constants of subgraphs; their other tensors are lowered with the
+  // subgraph (ops/CallLowering.cpp).
+  for (const Graph *sub : ir.getSubgraphs())
+    for (const auto &p : sub->getTensors())
+      if (p.second->type == TensorType::Const && !p.second->producer)
+        ctx->set(*p.second, addConstant(*p.second));
   if (ir.requiresRandomSeed()) {
     // The session's seed, moved on once per micro-batch so that each draws
     // new numbers.

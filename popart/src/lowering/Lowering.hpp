@@ -17,6 +17,7 @@
 #include <typeinfo>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace popart {
 
@@ -46,6 +47,15 @@ public:
   void set(const Tensor &t, const poplar::Tensor &value);
   void set(const Tensor *t, const poplar::Tensor &value) { set(*t, value); }
   bool has(const TensorId &id) const { return tensors.count(id) != 0; }
+
+  /// A subgraph lowered once (ops/CallLowering.cpp): the tensors of its
+  /// inputs and outputs, and the function that runs it, which every call
+  /// of it calls.
+  struct LoweredGraph {
+    std::vector<poplar::Tensor> inputs, outputs;
+    poplar::Function function;
+  };
+  std::map<std::string, LoweredGraph> subgraphs;
 
 private:
   std::map<TensorId, poplar::Tensor> tensors;
@@ -151,6 +161,10 @@ POPART_LOWERING(growInstanceNormGrad)
 POPART_LOWERING(growLRNGrad)
 POPART_LOWERING(growTopKGrad)
 POPART_LOWERING(growConvTransposeGrad)
+POPART_LOWERING(growCall)
+POPART_LOWERING(growLoop)
+POPART_LOWERING(growHostIO)
+POPART_LOWERING(growCopyVarUpdate)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

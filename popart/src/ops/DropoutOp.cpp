@@ -22,19 +22,20 @@ DropoutOp::DropoutOp(const OperatorIdentifier &id, const Op::Settings &settings,
 }
 
 void DropoutOp::setup() {
+  const Ir &ir = getGraph().getIr();
   if (opid.version >= 12) {
     if (hasInput(2))
       trainingModeInput = constInputValues(2, "training_mode").at(0) != 0.0;
-    // Outside training Dropout is the identity, whatever its ratio (which
-    // may then be a runtime input).
+    // Outside training (and IRs built op by op) Dropout is the identity,
+    // whatever its ratio (which may then be a runtime input).
     const bool ratioMatters =
-        getGraph().getIr().isTraining() && trainingModeInput;
+        (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput;
     if (hasInput(1) && ratioMatters)
       ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
   }
   if (ratio < 0.0f || ratio >= 1.0f)
     throw error("{}: the ratio must be in [0, 1), not {}", str(), ratio);
-  if (trainingModeInput && hasInput(2) && !getGraph().getIr().isTraining())
+  if (trainingModeInput && hasInput(2) && !ir.isTraining() && !ir.isBuiltOpByOp())
     throw error("{}: Dropout in training mode needs a TrainingSession", str());
   outInfo(0) = inInfo(0);
   if (hasOutput(1))
@@ -42,7 +43,9 @@ void DropoutOp::setup() {
 }
 
 bool DropoutOp::isActive() const {
-  return getGraph().getIr().isTraining() && trainingModeInput && ratio > 0.0f;
+  const Ir &ir = getGraph().getIr();
+  return (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput &&
+         ratio > 0.0f;
 }
 
 std::vector<std::unique_ptr<Op>> DropoutOp::getGradOps() {

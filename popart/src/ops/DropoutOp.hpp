@@ -23,8 +23,8 @@ public:
     return std::make_unique<DropoutOp>(*this);
   }
   void setup() override;
-  /// Whether elements are dropped (a training session, a ratio above 0,
-  /// and training_mode not false).
+  /// Whether elements are dropped (a training session or an IR built op
+  /// by op, a ratio above 0, and training_mode not false).
   bool isActive() const;
   bool isIdentityLike() const override { return !isActive(); }
   bool requiresRandomSeed() const override { return isActive(); }

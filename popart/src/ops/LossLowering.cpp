@@ -80,6 +80,13 @@ poplar::Tensor reduceLoss(LoweringContext &ctx, const poplar::Tensor &perElement
 
 namespace {
 
+// Probabilities are taken as at least a small epsilon, so that one that
+// underflowed to 0 gives a large loss and gradient rather than inf and
+// NaN weights (in HALF, the smallest normal number), as the original does.
+float nllEpsilon(const poplar::Type &type, float floatEpsilon) {
+  return type == poplar::HALF ? 6.104e-5f : floatEpsilon;
+}
+
 struct NllSettings {
   ReductionType reduction;
   bool hasIgnoreIndex;
@@ -98,7 +105,11 @@ poplar::Tensor nllLoss(LoweringContext &ctx, const NllOperands &r,
   poplar::Tensor loss =
       nll.inputIsLogProbability
           ? popops::map(ctx.graph, -pe::_1, {picked}, prog, name)
-          : popops::map(ctx.graph, -pe::Log(pe::_1), {picked}, prog, name);
+          : popops::map(ctx.graph,
+                        -pe::Log(pe::Max(pe::_1,
+                                         pe::Const(nllEpsilon(
+                                             picked.elementType(), 1e-7f)))),
+                        {picked}, prog, name);
   if (nll.hasIgnoreIndex) {
     // An ignored row may pick nothing (log 0): select rather than multiply.
     loss = popops::map(ctx.graph,
@@ -184,7 +195,10 @@ void growNllGrad(const Op &op, LoweringContext &ctx,
           ? popops::map(ctx.graph, -(pe::_1 * pe::_2), {rowGrad2, r.oneHot}, prog,
                         op.name())
           : popops::map(ctx.graph,
-                        pe::Select(-(pe::_1 / pe::_3), pe::Const(0.0f),
+                        pe::Select(-(pe::_1 / pe::Max(pe::_3, pe::Const(nllEpsilon(
+                                                             r.probs.elementType(),
+                                                             1e-10f)))),
+                                   pe::Const(0.0f),
                                    pe::NotEqual(pe::_2, pe::Const(0.0f))),
                         {rowGrad2, r.oneHot, r.probs}, prog, op.name());
   const auto &shape = op.outputs[0]->info.shape();

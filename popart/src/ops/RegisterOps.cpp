@@ -6,6 +6,7 @@
 #include "lowering/Lowering.hpp"
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
+#include "ops/CallOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/ConcatOp.hpp"
@@ -16,6 +17,7 @@
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
+#include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
@@ -178,6 +180,12 @@ void registerBuiltinOps() {
   registerOp<NllOp>({gc::Nll_1});
   registerOp<L1Op>({gc::L1_1});
   registerOp<IdentityLossOp>({gc::IdentityLoss_1});
+
+  // Subgraphs, host copies and variable updates (IRs built op by op).
+  registerOp<CallOp>({gc::Call_1});
+  registerOp<LoopOp>({gc::Loop_1});
+  registerOp<HostIOOp>({gc::HostLoad_1, gc::HostStore_1});
+  registerOp<CopyVarUpdateOp>({gc::CopyVarUpdate_1});
 }
 
 // The lowering of every op class.
@@ -216,6 +224,10 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<NllOp>(growNll);
   r.add<L1Op>(growL1);
   r.add<IdentityLossOp>(growIdentityLoss);
+  r.add<CallOp>(growCall);
+  r.add<LoopOp>(growLoop);
+  r.add<HostIOOp>(growHostIO);
+  r.add<CopyVarUpdateOp>(growCopyVarUpdate);
 
   // Gradients.
   r.add<UnaryGradOp>(growUnaryGrad);

@@ -10,6 +10,7 @@
 #include "session/SessionOptionsCheck.hpp"
 
 #include <popart/error.hpp>
+#include <popart/irbuilder.hpp>
 #include <popart/logging.hpp>
 #include <popart/op/loss.hpp>
 #include <popart/session.hpp>
@@ -31,7 +32,11 @@ namespace popart {
 
 class SessionImpl {
 public:
-  Ir ir;
+  explicit SessionImpl(std::shared_ptr<Ir> ir_ = std::make_shared<Ir>())
+      : irHolder(std::move(ir_)), ir(*irHolder) {}
+  // The IR: prepared from a model here, or built op by op (IrBuilder).
+  std::shared_ptr<Ir> irHolder;
+  Ir &ir;
   std::string name;
   std::shared_ptr<DeviceInfo> device;
   std::unique_ptr<IrLowering> lowering;
@@ -48,6 +53,8 @@ public:
   uint64_t lastRunCycles = 0;
 
   void prepare(const IrBundle &bundle, const std::string &kind);
+  /// The checks of a prepared IR: placement, lowerings, device types.
+  void checkPrepared();
   void connectStreams();
   void runProgram(ProgramIndex p, const std::string &debugName = "");
   void sendPending();
@@ -100,6 +107,10 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
                          device->toString());
   checkSessionOptions(bundle.options, kind == "TrainingSession");
   ir.prepare(bundle);
+  checkPrepared();
+}
+
+void SessionImpl::checkPrepared() {
   // Manual placement: each op's virtual graph must be an IPU of the device
   // (the ops then share one graph over all of the device's tiles).
   if (options().virtualGraphMode == VirtualGraphMode::Manual)
@@ -115,13 +126,17 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
     }
   // Every op must have a lowering and every tensor a device type:
   // unsupported models fail here, not later.
-  for (const Op *op : ir.getSchedule())
-    LoweringRegistry::instance().get(*op);
-  for (const auto &t : ir.getMainGraph().getTensors()) {
-    try {
-      deviceType(t.second->info.dataType());
-    } catch (const error &e) {
-      throw error("Tensor '{}': {}", t.first, e.what());
+  std::vector<const Graph *> graphs = ir.getSubgraphs();
+  graphs.push_back(&ir.getMainGraph());
+  for (const Graph *g : graphs) {
+    for (const auto &op : g->getOps())
+      LoweringRegistry::instance().get(*op.second);
+    for (const auto &t : g->getTensors()) {
+      try {
+        deviceType(t.second->info.dataType());
+      } catch (const error &e) {
+        throw error("Tensor '{}': {}", t.first, e.what());
+      }
     }
   }
   randomSeed = randomSeedFromEntropy();
@@ -298,6 +313,42 @@ std::unique_ptr<TrainingSession> TrainingSession::createFromOnnxModel(
   }
   b.optimizer = &optimizer;
   s->impl->prepare(b, "TrainingSession");
+  return s;
+}
+
+std::unique_ptr<InferenceSession>
+InferenceSession::createFromIr(IrBuilder &builder,
+                               std::shared_ptr<DeviceInfo> deviceInfo,
+                               const std::string name) {
+  if (builder.isInSession())
+    throw error("InferenceSession::createFromIr: the IR is already in a "
+                "session");
+  SessionOptions options = builder.getSessionOptions();
+  // The IR's HostLoad/HostStore ops are its host copies and its main graph
+  // is the body of the step's loop, as these options say: required, then
+  // checked as the lowering's own.
+  for (const auto &[option, value] :
+       {std::pair<const char *, bool>{"useHostCopyOps", options.useHostCopyOps},
+        {"enableExplicitMainLoops", options.enableExplicitMainLoops}})
+    if (!value)
+      throw error("InferenceSession::createFromIr: an IR built op by op needs "
+                  "SessionOptions::{} = true",
+                  option);
+  options.useHostCopyOps = false;
+  options.enableExplicitMainLoops = false;
+  std::unique_ptr<InferenceSession> s(new InferenceSession());
+  s->impl = std::make_unique<SessionImpl>(builder.ir);
+  s->impl->name = name;
+  s->impl->device = deviceInfo;
+  if (!deviceInfo)
+    throw error("InferenceSession '{}': no device given", name);
+  logging::session::info("Creating InferenceSession '{}' of an IR built op by "
+                         "op on {}",
+                         name, deviceInfo->toString());
+  checkSessionOptions(options, false);
+  s->impl->ir.prepareBuilt(builder.getDataFlow(), options);
+  s->impl->checkPrepared();
+  builder.inSession = true;
   return s;
 }
 

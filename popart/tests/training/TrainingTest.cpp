@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -201,7 +202,10 @@ TEST_CASE("Weights are read, written, reset and saved", "[popart][training]") {
   REQUIRE(out[m.loss][0] == Approx(3.0f + 0.0f + 2.0f));
 
   // modelToHost writes the trained weights into the model.
-  const std::string path = "popart_training_test_model.onnx";
+  // One file per device variant: the variants run at once in one folder.
+  const char *device = std::getenv("SDK_TEST_DEVICE");
+  const std::string path = std::string("popart_training_test_model_") +
+                           (device ? device : "default") + ".onnx";
   s->weightsToHost();
   s->modelToHost(path);
   const Floats saved = readWeight(*s, m.w);

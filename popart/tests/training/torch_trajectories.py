@@ -61,6 +61,14 @@ def nll(probs, labels):
     return F.nll_loss(torch.log(probs), labels)
 
 
+def reported_nll(probs, labels):
+    """The loss as popart reports it: each probability taken as at least
+    1e-7, as the original does, so that one that underflowed gives a finite
+    loss. (Its gradient is PyTorch's for probabilities above 1e-10.)"""
+    with torch.no_grad():
+        return F.nll_loss(torch.log(probs.clamp_min(1e-7)), labels).item()
+
+
 class Manual:
     """Optimisers PyTorch lacks, each with its published update."""
 
@@ -188,9 +196,10 @@ def run_case(case, seed):
         opt.zero_grad()
         losses = []
         for micro in range(af):
-            loss = nll(forward(kind, w, torch.tensor(xs[step, micro])),
-                       torch.tensor(labels[step, micro]).long())
-            losses.append(loss.item())
+            probs = forward(kind, w, torch.tensor(xs[step, micro]))
+            target = torch.tensor(labels[step, micro]).long()
+            loss = nll(probs, target)
+            losses.append(reported_nll(probs, target))
             (loss / af if mean else loss).backward()
         if clip is not None:
             torch.nn.utils.clip_grad_norm_(params, clip)
