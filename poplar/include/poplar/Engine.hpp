@@ -147,6 +147,10 @@ public:
   void setPrintStream(std::ostream &stream);
   void setPrintTensorStream(std::ostream &stream) { setPrintStream(stream); }
 
+  /// Writes the executable the engine runs (as Executable::serialize), so
+  /// that a later Engine can be made from it without compiling.
+  void serializeExecutable(std::ostream &out) const;
+
   const OptionFlags &getEngineOptions() const;
   const Target &getTarget() const;
 

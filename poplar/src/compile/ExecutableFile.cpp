@@ -21,6 +21,7 @@
 #include "core/Logging.hpp"
 #include "model/Estimates.hpp"
 #include "profiling/ReportFiles.hpp"
+#include "runtime/EngineImpl.hpp"
 
 #include <poplar/exceptions.hpp>
 
@@ -290,6 +291,13 @@ void Executable::serialize(const std::string &filename) const {
   out.close();
   if (!out)
     throw poplar_error("Executable::serialize: cannot write '" + filename + "'");
+}
+
+void Engine::serializeExecutable(std::ostream &out) const {
+  const std::string bytes = encode(*impl->exe);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!out)
+    throw poplar_error("Engine::serializeExecutable: writing the stream failed");
 }
 
 Executable Executable::deserialize(std::istream &in, bool checkPackageHash) {
