@@ -111,10 +111,13 @@ TEST_CASE("An executable of another SDK version is refused",
 }
 
 TEST_CASE("The progress bar's line", "[popart][progress]") {
-  REQUIRE(CompileProgress::bar(0, 100, 0.0, 10) ==
-          "Graph compilation:   0% [          ] 0/100 0.0 s");
-  REQUIRE(CompileProgress::bar(41, 100, 2.25, 10) ==
-          "Graph compilation:  41% [####      ] 41/100 2.2 s");
-  REQUIRE(CompileProgress::bar(20, 20, 61.0, 10) ==
-          "Graph compilation: 100% [##########] 20/20 61.0 s");
+  REQUIRE(CompileProgress::bar(0, 100, 0.0) ==
+          "Graph compilation:   0%|          | 0/100 [00:00<?]");
+  // 45 % of ten cells: four full blocks and half of one.
+  REQUIRE(CompileProgress::bar(45, 100, 2.0) ==
+          "Graph compilation:  45%|\u2588\u2588\u2588\u2588\u258c     | "
+          "45/100 [00:02<00:02]");
+  REQUIRE(CompileProgress::bar(20, 20, 3725.0) ==
+          "Graph compilation: 100%|\u2588\u2588\u2588\u2588\u2588\u2588"
+          "\u2588\u2588\u2588\u2588| 20/20 [1:02:05<00:00]");
 }

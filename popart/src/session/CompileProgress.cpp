@@ -42,21 +42,51 @@ void CompileProgress::report(int progress) {
     printDefault(progress);
 }
 
+namespace {
+
+// Minutes and seconds, "MM:SS" ("H:MM:SS" from an hour).
+std::string clock(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char text[32];
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
+                  s % 60);
+  else
+    std::snprintf(text, sizeof text, "%02ld:%02ld", s / 60, s % 60);
+  return text;
+}
+
+} // namespace
+
 std::string CompileProgress::bar(int progress, int total, double seconds,
                                  unsigned width) {
-  const unsigned filled =
-      total > 0 ? unsigned(std::lround(double(width) * progress / total)) : 0;
+  // The line users of the original see:
+  //   Graph compilation: 100%|██████████| 100/100 [00:27<00:00]
+  // with eighths of a block for the partly filled cell.
+  static const char *const eighths[] = {"",      "\u258f", "\u258e",
+                                        "\u258d", "\u258c", "\u258b",
+                                        "\u258a", "\u2589"};
+  const double ratio =
+      total > 0 ? std::clamp(double(progress) / double(total), 0.0, 1.0) : 0.0;
+  const unsigned cells = unsigned(ratio * width * 8);
   std::string line = "Graph compilation: ";
   char percent[8];
   std::snprintf(percent, sizeof percent, "%3d%%",
-                total > 0 ? progress * 100 / total : 0);
+                total > 0 ? std::clamp(progress, 0, total) * 100 / total : 0);
   line += percent;
-  line += " [";
-  line.append(std::min(filled, width), '#');
-  line.append(width - std::min(filled, width), ' ');
-  char tail[48];
-  std::snprintf(tail, sizeof tail, "] %d/%d %.1f s", progress, total, seconds);
-  return line + tail;
+  line += '|';
+  unsigned drawn = 0;
+  for (; drawn < cells / 8; ++drawn)
+    line += "\u2588";
+  if (drawn < width && cells % 8) {
+    line += eighths[cells % 8];
+    ++drawn;
+  }
+  line.append(width - drawn, ' ');
+  const std::string remaining =
+      progress > 0 ? clock(seconds * (total - progress) / progress) : "?";
+  return line + "| " + std::to_string(progress) + "/" + std::to_string(total) +
+         " [" + clock(seconds) + "<" + remaining + "]";
 }
 
 void CompileProgress::printDefault(int progress) {

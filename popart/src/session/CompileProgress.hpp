@@ -38,9 +38,11 @@ public:
   void complete() { report(total); }
 
   /// One line of the terminal bar, for `progress` of `total` after
-  /// `seconds` (what the default printer draws; tested on its own).
+  /// `seconds`, as the original's users see it ("Graph compilation:
+  /// 41%|████ ...| 41/100 [00:02<00:03]": elapsed, then the time left at
+  /// this rate); what the default printer draws, tested on its own.
   static std::string bar(int progress, int total, double seconds,
-                         unsigned width = 30);
+                         unsigned width = 10);
 
 private:
   static int scaled(int from, int to, int done, int count);

@@ -6,6 +6,7 @@
 
 #include "graph/TensorImpl.hpp"
 
+#include <functional>
 #include <poplar/DataStream.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -203,7 +204,10 @@ struct Executable::Impl {
 
 /// Checks every compute set's vertices (types, connections, tiles, races)
 /// and plans where their fields point (compile/ComputeSetLowering.cpp).
-void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe);
+/// onComputeSet() is called after each compute set is lowered (for the
+/// compile's progress).
+void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
+                      const std::function<void()> &onComputeSet = {});
 
 /// Validates a graph with its programs and lowers them (src/compile).
 std::unique_ptr<Executable::Impl> compileToExecutable(

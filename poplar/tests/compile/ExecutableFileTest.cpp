@@ -246,3 +246,28 @@ TEST_CASE("An executable is refused by a device of another target",
                     Contains(file.string()) &&
                         Contains(cpu ? "CPU" : "IPU_MODEL"));
 }
+
+TEST_CASE("compileGraph reports its progress step by step",
+          "[poplar][compile][progress]") {
+  Scale9 m;
+  std::vector<std::pair<int, int>> reports;
+  auto record = [&](int step, int total) { reports.emplace_back(step, total); };
+  Executable exe = compileGraph(m.graph, m.programs, {}, record);
+  REQUIRE(reports.size() > 3);
+  const int total = reports.front().second;
+  // Rising from 0 to the total: a step per compute set and per program
+  // (and on IPU targets per estimated compute set and for the models).
+  REQUIRE(reports.front().first == 0);
+  for (std::size_t i = 1; i != reports.size(); ++i) {
+    INFO("report " << i);
+    REQUIRE(reports[i].second == total);
+    REQUIRE(reports[i].first > reports[i - 1].first);
+  }
+  REQUIRE(reports.back().first == total);
+
+  // The Engine's constructor passes its ProgressFunc on.
+  const auto first = reports;
+  reports.clear();
+  Engine engine(m.graph, m.programs, {}, record);
+  REQUIRE(reports == first);
+}
