@@ -739,3 +739,36 @@ TEST_CASE("debug.retainDebugInformation false writes no reports", "[autoreport]"
   }
   CHECK(dir.files().empty());
 }
+
+TEST_CASE("The capture options of the PopVision guide", "[autoreport]") {
+  SECTION("autoReport.enable is autoReport.all") {
+    TempDir dir;
+    Fixture f;
+    {
+      Engine e = f.engine({{"autoReport.enable", "true"},
+                           {"autoReport.directory", dir.str()}});
+      e.run(0);
+    }
+    CHECK(dir.files() == std::set<std::string>{"profile.pop", "debug.cbor", "archive.a"});
+  }
+  SECTION("tiles and the replica are checked against the graph") {
+    TempDir dir;
+    Fixture f;
+    const unsigned tiles = f.graph.getTarget().getTilesPerIPU();
+    for (const char *option : {"debug.profilingTile", "debug.branchRecordTile"}) {
+      INFO(option);
+      Engine ok = f.engine({{option, std::to_string(tiles - 1)},
+                            {"autoReport.all", "true"},
+                            {"autoReport.directory", dir.str()}});
+      ok.run(0);
+      CHECK_THROWS_WITH(f.engine({{option, std::to_string(tiles)}}),
+                        Contains(option) &&
+                            Contains(std::to_string(tiles) + " tiles"));
+      CHECK_THROWS_AS(f.engine({{option, "last"}}), invalid_option);
+    }
+    Engine ok = f.engine({{"profiler.replicaToProfile", "0"}});
+    CHECK_THROWS_WITH(f.engine({{"profiler.replicaToProfile", "1"}}),
+                      Contains("profiler.replicaToProfile") &&
+                          Contains("1 replica"));
+  }
+}
