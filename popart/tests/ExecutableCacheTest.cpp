@@ -489,3 +489,33 @@ TEST_CASE("Compilation progress is reported in the original's stages",
   REQUIRE_THROWS_WITH(inference(m, o),
                       Catch::Contains("compilationProgressTotal"));
 }
+
+TEST_CASE("Engines are named after their sessions, cached ones too",
+          "[popart][executable][report]") {
+  TempDir dir("names");
+  const Model m = model();
+  SessionOptions o = caching(dir);
+  o.engineOptions["autoReport.outputDebugInfo"] = "true";
+  o.engineOptions["autoReport.directory"] = dir / "reports";
+  auto written = [&](const std::string &name) {
+    return fs::exists(dir.path / "reports" / name / "debug.cbor");
+  };
+  inference(m, o)->prepareDevice();
+  REQUIRE(written("inference"));
+  training(m, o)->prepareDevice();
+  REQUIRE(written("training"));
+  auto named = InferenceSession::createFromOnnxModel(
+      m.proto, DataFlow(1, {{m.y, AnchorReturnType("All")}}),
+      popart_test::createTestDevice(), {}, o, {}, "validation");
+  named->prepareDevice();
+  REQUIRE(written("validation"));
+  // From the cache (one entry per name), into the same directories.
+  fs::remove_all(dir.path / "reports");
+  Progress p;
+  p.attach(o);
+  inference(m, o)->prepareDevice();
+  REQUIRE_FALSE(p.compiled());
+  REQUIRE(written("inference"));
+  REQUIRE(std::distance(fs::directory_iterator(dir.path / "cache"),
+                        fs::directory_iterator()) == 3);
+}
