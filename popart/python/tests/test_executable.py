@@ -11,14 +11,7 @@ import numpy as np
 import popart
 import pytest
 
-DEVICES = ["cpu", "ipumodel"]
-
-
-def device(kind):
-    manager = popart.DeviceManager()
-    if kind == "cpu":
-        return manager.createCpuDevice()
-    return manager.createIpuModelDevice({"tilesPerIPU": 4})
+from test_session import DEVICES, device, run
 
 
 def model():
@@ -46,12 +39,6 @@ class Progress:
 def inference(proto, y, kind, options):
     return popart.InferenceSession(proto, popart.DataFlow(1, {y: popart.AnchorReturnType("ALL")}),
                                    device(kind), userOptions=options)
-
-
-def run(session, inputs):
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return anchors
 
 
 @pytest.mark.parametrize("kind", DEVICES)
