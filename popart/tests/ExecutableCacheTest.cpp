@@ -263,6 +263,14 @@ TEST_CASE("POPART_CACHE_DIR turns the engine cache on", "[popart][executable]") 
   REQUIRE(o.enableEngineCaching);
   REQUIRE(o.cachePath == dir / "envcache");
   REQUIRE_FALSE(SessionOptions().enableEngineCaching);
+  // popart.ir's name for it, which wins.
+  ::setenv("POPART_CACHE_DIR", "ignored", 1);
+  ::setenv("POPXL_CACHE_DIR", (dir / "xl").c_str(), 1);
+  const SessionOptions xl;
+  ::unsetenv("POPART_CACHE_DIR");
+  ::unsetenv("POPXL_CACHE_DIR");
+  REQUIRE(xl.enableEngineCaching);
+  REQUIRE(xl.cachePath == dir / "xl");
   const Model m = model();
   inference(m, o)->prepareDevice();
   REQUIRE(fs::directory_iterator(dir.path / "envcache") != fs::directory_iterator());

@@ -30,8 +30,9 @@ enum class MeanReductionStrategy { Running = 0, Post, PostAndLoss, N };
 
 class POPART_API SessionOptions {
 public:
-  /// The defaults below; the environment variable POPART_CACHE_DIR, when
-  /// set, turns enableEngineCaching on with cachePath its value.
+  /// The defaults below; the environment variable POPART_CACHE_DIR (or
+  /// POPXL_CACHE_DIR, which wins), when set, turns enableEngineCaching on
+  /// with cachePath its value.
   SessionOptions();
 
   // Debugging.

@@ -119,10 +119,13 @@ void SessionImpl::compile(bool makeEngine, CompileProgress &progress) {
     // As the original: the memory error with the graph's profile summary.
     std::ostringstream summary;
     poplar::printProfileSummary(summary, e.graphProfile);
+    // The reports of the engine go into <autoReport.directory>/<name>.
     auto dir = options().engineOptions.find("autoReport.directory");
-    throw OutOfMemoryError(e.what(), summary.str(),
-                           dir == options().engineOptions.end() ? ""
-                                                                : dir->second);
+    throw OutOfMemoryError(
+        e.what(), summary.str(),
+        dir == options().engineOptions.end()
+            ? ""
+            : (std::filesystem::path(dir->second) / name).string());
   }
   lowering.reset(); // the graph is not needed once compiled
   progress.complete();
