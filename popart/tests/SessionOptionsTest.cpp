@@ -189,11 +189,6 @@ TEST_CASE("Options that cannot be honoured are refused by name",
       {"lstmOptions",
        [](SessionOptions &o) { o.lstmOptions["availableMemoryProportion"] = "0.3"; }},
       {"gclOptions", [](SessionOptions &o) { o.gclOptions["useSynclessCollectives"] = "true"; }},
-      {"compileEngine", [](SessionOptions &o) { o.compileEngine = false; }},
-      {"enableEngineCaching",
-       [](SessionOptions &o) { o.enableEngineCaching = true; }},
-      {"compilationProgressTotal",
-       [](SessionOptions &o) { o.compilationProgressTotal = 10; }},
       {"hardwareInstrumentations",
        [](SessionOptions &o) {
          o.hardwareInstrumentations = {Instrumentation::Inner};

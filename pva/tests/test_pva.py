@@ -205,7 +205,8 @@ def test_popart_session_report(tmp_path):
 
     graph = json.loads(session.getGraphReport())
     execution = json.loads(session.getExecutionReport(resetProfile=False))
-    report = pva.openReport(str(tmp_path / "profile.pop"))
+    # The session's Engine is named "inference": its reports are there.
+    report = pva.openReport(str(tmp_path / "inference" / "profile.pop"))
     assert report.compilation.target.numTiles == graph["target"]["numTiles"] == 8
     assert [cs.name for cs in report.compilation.computeSets] == \
         graph["computeSets"]["names"]

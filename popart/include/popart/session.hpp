@@ -14,6 +14,7 @@
 #include <popart/sessionoptions.hpp>
 #include <popart/tensorinfo.hpp>
 
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,9 +32,34 @@ public:
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;
 
-  /// Compiles the IR for the device and loads the engine onto it.
+  /// Compiles the IR for the device (or loads the executable given by
+  /// loadExecutableFromFile, or the cached one of enableEngineCaching) and
+  /// loads the engine onto it.
   void prepareDevice(bool loadEngine = true);
   void loadEngineAndConnectStreams();
+
+  /// Compiles (unless prepareDevice has) and writes the executable to a
+  /// .popef file: `filename`, or <filename>/executable.popef for a
+  /// directory; missing directories are made.
+  void compileAndExport(const std::string &filename);
+  void compileAndExport(std::ostream &out);
+  /// Writes the compiled executable, with PopART's metadata (needed to
+  /// load it again) and the variables' values unless told not to: the
+  /// device's once weightsFromHost has given it values (they are read
+  /// back into the host copies first), else the host copies.
+  void saveExecutable(const std::string &path, bool savePopartMetadata = true,
+                      bool saveVariables = true);
+  void saveExecutableToFile(const std::string &filename);
+  void saveExecutableToStream(std::ostream &out);
+  /// Writes the variables' values alone, as saveExecutable takes them
+  /// (<path>/variables.popef for a directory).
+  void saveVariables(const std::string &path);
+  /// The next prepareDevice uses this executable (written by
+  /// saveExecutable or compileAndExport for the same model and device)
+  /// instead of compiling, and its variables' values when it has them.
+  /// popart::error naming the file when it cannot be used.
+  void loadExecutableFromFile(const std::string &filename);
+  void loadExecutableFromStream(std::shared_ptr<std::istream> in);
   /// Copies the weights (initializers that are variables) and the
   /// optimiser state to the device, with the optimiser's values and the
   /// random seed.

@@ -10,6 +10,7 @@
 #include <popart/reductiontype.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -29,6 +30,11 @@ enum class MeanReductionStrategy { Running = 0, Post, PostAndLoss, N };
 
 class POPART_API SessionOptions {
 public:
+  /// The defaults below; the environment variable POPART_CACHE_DIR (or
+  /// POPXL_CACHE_DIR, which wins), when set, turns enableEngineCaching on
+  /// with cachePath its value.
+  SessionOptions();
+
   // Debugging.
   /// Where DOT files and other logs are written ("" = the current directory).
   std::string logDir;
@@ -100,12 +106,22 @@ public:
   std::map<std::string, std::string> gclOptions;
 
   // Compilation and caching.
+  /// false: prepareDevice builds the poplar graph but compiles no engine
+  /// (nothing can run; compileAndExport still compiles).
   bool compileEngine = true;
   /// Initializers become constants of the graph (inference).
   bool constantWeights = true;
+  /// Keep each compiled executable as <cachePath>/<key>.popef and load it
+  /// instead of compiling when the key (model, options, device, SDK
+  /// version, ...) is the same.
   bool enableEngineCaching = false;
+  /// Cached files hold the variables' values too.
   bool enableVariablesCaching = true;
   std::string cachePath = "session_cache";
+  /// Called with (progress, compilationProgressTotal) as the device is
+  /// prepared; without it progress is logged (and drawn as a bar on a
+  /// terminal).
+  std::function<void(int, int)> compilationProgressLogger;
   int compilationProgressTotal = 100;
 
   // Instrumentation.

@@ -30,6 +30,19 @@ template <class S> void bindCommon(py::class_<S> &cls) {
           Release());
   cls.def("loadEngineAndConnectStreams", &Session::loadEngineAndConnectStreams,
           Release());
+  // Executables (as the original's module: loadExecutable takes a file).
+  cls.def(
+      "compileAndExport",
+      [](S &s, const std::string &filename) { s.compileAndExport(filename); },
+      py::arg("filename"), Release());
+  cls.def("saveExecutable", &Session::saveExecutable, py::arg("path"),
+          py::arg("savePopartMetadata") = true, py::arg("saveVariables") = true,
+          Release());
+  cls.def("saveExecutableToFile", &Session::saveExecutableToFile,
+          py::arg("filename"), Release());
+  cls.def("saveVariables", &Session::saveVariables, py::arg("path"), Release());
+  cls.def("loadExecutable", &Session::loadExecutableFromFile,
+          py::arg("filename"), Release());
   cls.def("weightsFromHost", &Session::weightsFromHost, Release());
   cls.def("weightsToHost", &Session::weightsToHost, Release());
   cls.def("readWeights", &Session::readWeights, py::arg("weightsIo"));

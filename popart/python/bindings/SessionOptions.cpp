@@ -7,6 +7,7 @@
 
 #include <popart/sessionoptions.hpp>
 
+#include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 namespace popart {
@@ -153,6 +154,7 @@ void bindSessionOptions(py::module_ &m) {
       .field("enableEngineCaching", &Options::enableEngineCaching)
       .field("enableVariablesCaching", &Options::enableVariablesCaching)
       .field("cachePath", &Options::cachePath)
+      .field("compilationProgressLogger", &Options::compilationProgressLogger)
       .field("compilationProgressTotal", &Options::compilationProgressTotal)
       // Instrumentation.
       .field("instrumentWithHardwareCycleCounter",

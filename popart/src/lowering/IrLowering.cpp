@@ -34,7 +34,8 @@ bool isUpdateContext(const Op &op) {
 
 } // namespace
 
-IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target)
+IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
+                       std::function<void(int, int)> onOpLowered)
     : ir(ir_), graph(std::make_unique<poplar::Graph>(target)) {
   popops::addCodelets(*graph);
   poplin::addCodelets(*graph);
@@ -60,7 +61,7 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target)
   ctx = std::make_unique<LoweringContext>(*graph, matmulOptions,
                                           options.convolutionOptions);
   lowerRootTensors();
-  lowerOps();
+  lowerOps(onOpLowered);
   lowerAnchors();
 }
 
@@ -145,13 +146,17 @@ void IrLowering::lowerRootTensors() {
   }
 }
 
-void IrLowering::lowerOps() {
+void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
   auto &registry = LoweringRegistry::instance();
-  for (const Op *op : ir.getSchedule()) {
+  const auto &schedule = ir.getSchedule();
+  int done = 0;
+  for (const Op *op : schedule) {
     logging::devicex::debug("Lowering {}", op->str());
     auto &prog = isUpdateContext(*op) ? outer : inner;
     registry.get(*op)(*op, *ctx, prog);
     keepOutputsApart(*op, prog);
+    if (onOpLowered)
+      onOpLowered(++done, static_cast<int>(schedule.size()));
   }
 }
 

@@ -16,6 +16,7 @@
 #include <poplar/Program.hpp>
 #include <poplar/Target.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -32,9 +33,21 @@ enum class ProgramIndex {
   N
 };
 
+/// What the session connects to the engine's streams (IrLowering's
+/// lists), so that a loaded executable needs no lowering.
+struct LoweredInterface {
+  std::map<TensorId, int64_t> inputs;  // elements per micro-batch
+  std::map<TensorId, int64_t> anchors; // elements per fetch
+  std::vector<TensorId> variables;
+  std::vector<TensorId> optimizerScalars;
+  bool randomSeed = false;
+};
+
 class IrLowering {
 public:
-  IrLowering(const Ir &ir, const poplar::Target &target);
+  /// onOpLowered(done, count) is called as the ops are lowered.
+  IrLowering(const Ir &ir, const poplar::Target &target,
+             std::function<void(int, int)> onOpLowered = {});
   poplar::Graph &getGraph() { return *graph; }
   /// The programs, in ProgramIndex order.
   std::vector<poplar::program::Program> getPrograms() const;
@@ -49,6 +62,10 @@ public:
     return optimizerScalars;
   }
   bool hasRandomSeed() const { return ctx->hasSeed(); }
+  /// The lists above together, as a loaded executable keeps them.
+  LoweredInterface getInterface() const {
+    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed()};
+  }
 
   static std::string inputStream(const TensorId &id) { return id; }
   static std::string anchorStream(const TensorId &id) { return "anchor___" + id; }
@@ -58,7 +75,7 @@ public:
 
 private:
   void lowerRootTensors();
-  void lowerOps();
+  void lowerOps(const std::function<void(int, int)> &onOpLowered);
   void keepOutputsApart(const Op &op, poplar::program::Sequence &prog);
   void lowerAnchors();
   poplar::Tensor addConstant(const Tensor &t);

@@ -4,9 +4,8 @@
 // user's IStepIO connected to the streams by callbacks. The host keeps a
 // copy of every variable (weights, optimiser state) in the IR's tensors.
 #include "ir/HostData.hpp"
-#include "ir/Ir.hpp"
-#include "lowering/IrLowering.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "session/SessionImpl.hpp"
 #include "session/SessionOptionsCheck.hpp"
 
 #include <popart/error.hpp>
@@ -30,56 +29,7 @@
 
 namespace popart {
 
-class SessionImpl {
-public:
-  explicit SessionImpl(std::shared_ptr<Ir> ir_ = std::make_shared<Ir>())
-      : irHolder(std::move(ir_)), ir(*irHolder) {}
-  // The IR: prepared from a model here, or built op by op (IrBuilder).
-  std::shared_ptr<Ir> irHolder;
-  Ir &ir;
-  std::string name;
-  std::shared_ptr<DeviceInfo> device;
-  std::unique_ptr<IrLowering> lowering;
-  std::unique_ptr<poplar::Engine> engine;
-  std::exception_ptr callbackError;
-  IStepIO *stepio = nullptr;
-  bool prepared = false;
-  bool engineLoaded = false;
-  uint64_t randomSeed = 0;
-  // Values the device does not have yet.
-  bool seedPending = true, optimizerPending = true;
-  // Simulated cycles of the last run, kept when
-  // SessionOptions::instrumentWithHardwareCycleCounter is set.
-  uint64_t lastRunCycles = 0;
-
-  void prepare(const IrBundle &bundle, const std::string &kind);
-  /// The checks of a prepared IR: placement, lowerings, device types.
-  void checkPrepared();
-  void connectStreams();
-  void runProgram(ProgramIndex p, const std::string &debugName = "");
-  void sendPending();
-  const SessionOptions &options() const { return ir.getSessionOptions(); }
-};
-
 namespace {
-
-// The graph does not fit in the device's tile memory.
-class OutOfMemoryError : public memory_allocation_err {
-public:
-  OutOfMemoryError(const std::string &what, std::string summary,
-                   std::string profilePath)
-      : memory_allocation_err(
-            logging::format("Out of memory compiling the graph: {}", what)),
-        summary(std::move(summary)), profilePath(std::move(profilePath)) {}
-  std::unique_ptr<memory_allocation_err> clone() const override {
-    return std::make_unique<OutOfMemoryError>(*this);
-  }
-  std::string getSummaryReport() const override { return summary; }
-  std::string getProfilePath() const override { return profilePath; }
-
-private:
-  std::string summary, profilePath;
-};
 
 IrBundle makeBundle(const std::string &model, const DataFlow &dataFlow,
                     const InputShapeInfo &inputShapeInfo,
@@ -144,7 +94,7 @@ void SessionImpl::checkPrepared() {
 
 void SessionImpl::connectStreams() {
   Graph &g = ir.getMainGraph();
-  for (const auto &in : lowering->getInputs()) {
+  for (const auto &in : io.inputs) {
     const TensorId id = in.first;
     const int64_t n = in.second;
     const DataType type = g.getTensor(id).info.dataType();
@@ -171,7 +121,7 @@ void SessionImpl::connectStreams() {
           }
         });
   }
-  for (const auto &a : lowering->getAnchors()) {
+  for (const auto &a : io.anchors) {
     const TensorId id = a.first;
     const int64_t n = a.second;
     const DataType type = g.getTensor(id).info.dataType();
@@ -201,7 +151,7 @@ void SessionImpl::connectStreams() {
                                                   bytes.size());
                                     });
   };
-  for (const auto &id : lowering->getVariables()) {
+  for (const auto &id : io.variables) {
     fromHost(id);
     Tensor *t = &g.getTensor(id);
     engine->connectStreamToCallback(
@@ -210,9 +160,9 @@ void SessionImpl::connectStreams() {
                           t->info.dataType());
         });
   }
-  for (const auto &id : lowering->getOptimizerScalars())
+  for (const auto &id : io.optimizerScalars)
     fromHost(id);
-  if (lowering->hasRandomSeed())
+  if (io.randomSeed)
     engine->connectStreamToCallback(IrLowering::randomSeedStream(),
                                     [this](void *dst) {
                                       const uint32_t words[2] = {
@@ -227,10 +177,10 @@ void SessionImpl::runProgram(ProgramIndex p, const std::string &debugName) {
 }
 
 void SessionImpl::sendPending() {
-  if (optimizerPending && !lowering->getOptimizerScalars().empty())
+  if (optimizerPending && !io.optimizerScalars.empty())
     runProgram(ProgramIndex::OptimizerFromHost);
   optimizerPending = false;
-  if (seedPending && lowering->hasRandomSeed())
+  if (seedPending && io.randomSeed)
     runProgram(ProgramIndex::RandomSeedFromHost);
   seedPending = false;
 }
@@ -362,33 +312,18 @@ void TrainingSession::updateOptimizerFromHost(const Optimizer *optimizer) {
 }
 
 void Session::prepareDevice(bool loadEngine) {
-  const SessionOptions &options = impl->options();
-  impl->lowering = std::make_unique<IrLowering>(impl->ir,
-                                                impl->device->getTarget());
-  poplar::OptionFlags engineOptions;
-  for (const auto &o : options.engineOptions)
-    engineOptions.set(o.first, o.second);
-  logging::devicex::info("Compiling the poplar graph");
-  try {
-    impl->engine = std::make_unique<poplar::Engine>(
-        impl->lowering->getGraph(), impl->lowering->getPrograms(),
-        engineOptions);
-  } catch (const poplar::graph_memory_allocation_error &e) {
-    // As the original: the memory error with the graph's profile summary.
-    std::ostringstream summary;
-    poplar::printProfileSummary(summary, e.graphProfile);
-    auto dir = options.engineOptions.find("autoReport.directory");
-    throw OutOfMemoryError(e.what(), summary.str(),
-                           dir == options.engineOptions.end() ? "" : dir->second);
-  }
+  impl->prepareEngine(impl->options().compileEngine);
   impl->prepared = true;
-  if (loadEngine)
+  if (loadEngine && impl->engine)
     loadEngineAndConnectStreams();
 }
 
 void Session::loadEngineAndConnectStreams() {
   if (!impl->engine)
-    throw error("prepareDevice must be called before the engine is loaded");
+    throw error("loadEngineAndConnectStreams: there is no engine (call "
+                "prepareDevice{})",
+                impl->prepared ? ", with SessionOptions::compileEngine true"
+                               : "");
   impl->engine->load(impl->device->getDevice());
   impl->connectStreams();
   impl->engineLoaded = true;
@@ -400,6 +335,7 @@ void Session::weightsFromHost() {
     throw error("weightsFromHost: call prepareDevice first");
   impl->sendPending();
   impl->runProgram(ProgramIndex::WeightsFromHost);
+  impl->weightsOnDevice = true;
 }
 
 void Session::weightsToHost() {
@@ -522,9 +458,9 @@ void Session::run(IStepIO &stepio, std::string debugName) {
   const int64_t bps = dataFlow.batchesPerStep();
   const int64_t af = impl->ir.getAccumulationFactor();
   std::map<TensorId, int64_t> ins, outs;
-  for (const auto &i : impl->lowering->getInputs())
+  for (const auto &i : impl->io.inputs)
     ins[i.first] = i.second * bps * af;
-  for (const auto &a : impl->lowering->getAnchors())
+  for (const auto &a : impl->io.anchors)
     outs[a.first] =
         a.second * dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
   if (stepio.runtimeAssertsEnabled())

@@ -131,16 +131,6 @@ const std::vector<Refusal> &refusals() {
        "there is no LSTM op to give them to"},
       {"gclOptions", [](const SessionOptions &o) { return !o.gclOptions.empty(); },
        "there are no collectives to give them to"},
-      {"compileEngine", [](const SessionOptions &o) { return !o.compileEngine; },
-       "prepareDevice always compiles the engine"},
-      {"enableEngineCaching",
-       [](const SessionOptions &o) { return o.enableEngineCaching; },
-       "compiled engines are not cached"},
-      {"compilationProgressTotal",
-       [](const SessionOptions &o) {
-         return o.compilationProgressTotal != d.compilationProgressTotal;
-       },
-       "compilation progress is not reported"},
       {"hardwareInstrumentations",
        [](const SessionOptions &o) {
          return o.hardwareInstrumentations != d.hardwareInstrumentations;
@@ -199,6 +189,10 @@ void checkSessionOptions(const SessionOptions &options, bool training) {
   if (!training && options.autoRecomputation != RecomputationType::None)
     throw error("SessionOptions::autoRecomputation: recomputation needs a "
                 "TrainingSession");
+  if (options.compilationProgressTotal <= 0)
+    throw error("SessionOptions::compilationProgressTotal is {}: it must be "
+                "positive",
+                options.compilationProgressTotal);
   if (options.autoRecomputation == RecomputationType::Pipeline)
     throw error("SessionOptions::autoRecomputation: Pipeline recomputation "
                 "needs pipelining, which is not supported");

@@ -34,11 +34,22 @@ public:
   Executable &operator=(Executable &&) noexcept;
   ~Executable();
 
-  /// Writes the executable to a stream. Executables for the IPU Model and
-  /// CPU targets cannot be serialised: this throws poplar::poplar_error.
+  /// Writes the executable, for any target (IPU, IPU Model or CPU), in a
+  /// versioned format that records the SDK version, the target and a
+  /// checksum, with the codelets its vertices run.
   void serialize(std::ostream &out) const;
+  /// Writes the executable to a file (as serialize(std::ostream &)).
+  void serialize(const std::string &filename) const;
+  /// Reads an executable. A stream that is not an executable, or is of
+  /// another format version, truncated or damaged, or (when
+  /// checkPackageHash) made by another SDK version, is a
+  /// poplar::file_load_error saying which. Engine::load refuses a device
+  /// whose target is not the executable's.
   static Executable deserialize(std::istream &in, bool checkPackageHash = true);
   static Executable deserialize(std::unique_ptr<std::istream> in,
+                                bool checkPackageHash = true);
+  /// Reads an executable from a file; errors name the file.
+  static Executable deserialize(const std::string &filename,
                                 bool checkPackageHash = true);
 
   const Impl &getImpl() const { return *impl; }
@@ -135,6 +146,10 @@ public:
   /// Where PrintTensor programs print (standard output by default).
   void setPrintStream(std::ostream &stream);
   void setPrintTensorStream(std::ostream &stream) { setPrintStream(stream); }
+
+  /// Writes the executable the engine runs (as Executable::serialize), so
+  /// that a later Engine can be made from it without compiling.
+  void serializeExecutable(std::ostream &out) const;
 
   const OptionFlags &getEngineOptions() const;
   const Target &getTarget() const;

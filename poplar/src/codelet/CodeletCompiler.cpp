@@ -244,6 +244,23 @@ std::string storeCodeletSource(const std::string &source) {
   return path;
 }
 
+std::string storeCodeletObject(const std::string &bytes,
+                               std::uint64_t contentHash) {
+  const std::string dir = codeletCacheDirectory();
+  makeDirectories(dir);
+  char name[32];
+  std::snprintf(name, sizeof name, "exe-%016llx.gp",
+                static_cast<unsigned long long>(contentHash));
+  const std::string path = dir + "/" + name;
+  // An entry of this name holds these bytes unless it was damaged.
+  std::string why;
+  std::uint64_t hash = 0;
+  if (!fileExists(path) || !gp::validate(path, why, &hash) ||
+      hash != contentHash)
+    writeFileAtomically(path, bytes);
+  return path;
+}
+
 std::string compileCodeletSource(const std::string &sourcePath,
                                  const std::string &compileFlags,
                                  const std::string &targetName,

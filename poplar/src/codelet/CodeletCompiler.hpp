@@ -4,6 +4,7 @@
 #ifndef POPLAR_SRC_CODELET_CODELETCOMPILER_HPP
 #define POPLAR_SRC_CODELET_CODELETCOMPILER_HPP
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -20,6 +21,12 @@ std::string compileCodeletSource(const std::string &sourcePath,
 /// Writes source text to a file in the cache (named by its hash) and
 /// returns the path, for codelets given as a stream.
 std::string storeCodeletSource(const std::string &source);
+
+/// Writes a .gp held in an executable file (its bytes, trailer included)
+/// into the cache, named by its content hash, unless it is there already,
+/// and returns its path.
+std::string storeCodeletObject(const std::string &bytes,
+                               std::uint64_t contentHash);
 
 /// The cache directory: $POPLAR_CODELET_CACHE_DIR, else
 /// $XDG_CACHE_HOME/poplar/codelets, else ~/.cache/poplar/codelets.

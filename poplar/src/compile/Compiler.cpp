@@ -14,6 +14,7 @@
 
 #include <poplar/exceptions.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 
@@ -346,11 +347,25 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
                     const OptionFlags &options, const ProgressFunc &progress) {
   const auto start = std::chrono::steady_clock::now();
   const Graph::Impl &graph = graphObject.getImpl();
-  const int totalSteps = 3;
+  // The progress (step, totalSteps): one step per compute set lowered, per
+  // program lowered, and on IPU targets per compute set estimated, for the
+  // program model and the memory model's share; 0 first, totalSteps last.
+  const bool ipu = graph.target.getTargetType() != TargetType::CPU;
+  const int numComputeSets = static_cast<int>(graph.computeSets.size());
+  const int totalSteps =
+      1 + numComputeSets + static_cast<int>(progs.size()) +
+      (ipu ? numComputeSets + 1 + static_cast<int>(model::memoryModelSteps(graph))
+           : 0);
+  int done = 0;
   auto report = [&](int step) {
     if (progress)
       progress(step, totalSteps);
   };
+  auto ticks = [&](unsigned n) {
+    done += static_cast<int>(n);
+    report(std::min(done, totalSteps - 1));
+  };
+  auto tick = [&] { ticks(1); };
   report(0);
   checkTileMapping(graph);
 
@@ -370,19 +385,23 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
     exe->hostWrites.emplace(name, tensorAccess(h.tensor));
   for (const auto &[name, h] : graph.hostReads)
     exe->hostReads.emplace(name, tensorAccess(h.tensor));
-  lowerComputeSets(graph, *exe);
-  report(1);
+  lowerComputeSets(graph, *exe, progress ? std::function<void()>(tick)
+                                         : std::function<void()>());
 
   ProgramLowering lowering(graph, *exe);
   lowering.lowerFunctions();
   exe->streamsUsed.resize(progs.size());
-  for (std::size_t i = 0; i != progs.size(); ++i)
+  for (std::size_t i = 0; i != progs.size(); ++i) {
     exe->programs.push_back(lowering.lowerProgram(progs[i], exe->streamsUsed[i]));
-  report(2);
+    tick();
+  }
 
   // IPU targets: cycle and memory estimates, and the memory check.
-  if (graph.target.getTargetType() != TargetType::CPU) {
-    exe->estimates = model::estimateExecutable(graph, *exe, options);
+  if (ipu) {
+    exe->estimates = model::estimateExecutable(
+        graph, *exe, options,
+        progress ? std::function<void(unsigned)>(ticks)
+                 : std::function<void(unsigned)>());
     const std::string oom = model::outOfMemoryReport(graph, *exe->estimates);
     if (!oom.empty()) {
       auto allow = options.find("debug.allowOutOfMemory");

@@ -254,7 +254,8 @@ private:
 
 } // namespace
 
-void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe) {
+void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
+                      const std::function<void()> &onComputeSet) {
   for (const auto &type : graph.vertexTypes) {
     exec::VertexTypePlan plan;
     plan.name = type.name;
@@ -274,6 +275,8 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe) {
     for (unsigned id : info.vertices)
       plan.vertices.push_back(checker.planVertex(id));
     checker.checkRaces();
+    if (onComputeSet)
+      onComputeSet();
   }
 }
 

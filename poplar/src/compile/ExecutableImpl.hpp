@@ -6,6 +6,7 @@
 
 #include "graph/TensorImpl.hpp"
 
+#include <functional>
 #include <poplar/DataStream.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -183,6 +184,9 @@ struct Executable::Impl {
   /// The name of compileGraph's debug context: the engine's name (the
   /// autoReport subdirectory) when the Engine is made from the executable.
   std::string name;
+  /// Where it was deserialised from ("'file'" or "from the stream"); empty
+  /// when compiled in this process. Errors about it name it.
+  std::string source;
   std::vector<exec::Variable> variables;
   std::vector<exec::Stream> streams;
   std::vector<exec::RemoteBufferInfo> remoteBuffers;
@@ -200,7 +204,10 @@ struct Executable::Impl {
 
 /// Checks every compute set's vertices (types, connections, tiles, races)
 /// and plans where their fields point (compile/ComputeSetLowering.cpp).
-void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe);
+/// onComputeSet() is called after each compute set is lowered (for the
+/// compile's progress).
+void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
+                      const std::function<void()> &onComputeSet = {});
 
 /// Validates a graph with its programs and lowers them (src/compile).
 std::unique_ptr<Executable::Impl> compileToExecutable(

@@ -23,6 +23,8 @@ const char *moduleName(Module m) {
     return "PO:DEVICE";
   case Module::Compiler:
     return "PO:COMPILER";
+  case Module::Profiler:
+    return "PO:PROFILER";
   }
   return "PO";
 }
@@ -42,17 +44,21 @@ spdlog::sink_ptr makeSink() {
 }
 
 struct Loggers {
-  std::array<std::shared_ptr<spdlog::logger>, 4> byModule;
+  std::array<std::shared_ptr<spdlog::logger>, 5> byModule;
 
   Loggers() {
     const auto level =
         parseLevel(environment("POPLAR_LOG_LEVEL"), "POPLAR_LOG_LEVEL");
+    const std::string profilerLevel = environment("POPLAR_PROFILER_LOG_LEVEL");
     auto sink = makeSink();
     sink->set_pattern("%H:%M:%S.%e %P %-11n [%L] %v");
     for (unsigned i = 0; i != byModule.size(); ++i) {
       auto l = std::make_shared<spdlog::logger>(
           moduleName(static_cast<Module>(i)), sink);
-      l->set_level(level);
+      l->set_level(static_cast<Module>(i) == Module::Profiler &&
+                           !profilerLevel.empty()
+                       ? parseLevel(profilerLevel, "POPLAR_PROFILER_LOG_LEVEL")
+                       : level);
       l->flush_on(spdlog::level::trace); // lines are written as they happen
       byModule[i] = std::move(l);
     }

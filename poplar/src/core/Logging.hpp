@@ -15,7 +15,9 @@
 
 namespace poplar::logging {
 
-enum class Module { Graph, Engine, Device, Compiler };
+/// Profiler is the log of the profiler's steps (report files written, runs
+/// recorded), at POPLAR_PROFILER_LOG_LEVEL when that is set.
+enum class Module { Graph, Engine, Device, Compiler, Profiler };
 
 /// The logger of a module, created on first use.
 spdlog::logger &logger(Module module);

@@ -663,9 +663,18 @@ GraphStats graphStats(const Graph::Impl &graph) {
 
 } // namespace
 
-std::shared_ptr<const Estimates> estimateExecutable(const Graph::Impl &graph,
-                                                    Executable::Impl &exe,
-                                                    const OptionFlags &options) {
+unsigned memoryModelSteps(const Graph::Impl &graph) {
+  return std::max<unsigned>(1, 2 * static_cast<unsigned>(graph.computeSets.size()));
+}
+
+std::shared_ptr<const Estimates>
+estimateExecutable(const Graph::Impl &graph, Executable::Impl &exe,
+                   const OptionFlags &options,
+                   const std::function<void(unsigned)> &onSteps) {
+  auto step = [&](unsigned n = 1) {
+    if (onSteps)
+      onSteps(n);
+  };
   const auto start = std::chrono::steady_clock::now();
   auto est = std::make_shared<Estimates>();
   est->target = exe.target;
@@ -700,10 +709,13 @@ std::shared_ptr<const Estimates> estimateExecutable(const Graph::Impl &graph,
       est->vertexComputeSet[v.id] = cs;
       est->vertexType[v.id] = memory.profileType[v.type];
     }
+    step();
   }
 
   ProgramModeller(graph, exe, *est, memory).run();
+  step();
   est->memory = computeMemory(graph, exe, *est, memory, options);
+  step(memoryModelSteps(graph));
 
   const double seconds = std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - start)

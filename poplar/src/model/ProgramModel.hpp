@@ -8,6 +8,7 @@
 #include "model/Estimates.hpp"
 #include "model/Liveness.hpp"
 
+#include <functional>
 #include <poplar/Graph.hpp>
 #include <poplar/OptionFlags.hpp>
 
@@ -43,9 +44,15 @@ struct MemoryInputs {
 /// Works out the estimates of an executable compiled for an IPU target
 /// and marks each of its lowered steps with the range of simulated steps
 /// it runs. Memory is included (model/MemoryModel.cpp).
-std::shared_ptr<const Estimates> estimateExecutable(const Graph::Impl &graph,
-                                                    Executable::Impl &exe,
-                                                    const OptionFlags &options);
+/// The compile's progress: onSteps(n) says n more steps are done, one
+/// after each compute set's estimate and after the program model, and
+/// memoryModelSteps(graph) after the memory model (its liveness analysis
+/// takes about as long as the rest together).
+std::shared_ptr<const Estimates>
+estimateExecutable(const Graph::Impl &graph, Executable::Impl &exe,
+                   const OptionFlags &options,
+                   const std::function<void(unsigned)> &onSteps = {});
+unsigned memoryModelSteps(const Graph::Impl &graph);
 
 } // namespace poplar::model
 

@@ -37,7 +37,9 @@ std::string directoryName(std::string name) {
 
 AutoReportOptions autoReportOptions(const OptionFlags &options) {
   AutoReportOptions o;
-  const bool all = engineOptionIs(options, "autoReport.all", false);
+  // autoReport.enable, as the PopVision guide names it, is autoReport.all.
+  const bool all = engineOptionIs(options, "autoReport.all",
+                                  engineOptionIs(options, "autoReport.enable", false));
   o.graphProfile = output(options, "autoReport.outputGraphProfile", all);
   o.executionProfile = output(options, "autoReport.outputExecutionProfile", all);
   o.loweredVars = output(options, "autoReport.outputLoweredVars", all);
@@ -94,7 +96,7 @@ AutoReport::AutoReport(const Engine::Impl &engine, AutoReportOptions options,
                     "autoReport: execution profiling is off (debug.instrument "
                     "is \"false\"): profile.pop has no runs");
     const std::string path = (where / "profile.pop").string();
-    logging::info(logging::Module::Engine, "autoReport: writing {}", path);
+    logging::info(logging::Module::Profiler, "autoReport: writing {}", path);
     db = std::make_unique<profiling::ProfileDatabase>(path);
     db->setMeta({
         {"format", "poplar-profile"},
@@ -117,7 +119,7 @@ AutoReport::AutoReport(const Engine::Impl &engine, AutoReportOptions options,
   }
   if (debug) {
     const std::string path = (where / "debug.cbor").string();
-    logging::info(logging::Module::Engine, "autoReport: writing {}", path);
+    logging::info(logging::Module::Profiler, "autoReport: writing {}", path);
     const auto bytes = profiling::debugInfoCBOR(exe, engineName);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char *>(bytes.data()),
@@ -127,7 +129,7 @@ AutoReport::AutoReport(const Engine::Impl &engine, AutoReportOptions options,
   }
   if (archive) {
     const std::string path = (where / "archive.a").string();
-    logging::info(logging::Module::Engine, "autoReport: writing {}", path);
+    logging::info(logging::Module::Profiler, "autoReport: writing {}", path);
     profiling::writeArchive(path, *exe.estimates);
   }
 }
@@ -141,7 +143,7 @@ AutoReport::~AutoReport() {
                  {"closed", profiling::timestampUTC()},
                  {"complete", "1"}});
   } catch (const std::exception &e) {
-    logging::error(logging::Module::Engine, "autoReport: {}", e.what());
+    logging::error(logging::Module::Profiler, "autoReport: {}", e.what());
   }
 }
 
@@ -185,6 +187,16 @@ void AutoReport::endRun(const Engine::Impl &engine, unsigned program,
     db->writeRun(rec.estimates(), run);
     db->setMeta({{"runs_total", std::to_string(runsTotal)},
                  {"runs_profiled", std::to_string(db->runsWritten())}});
+    logging::debug(logging::Module::Profiler,
+                   "autoReport: run {} (program {}{}) written to {}: {} cycles, "
+                   "{} steps",
+                   db->runsWritten(), program, name.empty() ? "" : " '" + name + "'",
+                   dir, cycles, rec.trace.size() - std::min(traceStart, rec.trace.size()));
+  } else {
+    logging::debug(logging::Module::Profiler,
+                   "autoReport: run {} (program {}) not written: the first {} "
+                   "runs are (autoReport.executionProfileProgramRunCount)",
+                   runsTotal, program, opts.programRunCount);
   }
 }
 

@@ -22,29 +22,6 @@ std::unique_ptr<Executable::Impl> Executable::releaseImpl() {
   return std::move(impl);
 }
 
-void Executable::serialize(std::ostream &) const {
-  throw poplar_error("Serialising an executable for the " +
-                     toString(impl->target.getTargetType()) +
-                     " target is not supported: only IPU executables can be "
-                     "serialised");
-}
-
-Executable Executable::deserialize(std::istream &in, bool) {
-  char magic[8] = {};
-  in.read(magic, sizeof magic);
-  throw file_load_error(in.gcount() == 0
-                            ? "Cannot deserialise an executable: the stream is empty"
-                            : "Cannot deserialise an executable: the stream "
-                              "does not hold an IPU executable");
-}
-
-Executable Executable::deserialize(std::unique_ptr<std::istream> in,
-                                   bool checkPackageHash) {
-  if (!in)
-    throw file_load_error("Cannot deserialise an executable: no stream");
-  return deserialize(*in, checkPackageHash);
-}
-
 Executable compileGraph(const Graph &graph, ArrayRef<program::Program> progs,
                         const OptionFlags &opt, ProgressFunc progress,
                         const DebugContext &dc) {
@@ -146,15 +123,20 @@ Engine::~Engine() {
 
 void Engine::load(const Device &device) {
   const Target &target = device.getTarget();
-  if (target != impl->exe->target)
+  if (target != impl->exe->target) {
+    const Target &compiled = impl->exe->target;
+    const std::string source =
+        impl->exe->source.empty() ? "the graph was"
+                                  : "the executable " + impl->exe->source + " was";
     throw poplar_error("Engine::load: the device (" +
-                       toString(target.getTargetType()) + ", " +
+                       toString(target.getTargetType()) + " " +
+                       target.getTargetArchString() + ", " +
                        std::to_string(target.getNumTiles()) +
-                       " tiles) does not have the target the graph was "
-                       "compiled for (" +
-                       toString(impl->exe->target.getTargetType()) + ", " +
-                       std::to_string(impl->exe->target.getNumTiles()) +
-                       " tiles)");
+                       " tiles) does not have the target " + source +
+                       " compiled for (" + toString(compiled.getTargetType()) +
+                       " " + compiled.getTargetArchString() + ", " +
+                       std::to_string(compiled.getNumTiles()) + " tiles)");
+  }
   // Like hardware, an IPU Model standing in for it must be attached first.
   if (device.getImpl().lock && !device.isAttached())
     throw poplar_error("Engine::load: device " + std::to_string(device.getId()) +

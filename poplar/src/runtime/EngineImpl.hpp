@@ -96,6 +96,9 @@ bool streamPrefetchEnabled(const OptionFlags &options);
 /// Prepares the execution profile and writes the graph report that
 /// POPLAR_GRAPH_REPORT_DEST or debug.graphReportDestination ask for
 /// (runtime/EngineProfiling.cpp).
+/// Also checks the capture options that name a tile or a replica
+/// (debug.profilingTile, debug.branchRecordTile, profiler.replicaToProfile):
+/// invalid_option when there is no such tile or replica.
 void setUpProfiling(Engine::Impl &engine);
 void writeRequestedGraphReport(const Engine &engine);
 

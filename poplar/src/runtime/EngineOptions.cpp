@@ -24,6 +24,7 @@ enum class OptionKind {
 const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
   static const std::map<std::string, OptionKind, std::less<>> options = {
       {"debug.allowOutOfMemory", OptionKind::Bool},
+      {"debug.branchRecordTile", OptionKind::Unsigned},
       {"debug.computeInstrumentationLevel", OptionKind::InstrumentationLevel},
       {"debug.floatPointOpException", OptionKind::Bool},
       {"debug.graphReportDestination", OptionKind::Text},
@@ -32,9 +33,11 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
       {"debug.instrumentControlFlow", OptionKind::Bool},
       {"debug.instrumentExternalExchange", OptionKind::Bool},
       {"debug.nanOverflowMode", OptionKind::Bool},
+      {"debug.profilingTile", OptionKind::Unsigned},
       {"debug.retainDebugInformation", OptionKind::Bool},
       {"debug.verify", OptionKind::Bool},
       {"autoReport.all", OptionKind::Bool},
+      {"autoReport.enable", OptionKind::Bool},
       {"autoReport.directory", OptionKind::Path},
       {"autoReport.outputArchive", OptionKind::Bool},
       {"autoReport.outputDebugInfo", OptionKind::Bool},
@@ -46,6 +49,7 @@ const std::map<std::string, OptionKind, std::less<>> &knownOptions() {
       {"autoReport.executionProfileProgramRunCount", OptionKind::Unsigned},
       {"profiler.includeCycleEstimates", OptionKind::Bool},
       {"profiler.includeFlopEstimates", OptionKind::Bool},
+      {"profiler.replicaToProfile", OptionKind::Unsigned},
       {"exchange.enablePrefetch", OptionKind::Bool},
       {"exchange.streamBufferOverlap", OptionKind::BufferOverlap},
       {"opt.maxCompilationThreads", OptionKind::Unsigned},

@@ -39,7 +39,52 @@ void requireProfile(const Engine::Impl &e, const char *what) {
 
 } // namespace
 
+namespace {
+
+// The value of an unsigned option (checked by resolveEngineOptions), if set.
+bool unsignedOption(const OptionFlags &options, const char *name,
+                    unsigned long long &value) {
+  auto it = options.find(name);
+  if (it == options.end())
+    return false;
+  value = std::strtoull(it->second.c_str(), nullptr, 0);
+  return true;
+}
+
+void checkCaptureOptions(const Engine::Impl &e) {
+  const Target &target = e.exe->target;
+  unsigned long long value = 0;
+  for (const char *tileOption : {"debug.profilingTile", "debug.branchRecordTile"}) {
+    if (!unsignedOption(e.options, tileOption, value))
+      continue;
+    if (value >= target.getTilesPerIPU())
+      throw invalid_option("Engine option '" + std::string(tileOption) +
+                           "' is " + std::to_string(value) + ": an IPU of the " +
+                           toString(target.getTargetType()) + " target has " +
+                           std::to_string(target.getTilesPerIPU()) +
+                           " tiles (0 to " +
+                           std::to_string(target.getTilesPerIPU() - 1) + ")");
+    logging::info(logging::Module::Profiler,
+                  "{}={}: the simulation records cycles and branches without "
+                  "tile memory, so no tile's memory is set aside for them "
+                  "here",
+                  tileOption, value);
+  }
+  if (unsignedOption(e.options, "profiler.replicaToProfile", value)) {
+    // Graphs have one replica here (Graph::getReplicationFactor).
+    if (value >= 1)
+      throw invalid_option("Engine option 'profiler.replicaToProfile' is " +
+                           std::to_string(value) +
+                           ": the graph has 1 replica (replica 0)");
+    logging::info(logging::Module::Profiler,
+                  "profiler.replicaToProfile=0: the profile is replica 0's");
+  }
+}
+
+} // namespace
+
 void setUpProfiling(Engine::Impl &e) {
+  checkCaptureOptions(e);
   if (!e.exe->estimates)
     return;
   // debug.instrument=false turns execution profiling off unless one of

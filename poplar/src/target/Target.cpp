@@ -199,7 +199,9 @@ bool operator==(const Target &a, const Target &b) {
 }
 
 void Target::serialize(std::ostream &out) const {
-  out << "poplar-target 1\n"
+  // Version 2 added compileIPUCode; every double round-trips exactly.
+  const auto oldPrecision = out.precision(17);
+  out << "poplar-target 2\n"
       << static_cast<int>(targetType) << ' ' << arch << ' ' << numIPUs << ' '
       << tilesPerIPU << ' ' << tilesPerSuperTile << ' ' << numWorkerContexts
       << ' ' << bytesPerTile << ' ' << exchangeBytesPerCycle << ' '
@@ -208,14 +210,15 @@ void Target::serialize(std::ostream &out) const {
       << ' ' << ampUnitsHalf << ' ' << minIPUSyncDelay << ' '
       << noRelativeSyncDelay << ' ' << globalSyncCycles << ' '
       << interleavedMemoryElementIndex << ' ' << supportsSuperTileSendReceive
-      << ' ' << accurateHalf << '\n';
+      << ' ' << accurateHalf << ' ' << compileIPUCode << '\n';
+  out.precision(oldPrecision);
 }
 
 Target Target::deserialize(std::istream &in) {
   std::string magic;
   int version = 0, type = 0;
   in >> magic >> version;
-  if (!in || magic != "poplar-target" || version != 1)
+  if (!in || magic != "poplar-target" || (version != 1 && version != 2))
     throw parse_error("Not a serialised poplar::Target");
   Target t;
   in >> type >> t.arch >> t.numIPUs >> t.tilesPerIPU >> t.tilesPerSuperTile >>
@@ -225,6 +228,8 @@ Target Target::deserialize(std::istream &in) {
       t.minIPUSyncDelay >> t.noRelativeSyncDelay >> t.globalSyncCycles >>
       t.interleavedMemoryElementIndex >> t.supportsSuperTileSendReceive >>
       t.accurateHalf;
+  if (version >= 2)
+    in >> t.compileIPUCode;
   if (!in || type < 0 || type > 2)
     throw parse_error("Truncated or corrupt serialised poplar::Target");
   t.targetType = static_cast<TargetType>(type);

@@ -234,6 +234,8 @@ TEST_CASE("Each output has its own option", "[autoreport]") {
        {"profile.pop", "debug.cbor"}},
       {{{"autoReport.all", "true"}, {"autoReport.outputDebugInfo", "false"}},
        {"profile.pop", "archive.a"}},
+      // The guide's other name for autoReport.all.
+      {{{"autoReport.enable", "true"}}, {"profile.pop", "debug.cbor", "archive.a"}},
   };
   for (const auto &c : cases) {
     TempDir dir;
@@ -738,4 +740,28 @@ TEST_CASE("debug.retainDebugInformation false writes no reports", "[autoreport]"
     e.run(0);
   }
   CHECK(dir.files().empty());
+}
+
+TEST_CASE("The capture options naming a tile or a replica are checked",
+          "[autoreport]") {
+  {
+    TempDir dir;
+    Fixture f;
+    const unsigned tiles = f.graph.getTarget().getTilesPerIPU();
+    for (const char *option : {"debug.profilingTile", "debug.branchRecordTile"}) {
+      INFO(option);
+      Engine ok = f.engine({{option, std::to_string(tiles - 1)},
+                            {"autoReport.all", "true"},
+                            {"autoReport.directory", dir.str()}});
+      ok.run(0);
+      CHECK_THROWS_WITH(f.engine({{option, std::to_string(tiles)}}),
+                        Contains(option) &&
+                            Contains(std::to_string(tiles) + " tiles"));
+      CHECK_THROWS_AS(f.engine({{option, "last"}}), invalid_option);
+    }
+    Engine ok = f.engine({{"profiler.replicaToProfile", "0"}});
+    CHECK_THROWS_WITH(f.engine({{"profiler.replicaToProfile", "1"}}),
+                      Contains("profiler.replicaToProfile") &&
+                          Contains("1 replica"));
+  }
 }
