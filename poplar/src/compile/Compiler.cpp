@@ -339,6 +339,15 @@ void checkTileMapping(const Graph::Impl &graph) {
   }
 }
 
+// The edges' storage ranges serve the estimates only.
+void releaseEdgeStorage(Executable::Impl &exe) {
+  for (auto &cs : exe.computeSets)
+    for (auto &vertex : cs.vertices)
+      for (auto &field : vertex.fields)
+        for (auto &region : field.regions)
+          std::vector<layout::StorageRange>().swap(region.storage);
+}
+
 } // namespace
 
 std::unique_ptr<Executable::Impl>
@@ -383,6 +392,7 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
   // IPU targets: cycle and memory estimates, and the memory check.
   if (graph.target.getTargetType() != TargetType::CPU) {
     exe->estimates = model::estimateExecutable(graph, *exe, options);
+    releaseEdgeStorage(*exe);
     const std::string oom = model::outOfMemoryReport(graph, *exe->estimates);
     if (!oom.empty()) {
       auto allow = options.find("debug.allowOutOfMemory");

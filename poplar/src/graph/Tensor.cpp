@@ -515,10 +515,8 @@ bool Tensor::isContiguous() const {
 
 bool Tensor::containsAliases() const {
   const Impl &self = validImpl(*this, "containsAliases");
-  std::size_t distinct = 0;
-  for (const layout::StorageRange &r : layout::storageRanges(*this))
-    distinct += r.end - r.begin;
-  return distinct != self.numElements();
+  return layout::containsAliases(layout::storageRanges(*this),
+                                 self.numElements());
 }
 
 bool Tensor::containsConstant() const {

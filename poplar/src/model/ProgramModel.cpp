@@ -336,27 +336,18 @@ private:
           continue;
         const bool in = fi.kind != codelet_interface::FieldKind::Output;
         const bool out = fi.kind != codelet_interface::FieldKind::Input;
-        auto edge = [&](const Tensor &t) {
-          for (const auto &r : layout::storageRanges(t)) {
+        for (const auto &region : plan.vertices[i].fields[f].regions) {
+          for (const auto &r : region.storage) {
             if (in)
               reads.push_back({tile, r.var, r.begin, r.end});
             if (out)
               writes.push_back({tile, r.var, r.begin, r.end});
           }
-        };
-        const auto &value = v.fields[f];
-        if (fi.shape == codelet_interface::FieldShape::List) {
-          if (value.extra)
-            for (const auto &item : value.extra->items)
-              edge(item);
-        } else {
-          edge(value.tensor);
-        }
-        // Edges not contiguous in storage are gathered into a buffer.
-        for (const auto &region : plan.vertices[i].fields[f].regions)
+          // Edges not contiguous in storage are gathered into a buffer.
           if (!region.direct)
             buffers.perTile[tile][2] +=
                 region.numElements * typeSize(graph.vertexTypes[v.type].fieldTypes[f]);
+        }
       }
     }
     Traffic pre, post;
