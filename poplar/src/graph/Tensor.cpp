@@ -158,9 +158,9 @@ Tensor Tensor::operator[](std::size_t i) const {
     fail<index_error>(*this, "index ", i,
                       " is out of range for dimension 0 (size ", self.shape[0],
                       ")");
-  Tensor row = slice(i, i + 1, 0);
-  return makeView(Kind::Reshape, row,
-                  Shape(self.shape.begin() + 1, self.shape.end()));
+  // One node, not a slice and a reshape: graphs index tensors per vertex.
+  return makeView(Kind::Index, *this,
+                  Shape(self.shape.begin() + 1, self.shape.end()), {i});
 }
 
 Tensor Tensor::index(ArrayRef<std::size_t> indices) const {

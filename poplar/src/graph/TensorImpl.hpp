@@ -63,6 +63,7 @@ struct Tensor::Impl {
   enum class Kind : std::uint8_t {
     Variable,   // leaf: graphId, varId
     Slice,      // params: begin[rank], end[rank]
+    Index,      // params: {i}: index i of dimension 0, which is dropped
     Reshape,    // new shape in `shape`
     DimShuffle, // params: permutation
     Concat,     // params: {dimension}; inputs: the parts

@@ -113,6 +113,23 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
   return out;
 }
 
+// Element i of dimension 0, without that dimension: the boxes that hold
+// it, each losing its first dimension.
+Layout indexLayout(const Layout &in, std::size_t i) {
+  Layout out;
+  for (const StridedBox &box : in.boxes) {
+    if (i < box.lo[0] || i >= box.lo[0] + box.extent[0])
+      continue;
+    StridedBox &row = out.boxes.emplace_back();
+    row.var = box.var;
+    row.offset = box.offset + signedSize(i - box.lo[0]) * box.stride[0];
+    row.lo.assign(box.lo.begin() + 1, box.lo.end());
+    row.extent.assign(box.extent.begin() + 1, box.extent.end());
+    row.stride.assign(box.stride.begin() + 1, box.stride.end());
+  }
+  return out;
+}
+
 Layout dimShuffleLayout(Layout in, const std::vector<std::size_t> &perm) {
   for (StridedBox &box : in.boxes) {
     StridedBox moved = box;
@@ -449,6 +466,8 @@ Layout viewLayout(const Tensor::Impl &node, std::vector<InputLayout> inputs) {
   switch (node.kind) {
   case Kind::Slice:
     return sliceLayout(inputs[0].get(), node.params);
+  case Kind::Index:
+    return indexLayout(inputs[0].get(), node.params[0]);
   case Kind::Reshape:
     return reshapeLayout(node, inputs[0].get());
   case Kind::DimShuffle:
