@@ -10,3 +10,15 @@ public:
     return true;
   }
 };
+
+// Three scalar edges: two inputs and an output.
+class AddScalars : public poplar::Vertex {
+public:
+  poplar::Input<float> a;
+  poplar::Input<float> b;
+  poplar::Output<float> out;
+  bool compute() {
+    *out = *a + *b;
+    return true;
+  }
+};

@@ -340,6 +340,15 @@ void checkTileMapping(const Graph::Impl &graph) {
   }
 }
 
+// The edges' storage ranges serve the estimates only.
+void releaseEdgeStorage(Executable::Impl &exe) {
+  for (auto &cs : exe.computeSets)
+    for (auto &vertex : cs.vertices)
+      for (auto &field : vertex.fields)
+        for (auto &region : field.regions)
+          std::vector<layout::StorageRange>().swap(region.storage);
+}
+
 } // namespace
 
 std::unique_ptr<Executable::Impl>
@@ -402,6 +411,7 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
         graph, *exe, options,
         progress ? std::function<void(unsigned)>(ticks)
                  : std::function<void(unsigned)>());
+    releaseEdgeStorage(*exe);
     const std::string oom = model::outOfMemoryReport(graph, *exe->estimates);
     if (!oom.empty()) {
       auto allow = options.find("debug.allowOutOfMemory");

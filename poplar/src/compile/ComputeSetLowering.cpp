@@ -8,6 +8,7 @@
 #include "codelet/CodeletLibrary.hpp"
 #include "core/TypeInfo.hpp"
 #include "graph/GraphImpl.hpp"
+#include "graph/TensorLayout.hpp"
 
 #include <poplar/exceptions.hpp>
 
@@ -32,10 +33,11 @@ struct Access {
   }
 };
 
-exec::EdgeRegion planRegion(const Tensor &t) {
+exec::EdgeRegion planRegion(std::vector<layout::FlatRun> runs,
+                            std::size_t numElements) {
   exec::EdgeRegion r;
-  r.numElements = t.numElements();
-  r.runs = layout::flatRuns(t);
+  r.numElements = numElements;
+  r.runs = std::move(runs);
   const bool contiguous =
       r.runs.size() == 1 && (r.runs[0].stride == 1 || r.runs[0].length == 1);
   if (r.runs.empty() || contiguous) {
@@ -214,7 +216,11 @@ private:
 
   exec::EdgeRegion planEdge(unsigned id, unsigned f, FieldKind kind,
                             const Tensor &t) {
-    for (const auto &r : layout::storageRanges(t)) {
+    // Edges are views made for the vertex: their boxes are not kept.
+    const layout::InputLayout boxes = layout::transientLayout(t);
+    std::vector<layout::StorageRange> storage =
+        layout::storageRanges(boxes.get());
+    for (const auto &r : storage) {
       if (graph.variables[r.var].isConstant)
         continue; // nothing writes a constant, so reading it cannot race
       const Access a{r.var, r.begin, r.end, id, f};
@@ -223,7 +229,10 @@ private:
       else
         reads.push_back(a);
     }
-    return planRegion(t);
+    exec::EdgeRegion region = planRegion(
+        layout::flatRuns(boxes.get(), t.shape()), t.numElements());
+    region.storage = std::move(storage);
+    return region;
   }
 
   [[noreturn]] void race(const Access &a, const Access &b, std::size_t element,

@@ -147,6 +147,9 @@ struct EdgeRegion {
   std::size_t var = 0;    // direct
   std::size_t offset = 0; // direct: the first element
   std::vector<layout::FlatRun> runs;
+  /// The storage the edge touches (layout::storageRanges), worked out once
+  /// for the race check and the estimates; released when they are made.
+  std::vector<layout::StorageRange> storage;
 };
 
 struct VertexFieldPlan {

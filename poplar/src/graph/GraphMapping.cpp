@@ -18,6 +18,39 @@ void appendInterval(std::vector<Interval> &intervals, std::size_t begin,
     intervals.emplace_back(begin, end);
 }
 
+// Maps the storage of flattened elements [begin, end) of a view, given by
+// its runs (sorted, covering every element), to tile.
+void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
+                std::size_t begin, std::size_t end, unsigned tile) {
+  auto it = std::upper_bound(
+      runs.begin(), runs.end(), begin,
+      [](std::size_t flat, const layout::FlatRun &run) { return flat < run.begin; });
+  if (it != runs.begin())
+    --it;
+  for (; it != runs.end() && it->begin < end; ++it) {
+    const std::size_t from = std::max(begin, it->begin);
+    const std::size_t to = std::min(end, it->begin + it->length);
+    if (from >= to)
+      continue;
+    TileMapping &mapping = graph.variables[it->var].mapping;
+    const std::size_t n = to - from;
+    const std::int64_t first =
+        it->start + it->stride * static_cast<std::int64_t>(from - it->begin);
+    const std::int64_t last = first + it->stride * static_cast<std::int64_t>(n - 1);
+    if (it->stride == 1 || it->stride == -1 || it->stride == 0 || n == 1) {
+      const auto low = static_cast<std::size_t>(std::min(first, last));
+      const auto high = static_cast<std::size_t>(std::max(first, last));
+      mapping.assign(low, high + 1, tile);
+      continue;
+    }
+    for (std::size_t k = 0; k != n; ++k) {
+      const auto element = static_cast<std::size_t>(
+          first + it->stride * static_cast<std::int64_t>(k));
+      mapping.assign(element, element + 1, tile);
+    }
+  }
+}
+
 } // namespace
 
 void Graph::setTileMapping(const Tensor &t, unsigned tileNum) {
@@ -39,19 +72,22 @@ void Graph::setTileMapping(const Tensor &t, const TileToTensorMapping &mapping) 
         "setTileMapping: the mapping of tensor '" + t.getDebugStr() +
         "' names " + std::to_string(mapping.size()) + " tiles but the graph has " +
         std::to_string(view->tiles.size()));
-  const Tensor flat = t.flatten();
+  // One walk of the flattened storage serves every interval: slicing a view
+  // per interval would cost each interval the whole layout.
+  const std::size_t numElements = t.numElements();
+  const std::vector<layout::FlatRun> runs = layout::flatRuns(t);
   for (unsigned tile = 0; tile != mapping.size(); ++tile) {
     for (const auto &interval : mapping[tile]) {
-      if (interval.end() > flat.numElements() ||
-          interval.begin() > interval.end())
+      if (interval.end() > numElements || interval.begin() > interval.end())
         throw invalid_tile_mapping(
             "setTileMapping: interval [" + std::to_string(interval.begin()) +
             ", " + std::to_string(interval.end()) + ") on tile " +
             std::to_string(tile) + " is out of range for tensor '" +
-            t.getDebugStr() + "' of " + std::to_string(flat.numElements()) +
+            t.getDebugStr() + "' of " + std::to_string(numElements) +
             " elements");
       if (interval.size() != 0)
-        setTileMapping(flat.slice(interval.begin(), interval.end()), tile);
+        assignFlat(*impl, runs, interval.begin(), interval.end(),
+                   view->tiles[tile]);
     }
   }
 }

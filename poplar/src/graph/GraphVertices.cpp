@@ -5,6 +5,7 @@
 // unmapped vertices, races).
 #include "graph/GraphImpl.hpp"
 #include "graph/TensorImpl.hpp"
+#include "graph/TensorLayout.hpp"
 
 #include "codelet/CodeletLibrary.hpp"
 #include "core/ElementConversion.hpp"
@@ -113,7 +114,12 @@ void checkEdgeTensor(Graph::Impl &g, const FieldTarget &target, FieldShape shape
                                    kindName(target.info.kind) +
                                    " but tensor '" + t.getDebugStr() +
                                    "' is a constant");
-    if (t.numElements() > 1 && t.containsAliases()) // one element cannot alias
+    // One element cannot alias. An edge is asked once here and once when
+    // compiled: its boxes are not kept.
+    if (t.numElements() > 1 &&
+        layout::containsAliases(
+            layout::storageRanges(layout::transientLayout(t).get()),
+            t.numElements()))
       throw graph_connection_error(
           "connect: " + where + " is an " + kindName(target.info.kind) +
           " but tensor '" + t.getDebugStr() +

@@ -158,9 +158,9 @@ Tensor Tensor::operator[](std::size_t i) const {
     fail<index_error>(*this, "index ", i,
                       " is out of range for dimension 0 (size ", self.shape[0],
                       ")");
-  Tensor row = slice(i, i + 1, 0);
-  return makeView(Kind::Reshape, row,
-                  Shape(self.shape.begin() + 1, self.shape.end()));
+  // One node, not a slice and a reshape: graphs index tensors per vertex.
+  return makeView(Kind::Index, *this,
+                  Shape(self.shape.begin() + 1, self.shape.end()), {i});
 }
 
 Tensor Tensor::index(ArrayRef<std::size_t> indices) const {
@@ -515,10 +515,8 @@ bool Tensor::isContiguous() const {
 
 bool Tensor::containsAliases() const {
   const Impl &self = validImpl(*this, "containsAliases");
-  std::size_t distinct = 0;
-  for (const layout::StorageRange &r : layout::storageRanges(*this))
-    distinct += r.end - r.begin;
-  return distinct != self.numElements();
+  return layout::containsAliases(layout::storageRanges(*this),
+                                 self.numElements());
 }
 
 bool Tensor::containsConstant() const {

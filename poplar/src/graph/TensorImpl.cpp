@@ -94,27 +94,40 @@ Layout materialise(const Tensor::Impl &root, Cached cached, Publish publish) {
 
 } // namespace
 
+const layout::Layout *Tensor::Impl::keptLayout() const {
+  return layoutReady.load(std::memory_order_acquire) ? layoutCache.get()
+                                                     : nullptr;
+}
+
+layout::Layout Tensor::Impl::computeLayout() const {
+  auto cached = [](const Impl *node) { return node->keptLayout(); };
+  auto publish = [](const Impl *node, Layout &&layout) -> const Layout * {
+    std::call_once(node->layoutOnce, [&] {
+      node->layoutCache = std::make_unique<Layout>(std::move(layout));
+      node->layoutReady.store(true, std::memory_order_release);
+    });
+    return node->layoutCache.get();
+  };
+  return materialise(*this, cached, publish);
+}
+
 const layout::Layout &Tensor::Impl::getLayout() const {
   std::call_once(layoutOnce, [this] {
-    auto cached = [](const Impl *node) -> const Layout * {
-      return node->layoutReady.load(std::memory_order_acquire)
-                 ? node->layoutCache.get()
-                 : nullptr;
-    };
-    auto publish = [](const Impl *node, Layout &&layout) -> const Layout * {
-      std::call_once(node->layoutOnce, [&] {
-        node->layoutCache = std::make_unique<Layout>(std::move(layout));
-        node->layoutReady.store(true, std::memory_order_release);
-      });
-      return node->layoutCache.get();
-    };
-    layoutCache = std::make_unique<Layout>(materialise(*this, cached, publish));
+    layoutCache = std::make_unique<Layout>(computeLayout());
     layoutReady.store(true, std::memory_order_release);
   });
   return *layoutCache;
 }
 
 namespace layout {
+
+InputLayout transientLayout(const Tensor &t) {
+  InputLayout result;
+  result.borrowed = t.getImpl().keptLayout();
+  if (!result.borrowed)
+    result.owned = t.getImpl().computeLayout();
+  return result;
+}
 
 Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
                     std::vector<std::size_t> shape, bool isConstant,
@@ -160,10 +173,15 @@ bool extendRun(FlatRun &run, const FlatRun &next) {
 
 std::vector<FlatRun> flatRuns(const Tensor &t) {
   const Tensor::Impl &impl = t.getImpl();
-  const std::vector<std::size_t> places = placeValues(impl.shape);
+  return flatRuns(impl.getLayout(), impl.shape);
+}
+
+std::vector<FlatRun> flatRuns(const Layout &layout,
+                              const std::vector<std::size_t> &shape) {
+  const DimValues<std::size_t> places = placeValues(shape);
   std::vector<FlatRun> runs;
-  for (const StridedBox &box : impl.getLayout().boxes) {
-    std::vector<Mode> modes = flatModes(box, places);
+  for (const StridedBox &box : layout.boxes) {
+    Modes modes = flatModes(box, places);
     // The innermost mode is one run if it steps through consecutive
     // flattened indices; otherwise every element is a run of its own.
     Mode inner{1, 1, 1};
@@ -202,17 +220,17 @@ namespace {
 struct StorageBox {
   std::size_t var = 0;
   std::int64_t base = 0;
-  std::vector<Mode> modes;
+  Modes modes;
 };
 
-bool sameModes(const std::vector<Mode> &a, const std::vector<Mode> &b) {
+bool sameModes(const Modes &a, const Modes &b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
                     [](const Mode &x, const Mode &y) {
                       return x.extent == y.extent && x.stride == y.stride;
                     });
 }
 
-bool modesBefore(const std::vector<Mode> &a, const std::vector<Mode> &b) {
+bool modesBefore(const Modes &a, const Modes &b) {
   return std::lexicographical_compare(
       a.begin(), a.end(), b.begin(), b.end(), [](const Mode &x, const Mode &y) {
         return x.extent < y.extent ||
@@ -220,7 +238,7 @@ bool modesBefore(const std::vector<Mode> &a, const std::vector<Mode> &b) {
       });
 }
 
-void sortByStride(std::vector<Mode> &modes) {
+void sortByStride(Modes &modes) {
   std::sort(modes.begin(), modes.end(),
             [](const Mode &a, const Mode &b) { return a.stride < b.stride; });
 }
@@ -289,14 +307,19 @@ std::vector<StorageBox> combineProgressions(std::vector<StorageBox> boxes) {
 } // namespace
 
 std::vector<StorageRange> storageRanges(const Tensor &t) {
+  return storageRanges(t.getImpl().getLayout());
+}
+
+std::vector<StorageRange> storageRanges(const Layout &layout) {
   std::vector<StorageBox> boxes;
-  for (const StridedBox &box : t.getImpl().getLayout().boxes)
+  boxes.reserve(layout.boxes.size());
+  for (const StridedBox &box : layout.boxes)
     boxes.push_back(storageBox(box));
   std::vector<StorageRange> ranges;
   for (StorageBox &box : combineProgressions(std::move(boxes))) {
     sortByStride(box.modes);
     // Merge modes that tile storage densely, inner to outer.
-    std::vector<Mode> dense;
+    Modes dense;
     for (const Mode &m : box.modes) {
       if (!dense.empty() && dense.back().stride * static_cast<std::int64_t>(
                                                       dense.back().extent) ==

@@ -5,6 +5,8 @@
 
 #include <poplar/Tensor.hpp>
 
+#include <boost/container/small_vector.hpp>
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -15,6 +17,11 @@
 namespace poplar {
 namespace layout {
 
+/// Values per dimension of a box or per mode of a walk over one. Views of
+/// up to four dimensions (nearly all) keep them inline: a layout of many
+/// boxes then costs no allocation per box.
+template <class T> using DimValues = boost::container::small_vector<T, 4>;
+
 /// A box of the view's index space whose elements sit at affine positions
 /// of one variable: the element at lo + k (0 <= k < extent, per dimension)
 /// is storage element offset + sum_d k[d] * stride[d] of variable `var`.
@@ -22,9 +29,9 @@ namespace layout {
 struct StridedBox {
   std::size_t var = 0;
   std::int64_t offset = 0;
-  std::vector<std::size_t> lo;
-  std::vector<std::size_t> extent;
-  std::vector<std::int64_t> stride;
+  DimValues<std::size_t> lo;
+  DimValues<std::size_t> extent;
+  DimValues<std::int64_t> stride;
   std::size_t numElements() const;
 };
 
@@ -56,6 +63,7 @@ struct Tensor::Impl {
   enum class Kind : std::uint8_t {
     Variable,   // leaf: graphId, varId
     Slice,      // params: begin[rank], end[rank]
+    Index,      // params: {i}: index i of dimension 0, which is dropped
     Reshape,    // new shape in `shape`
     DimShuffle, // params: permutation
     Concat,     // params: {dimension}; inputs: the parts
@@ -80,6 +88,12 @@ struct Tensor::Impl {
 
   /// The boxes of this view, computed once (thread-safe) and then shared.
   const layout::Layout &getLayout() const;
+  /// The kept boxes of this view, or nullptr if they were never asked for.
+  const layout::Layout *keptLayout() const;
+  /// The boxes of this view worked out anew and not kept (the inputs that
+  /// other views share keep theirs): for views asked once, such as vertex
+  /// edges, whose kept boxes would hold much of a graph's memory.
+  layout::Layout computeLayout() const;
 
 private:
   mutable std::once_flag layoutOnce;
@@ -104,6 +118,12 @@ std::vector<FlatRun> flatRuns(const Tensor &t);
 /// The storage t touches: per variable, sorted, disjoint and with touching
 /// ranges merged. Elements referred to more than once appear once.
 std::vector<StorageRange> storageRanges(const Tensor &t);
+
+/// flatRuns and storageRanges of a view of the given shape whose boxes are
+/// already at hand.
+std::vector<FlatRun> flatRuns(const Layout &layout,
+                              const std::vector<std::size_t> &shape);
+std::vector<StorageRange> storageRanges(const Layout &layout);
 
 /// Calls f(graphId, varId, isConstant) once per distinct variable leaf.
 template <class F> void forEachVariable(const Tensor &t, F &&f);

@@ -29,8 +29,8 @@ bool elementCount(ArrayRef<std::size_t> shape, std::size_t &count) {
   return true;
 }
 
-std::vector<std::size_t> placeValues(const Shape &shape) {
-  std::vector<std::size_t> places(shape.size());
+DimValues<std::size_t> placeValues(const Shape &shape) {
+  DimValues<std::size_t> places(shape.size());
   std::size_t place = 1;
   for (std::size_t d = shape.size(); d-- > 0;) {
     places[d] = place;
@@ -39,9 +39,8 @@ std::vector<std::size_t> placeValues(const Shape &shape) {
   return places;
 }
 
-std::vector<Mode> flatModes(const StridedBox &box,
-                            const std::vector<std::size_t> &places) {
-  std::vector<Mode> modes;
+Modes flatModes(const StridedBox &box, const DimValues<std::size_t> &places) {
+  Modes modes;
   for (std::size_t d = 0; d != box.extent.size(); ++d) {
     if (box.extent[d] <= 1)
       continue;
@@ -61,7 +60,7 @@ std::vector<Mode> flatModes(const StridedBox &box,
 }
 
 std::size_t flatBase(const StridedBox &box,
-                     const std::vector<std::size_t> &places) {
+                     const DimValues<std::size_t> &places) {
   std::size_t flat = 0;
   for (std::size_t d = 0; d != box.lo.size(); ++d)
     flat += box.lo[d] * places[d];
@@ -73,7 +72,7 @@ Layout variableLayout(std::size_t varId, const Shape &shape) {
   StridedBox box;
   box.var = varId;
   box.lo.assign(shape.size(), 0);
-  box.extent = shape;
+  box.extent.assign(shape.begin(), shape.end());
   for (std::size_t place : placeValues(shape))
     box.stride.push_back(static_cast<std::int64_t>(place));
   if (box.numElements() != 0)
@@ -110,6 +109,23 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
       cut.lo[d] = lo - bounds[d];
       cut.extent[d] = hi - lo;
     }
+  }
+  return out;
+}
+
+// Element i of dimension 0, without that dimension: the boxes that hold
+// it, each losing its first dimension.
+Layout indexLayout(const Layout &in, std::size_t i) {
+  Layout out;
+  for (const StridedBox &box : in.boxes) {
+    if (i < box.lo[0] || i >= box.lo[0] + box.extent[0])
+      continue;
+    StridedBox &row = out.boxes.emplace_back();
+    row.var = box.var;
+    row.offset = box.offset + signedSize(i - box.lo[0]) * box.stride[0];
+    row.lo.assign(box.lo.begin() + 1, box.lo.end());
+    row.extent.assign(box.extent.begin() + 1, box.extent.end());
+    row.stride.assign(box.stride.begin() + 1, box.stride.end());
   }
   return out;
 }
@@ -267,7 +283,7 @@ public:
       work.pop_back();
       if (convertWhole(piece, out))
         continue;
-      const std::vector<Mode> modes = flatModes(piece, fromPlaces);
+      const Modes modes = flatModes(piece, fromPlaces);
       if (modes.size() == 1 && modes[0].place == 1) {
         convertFlatRun(piece.var, flatBase(piece, fromPlaces), modes[0].extent,
                        piece.offset, modes[0].stride, out);
@@ -279,11 +295,11 @@ public:
 
 private:
   const Shape &to;
-  std::vector<std::size_t> fromPlaces;
-  std::vector<std::size_t> toPlaces;
+  DimValues<std::size_t> fromPlaces;
+  DimValues<std::size_t> toPlaces;
 
-  std::vector<std::size_t> coordinates(std::size_t flat) const {
-    std::vector<std::size_t> coords(to.size());
+  DimValues<std::size_t> coordinates(std::size_t flat) const {
+    DimValues<std::size_t> coords(to.size());
     for (std::size_t d = to.size(); d-- > 0;) {
       coords[d] = flat % to[d];
       flat /= to[d];
@@ -304,14 +320,14 @@ private:
   // must start on a dimension's place value and either fit in what is left
   // of that dimension or fill it from zero and carry on outwards.
   bool convertWhole(const StridedBox &box, Layout &out) const {
-    const std::vector<Mode> modes = flatModes(box, fromPlaces);
+    const Modes modes = flatModes(box, fromPlaces);
     StridedBox result;
     result.var = box.var;
     result.offset = box.offset;
     result.lo = coordinates(flatBase(box, fromPlaces));
     result.extent.assign(to.size(), 1);
     result.stride.assign(to.size(), 0);
-    std::vector<bool> used(to.size(), false);
+    DimValues<bool> used(to.size(), false);
     for (auto it = modes.rbegin(); it != modes.rend(); ++it) {
       std::size_t extent = it->extent;
       std::size_t place = it->place;
@@ -390,10 +406,52 @@ private:
   }
 };
 
+// Reshape to one dimension (flatten, the usual form of a vertex edge): a
+// box is one run per combination of its outer modes, along its innermost
+// mode when that steps through consecutive indices, else one box per
+// element. The boxes come in flattened order, as Reshaper gives them.
+Layout flattenLayout(const Tensor::Impl &node, const Layout &in) {
+  const DimValues<std::size_t> places = placeValues(node.inputs[0]->shape);
+  Layout out;
+  std::size_t count = 0;
+  std::vector<Modes> modesOf(in.boxes.size());
+  for (std::size_t b = 0; b != in.boxes.size(); ++b) {
+    modesOf[b] = flatModes(in.boxes[b], places);
+    const Modes &modes = modesOf[b];
+    std::size_t pieces = 1;
+    for (std::size_t m = 0; m != modes.size(); ++m)
+      if (m + 1 != modes.size() || modes[m].place != 1)
+        pieces *= modes[m].extent;
+    count += pieces;
+  }
+  out.boxes.reserve(count);
+  for (std::size_t b = 0; b != in.boxes.size(); ++b) {
+    const StridedBox &box = in.boxes[b];
+    Modes &modes = modesOf[b];
+    Mode inner{1, 1, 0};
+    if (!modes.empty() && modes.back().place == 1) {
+      inner = modes.back();
+      modes.pop_back();
+    }
+    const std::size_t base = flatBase(box, places);
+    forEachCombination(modes, [&](std::size_t place, std::int64_t storage) {
+      StridedBox &piece = out.boxes.emplace_back();
+      piece.var = box.var;
+      piece.offset = box.offset + storage;
+      piece.lo.assign(1, base + place);
+      piece.extent.assign(1, inner.extent);
+      piece.stride.assign(1, inner.extent > 1 ? inner.stride : 0);
+    });
+  }
+  return out;
+}
+
 Layout reshapeLayout(const Tensor::Impl &node, const Layout &in) {
   const Shape &from = node.inputs[0]->shape;
   if (from == node.shape)
     return in;
+  if (node.shape.size() == 1)
+    return flattenLayout(node, in);
   Reshaper reshaper(from, node.shape);
   Layout out;
   out.boxes.reserve(in.boxes.size());
@@ -408,6 +466,8 @@ Layout viewLayout(const Tensor::Impl &node, std::vector<InputLayout> inputs) {
   switch (node.kind) {
   case Kind::Slice:
     return sliceLayout(inputs[0].get(), node.params);
+  case Kind::Index:
+    return indexLayout(inputs[0].get(), node.params[0]);
   case Kind::Reshape:
     return reshapeLayout(node, inputs[0].get());
   case Kind::DimShuffle:

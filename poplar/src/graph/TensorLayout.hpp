@@ -21,7 +21,7 @@ bool elementCount(ArrayRef<std::size_t> shape, std::size_t &count);
 
 /// Row-major place values of a shape: the flattened index of coordinates c
 /// is the sum of c[d] * places[d].
-std::vector<std::size_t> placeValues(const std::vector<std::size_t> &shape);
+DimValues<std::size_t> placeValues(const std::vector<std::size_t> &shape);
 
 /// One axis of a box in flat terms: `extent` steps, each moving `place` in
 /// the flattened index of the view and `stride` in storage.
@@ -31,23 +31,23 @@ struct Mode {
   std::int64_t stride = 0;
 };
 
+using Modes = DimValues<Mode>;
+
 /// The modes of a box, outermost first: dimensions of extent one are left
 /// out and neighbours that continue each other both in the flattened index
 /// and in storage are merged into one mode.
-std::vector<Mode> flatModes(const StridedBox &box,
-                            const std::vector<std::size_t> &places);
+Modes flatModes(const StridedBox &box, const DimValues<std::size_t> &places);
 
 /// The flattened index of a box's first element.
-std::size_t flatBase(const StridedBox &box,
-                     const std::vector<std::size_t> &places);
+std::size_t flatBase(const StridedBox &box, const DimValues<std::size_t> &places);
 
 /// Calls f(place, storage) for every choice of k[i] < modes[i].extent, with
 /// place = sum k[i] * modes[i].place and storage = sum k[i] * modes[i].stride,
 /// the last mode varying fastest.
 template <class F>
-void forEachCombination(const std::vector<Mode> &modes, F &&f) {
+void forEachCombination(const Modes &modes, F &&f) {
   const std::size_t count = modes.size();
-  std::vector<std::size_t> k(count, 0);
+  DimValues<std::size_t> k(count, 0);
   std::size_t place = 0;
   std::int64_t storage = 0;
   for (;;) {
@@ -83,6 +83,20 @@ struct InputLayout {
   const Layout &get() const { return borrowed ? *borrowed : owned; }
   Layout take() { return borrowed ? *borrowed : std::move(owned); }
 };
+
+/// The boxes of t: the kept ones if there are, else ones worked out for the
+/// caller alone (Tensor::Impl::computeLayout).
+InputLayout transientLayout(const Tensor &t);
+
+/// True if the storage ranges (as storageRanges gives) of a view of
+/// numElements elements hold fewer elements: some are referred to twice.
+inline bool containsAliases(const std::vector<StorageRange> &ranges,
+                            std::size_t numElements) {
+  std::size_t distinct = 0;
+  for (const StorageRange &r : ranges)
+    distinct += r.end - r.begin;
+  return distinct != numElements;
+}
 
 /// The layout of the view `node` (any kind but Variable), given the layouts
 /// of its inputs in order.

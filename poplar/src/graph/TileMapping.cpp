@@ -46,31 +46,6 @@ void TileMapping::assign(std::size_t begin, std::size_t end, unsigned tile) {
   }
 }
 
-void TileMapping::forEach(
-    std::size_t begin, std::size_t end,
-    const std::function<void(std::size_t, std::size_t, unsigned)> &f) const {
-  std::size_t pos = begin;
-  auto it = pieces.upper_bound(begin);
-  if (it != pieces.begin())
-    --it;
-  for (; it != pieces.end() && pos < end; ++it) {
-    if (it->second.end <= pos)
-      continue;
-    if (it->first > pos) {
-      std::size_t gapEnd = std::min(it->first, end);
-      f(pos, gapEnd, NoTile);
-      pos = gapEnd;
-      if (pos >= end)
-        break;
-    }
-    std::size_t pieceEnd = std::min(it->second.end, end);
-    f(pos, pieceEnd, it->second.tile);
-    pos = pieceEnd;
-  }
-  if (pos < end)
-    f(pos, end, NoTile);
-}
-
 unsigned TileMapping::tileOf(std::size_t element) const {
   auto it = pieces.upper_bound(element);
   if (it == pieces.begin())

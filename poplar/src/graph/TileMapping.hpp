@@ -5,7 +5,7 @@
 #define POPLAR_SRC_GRAPH_TILEMAPPING_HPP
 
 #include <cstddef>
-#include <functional>
+#include <algorithm>
 #include <map>
 
 namespace poplar {
@@ -16,9 +16,8 @@ public:
   void assign(std::size_t begin, std::size_t end, unsigned tile);
   /// Calls f(begin, end, tile) for the mapped pieces of [begin, end) in
   /// order, and f(begin, end, NoTile) for the unmapped ones.
-  void forEach(std::size_t begin, std::size_t end,
-               const std::function<void(std::size_t, std::size_t, unsigned)>
-                   &f) const;
+  template <class F>
+  void forEach(std::size_t begin, std::size_t end, F &&f) const;
   /// The tile of one element, or NoTile.
   unsigned tileOf(std::size_t element) const;
   /// The tile of one element (or NoTile) and the piece around it that is
@@ -39,6 +38,30 @@ private:
   };
   std::map<std::size_t, Piece> pieces; // keyed by begin
 };
+
+template <class F>
+void TileMapping::forEach(std::size_t begin, std::size_t end, F &&f) const {
+  std::size_t pos = begin;
+  auto it = pieces.upper_bound(begin);
+  if (it != pieces.begin())
+    --it;
+  for (; it != pieces.end() && pos < end; ++it) {
+    if (it->second.end <= pos)
+      continue;
+    if (it->first > pos) {
+      std::size_t gapEnd = std::min(it->first, end);
+      f(pos, gapEnd, NoTile);
+      pos = gapEnd;
+      if (pos >= end)
+        break;
+    }
+    std::size_t pieceEnd = std::min(it->second.end, end);
+    f(pos, pieceEnd, it->second.tile);
+    pos = pieceEnd;
+  }
+  if (pos < end)
+    f(pos, end, NoTile);
+}
 
 } // namespace poplar
 

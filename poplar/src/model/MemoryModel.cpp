@@ -282,8 +282,9 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       continue;
     std::map<unsigned, VertexMemory> perTile;
     std::map<unsigned, std::set<unsigned>> csTypes;
-    for (unsigned id : graph.computeSets[cs].vertices) {
-      const VertexData &v = graph.vertices[id];
+    const auto &plans = exe.computeSets[cs].vertices;
+    for (std::size_t i = 0; i != plans.size(); ++i) {
+      const VertexData &v = graph.vertices[plans[i].id];
       const auto &info = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
       const VertexBytes b = vertexBytes(info, [&](std::size_t f) {
@@ -308,17 +309,9 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       for (std::size_t f = 0; f != info.numFields; ++f) {
         if (!info.fields[f].interleaved || info.fields[f].kind == FieldKind::State)
           continue;
-        auto mark = [&](const Tensor &t) {
-          for (const auto &range : layout::storageRanges(t))
+        for (const auto &region : plans[i].fields[f].regions)
+          for (const auto &range : region.storage)
             interleavedVars.insert({range.var, tile});
-        };
-        if (info.fields[f].shape == FieldShape::List) {
-          if (v.fields[f].extra)
-            for (const auto &item : v.fields[f].extra->items)
-              mark(item);
-        } else {
-          mark(v.fields[f].tensor);
-        }
       }
     }
     for (auto &[tile, types] : csTypes)

@@ -37,11 +37,29 @@ struct NeededRange {
   }
 };
 
-// Merges overlapping ranges of the same tile and variable.
+// Merges overlapping ranges of the same tile and variable, in order of
+// tile, variable and start. The ranges are put in tile order first
+// (counting sort) and each tile's sorted apart: most tiles have few.
 std::vector<NeededRange> merged(std::vector<NeededRange> ranges) {
-  std::sort(ranges.begin(), ranges.end());
-  std::vector<NeededRange> out;
+  std::vector<std::size_t> first;
   for (const auto &r : ranges) {
+    if (std::size_t(r.tile) + 2 > first.size())
+      first.resize(std::size_t(r.tile) + 2, 0);
+    ++first[r.tile + 1];
+  }
+  for (std::size_t t = 1; t < first.size(); ++t)
+    first[t] += first[t - 1];
+  std::vector<NeededRange> byTile(ranges.size());
+  {
+    std::vector<std::size_t> next = first;
+    for (const auto &r : ranges)
+      byTile[next[r.tile]++] = r;
+  }
+  for (std::size_t t = 0; t + 1 < first.size(); ++t)
+    std::sort(byTile.begin() + std::ptrdiff_t(first[t]),
+              byTile.begin() + std::ptrdiff_t(first[t + 1]));
+  std::vector<NeededRange> out;
+  for (const auto &r : byTile) {
     if (!out.empty() && out.back().tile == r.tile && out.back().var == r.var &&
         r.begin <= out.back().end)
       out.back().end = std::max(out.back().end, r.end);
@@ -336,27 +354,18 @@ private:
           continue;
         const bool in = fi.kind != codelet_interface::FieldKind::Output;
         const bool out = fi.kind != codelet_interface::FieldKind::Input;
-        auto edge = [&](const Tensor &t) {
-          for (const auto &r : layout::storageRanges(t)) {
+        for (const auto &region : plan.vertices[i].fields[f].regions) {
+          for (const auto &r : region.storage) {
             if (in)
               reads.push_back({tile, r.var, r.begin, r.end});
             if (out)
               writes.push_back({tile, r.var, r.begin, r.end});
           }
-        };
-        const auto &value = v.fields[f];
-        if (fi.shape == codelet_interface::FieldShape::List) {
-          if (value.extra)
-            for (const auto &item : value.extra->items)
-              edge(item);
-        } else {
-          edge(value.tensor);
-        }
-        // Edges not contiguous in storage are gathered into a buffer.
-        for (const auto &region : plan.vertices[i].fields[f].regions)
+          // Edges not contiguous in storage are gathered into a buffer.
           if (!region.direct)
             buffers.perTile[tile][2] +=
                 region.numElements * typeSize(graph.vertexTypes[v.type].fieldTypes[f]);
+        }
       }
     }
     Traffic pre, post;

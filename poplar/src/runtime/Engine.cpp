@@ -6,9 +6,16 @@
 #include <poplar/detail/HalfBits.hpp>
 #include <poplar/exceptions.hpp>
 
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <ostream>
+#include <thread>
 
 namespace poplar {
 
@@ -65,6 +72,26 @@ ComputeSetInstance &Engine::Impl::computeSet(unsigned id) {
     instance = std::make_unique<ComputeSetInstance>(
         exe->computeSets[id], exe->vertexTypes, storage, tileBehaviour);
   return *instance;
+}
+
+void Engine::Impl::prepareRun() {
+  for (unsigned cs = 0; cs != computeSets.size(); ++cs)
+    computeSet(cs);
+  // oneTBB starts its worker threads when first asked for parallel work;
+  // each worker takes one index and waits (briefly) for the others.
+  const int threads = tbb::this_task_arena::max_concurrency();
+  std::atomic<int> arrived{0};
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+  tbb::parallel_for(
+      0, threads, 1,
+      [&](int) {
+        arrived.fetch_add(1);
+        while (arrived.load() < threads &&
+               std::chrono::steady_clock::now() < deadline)
+          std::this_thread::yield();
+      },
+      tbb::simple_partitioner());
 }
 
 std::size_t Engine::Impl::streamIndex(StringRef handle, const char *what) const {
@@ -142,6 +169,7 @@ void Engine::load(const Device &device) {
     throw poplar_error("Engine::load: device " + std::to_string(device.getId()) +
                        " is not attached (call Device::attach first)");
   impl->resetStorage();
+  impl->prepareRun();
   impl->loaded = true;
   logging::info(logging::Module::Engine, "Loaded engine onto device {}",
                 device.getId());

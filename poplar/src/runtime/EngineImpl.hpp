@@ -47,7 +47,8 @@ struct Engine::Impl {
   /// load from debug.floatPointOpException and debug.nanOverflowMode.
   std::vector<std::uint32_t> tileBehaviour;
   std::vector<unsigned char> transferBuffer; // staging for callbacks
-  /// Built on a compute set's first Execute after load.
+  /// Built when the engine is loaded (prepareRun), or on a compute set's
+  /// first Execute after resetStorage.
   std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;
   std::ostream *printStream = &std::cout;
   bool loaded = false;
@@ -67,6 +68,10 @@ struct Engine::Impl {
   /// every vertex to its initial state.
   void resetStorage();
   ComputeSetInstance &computeSet(unsigned id);
+  /// Pays the one-off costs of running here rather than in the first run:
+  /// every compute set's vertices are built and bound to storage, and the
+  /// host's worker threads are started.
+  void prepareRun();
   std::size_t streamIndex(StringRef handle, const char *what) const;
 };
 
