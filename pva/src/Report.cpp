@@ -34,9 +34,17 @@ void checkDebugInfo(const std::string &path) {
     throw error("Cannot open the debug information '" + path + "'");
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                                         std::istreambuf_iterator<char>());
-  const auto info = nlohmann::json::from_cbor(bytes, true, false);
-  if (info.is_discarded() || !info.is_object() ||
-      info.value("format", "") != "poplar-debug-info")
+  nlohmann::json info;
+  try {
+    info = nlohmann::json::from_cbor(bytes, true, false);
+  } catch (const nlohmann::json::exception &e) {
+    // Some malformed input throws even when exceptions are not asked for.
+    throw error("'" + path + "' is not a debug.cbor written by the Engine: " +
+                e.what());
+  }
+  const auto format = info.is_object() ? info.find("format") : info.end();
+  if (info.is_discarded() || !info.is_object() || format == info.end() ||
+      *format != "poplar-debug-info")
     throw error("'" + path + "' is not a debug.cbor written by the Engine");
 }
 
