@@ -97,8 +97,13 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
   t.bytes.assign(std::size_t(count) * size, 0);
 
   if (proto.has_raw_data()) {
-    checkCount(int64_t(proto.raw_data().size() / size));
-    std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
+    if (proto.raw_data().size() != t.bytes.size())
+      throw popart::error("{}: tensor '{}' has {} bytes of raw data for {} "
+                          "elements of {} bytes",
+                          origin, proto.name(), proto.raw_data().size(), count,
+                          size);
+    if (!t.bytes.empty()) // an empty vector's data() may be null
+      std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
   } else if (proto.float_data_size() > 0) {
     checkCount(proto.float_data_size());
     std::memcpy(t.bytes.data(), proto.float_data().data(), t.bytes.size());
