@@ -1,7 +1,8 @@
 // Random sequences of tensor-view calls (slice, reshape, dimShuffle,
-// broadcast, concat, ...) with random arguments, each checked against a
-// plain host model: a view is its shape and the list of (variable, index)
-// pairs of its elements in row-major order. A call the model finds invalid
+// broadcast, concat, ...) with random arguments, each checked against the
+// plain host model of poplar's tests (poplar/tests/graph/TensorModel.hpp):
+// a view is its shape and the (variable, index) of each of its elements in
+// row-major order. A call the model finds invalid
 // must throw a poplar_error; a valid one must give the model's shape and
 // elements, and the queries (aliases, contiguity, intersection, equality)
 // must agree with the model.
@@ -9,34 +10,24 @@
 #include <poplar/Target.hpp>
 #include <poplar/exceptions.hpp>
 
+#include "TensorModel.hpp" // the tests' host model of views
+
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
 namespace {
 
-using Shape = std::vector<std::size_t>;
-
-struct Element {
-  std::size_t var, index;
-  bool operator==(const Element &o) const { return var == o.var && index == o.index; }
-  bool operator<(const Element &o) const {
-    return var != o.var ? var < o.var : index < o.index;
-  }
-};
-
-// The host model of a view.
-struct Model {
-  Shape shape;
-  std::vector<Element> elements;
-};
+using Shape = model::Shape;
+using Model = model::Tensor;
+using Element = model::Element;
 
 // Views larger than this are not made: the model lists every element.
 constexpr std::size_t maxElements = 1 << 12;
@@ -47,104 +38,19 @@ constexpr std::size_t maxRank = 5;
   std::abort();
 }
 
-// The element count of a shape; nullopt when it overflows.
+// The element count of a shape; nullopt when the shape cannot be indexed:
+// views index elements with signed 64-bit numbers, so the product of the
+// non-zero dimensions must fit in one, even when a zero makes it empty.
 std::optional<std::size_t> count(const Shape &shape) {
-  std::size_t n = 1;
-  for (std::size_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n))
+  std::size_t nonZero = 1;
+  bool empty = false;
+  for (std::size_t d : shape) {
+    empty = empty || d == 0;
+    if (d != 0 && (__builtin_mul_overflow(nonZero, d, &nonZero) ||
+                   nonZero > std::size_t(INT64_MAX)))
       return std::nullopt;
-  return n;
-}
-
-std::vector<std::size_t> strides(const Shape &shape) {
-  std::vector<std::size_t> s(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    s[d - 1] = s[d] * shape[d];
-  return s;
-}
-
-// Builds a view of `shape` whose element at multi-index i is
-// from.elements[source(i)].
-template <class Source>
-Model gather(const Model &from, const Shape &shape, Source source) {
-  Model out{shape, {}};
-  std::size_t n = *count(shape);
-  out.elements.reserve(n);
-  std::vector<std::size_t> idx(shape.size(), 0);
-  for (std::size_t flat = 0; flat != n; ++flat) {
-    out.elements.push_back(from.elements[source(idx)]);
-    for (std::size_t d = shape.size(); d-- > 0;) {
-      if (++idx[d] != shape[d])
-        break;
-      idx[d] = 0;
-    }
   }
-  return out;
-}
-
-std::size_t flatIndex(const Shape &shape, const std::vector<std::size_t> &idx) {
-  auto s = strides(shape);
-  std::size_t f = 0;
-  for (std::size_t d = 0; d != shape.size(); ++d)
-    f += idx[d] * s[d];
-  return f;
-}
-
-Model modelSlice(const Model &m, const Shape &begin, const Shape &end) {
-  Shape shape(m.shape.size());
-  for (std::size_t d = 0; d != shape.size(); ++d)
-    shape[d] = end[d] - begin[d];
-  return gather(m, shape, [&](const std::vector<std::size_t> &i) {
-    auto j = i;
-    for (std::size_t d = 0; d != j.size(); ++d)
-      j[d] += begin[d];
-    return flatIndex(m.shape, j);
-  });
-}
-
-Model modelShuffle(const Model &m, const std::vector<unsigned> &perm) {
-  Shape shape(perm.size());
-  for (std::size_t d = 0; d != perm.size(); ++d)
-    shape[d] = m.shape[perm[d]];
-  return gather(m, shape, [&](const std::vector<std::size_t> &i) {
-    std::vector<std::size_t> j(i.size());
-    for (std::size_t d = 0; d != i.size(); ++d)
-      j[perm[d]] = i[d];
-    return flatIndex(m.shape, j);
-  });
-}
-
-// A view along one dimension whose index k of the result reads index
-// map(k) of the source.
-template <class Map>
-Model modelAlong(const Model &m, unsigned dim, std::size_t size, Map map) {
-  Shape shape = m.shape;
-  shape[dim] = size;
-  return gather(m, shape, [&](const std::vector<std::size_t> &i) {
-    auto j = i;
-    j[dim] = map(i[dim]);
-    return flatIndex(m.shape, j);
-  });
-}
-
-Model modelConcat(const std::vector<const Model *> &parts, unsigned dim) {
-  Shape shape = parts[0]->shape;
-  shape[dim] = 0;
-  for (auto *p : parts)
-    shape[dim] += p->shape[dim];
-  Model out{shape, {}};
-  std::size_t outer = 1;
-  for (unsigned d = 0; d != dim; ++d)
-    outer *= shape[d];
-  for (std::size_t o = 0; o != outer; ++o)
-    for (auto *p : parts) {
-      std::size_t block = 1;
-      for (std::size_t d = dim; d != p->shape.size(); ++d)
-        block *= p->shape[d];
-      for (std::size_t k = 0; k != block; ++k)
-        out.elements.push_back(p->elements[o * block + k]);
-    }
-  return out;
+  return empty ? 0 : nonZero;
 }
 
 struct View {
@@ -189,9 +95,7 @@ private:
       d = smallDim();
     poplar::Tensor t = graph.addVariable(poplar::FLOAT, shape, "v");
     const std::size_t var = varIds.size();
-    Model m{shape, {}};
-    for (std::size_t i = 0; i != *count(shape); ++i)
-      m.elements.push_back({var, i});
+    const Model m = model::variable(var, shape);
     auto regions = t.getVarRegions();
     if (!regions.empty())
       varIds[regions[0].var.getId()] = var;
@@ -237,8 +141,7 @@ private:
     }
     if (got != m.elements)
       mismatch("elements of " + t.shapeToString());
-    std::set<Element> distinct(m.elements.begin(), m.elements.end());
-    if (t.containsAliases() != (distinct.size() != m.elements.size()))
+    if (t.containsAliases() != model::containsAliases(m))
       mismatch("containsAliases");
     bool contiguous = true;
     for (std::size_t i = 1; i < m.elements.size(); ++i)
@@ -261,11 +164,7 @@ private:
   }
 
   void compare(const View &a, const View &b) {
-    std::set<Element> sa(a.model.elements.begin(), a.model.elements.end());
-    bool shared = false;
-    for (const auto &e : b.model.elements)
-      shared = shared || sa.count(e);
-    if (a.tensor.intersectsWith(b.tensor) != shared)
+    if (a.tensor.intersectsWith(b.tensor) != model::intersects(a.model, b.model))
       mismatch("intersectsWith");
     bool same = a.model.shape == b.model.shape && a.model.elements == b.model.elements;
     if ((a.tensor == b.tensor) != same)
@@ -322,7 +221,7 @@ private:
         Shape lo(rank, 0), hi = m.shape;
         lo[d] = b;
         hi[d] = e;
-        r = modelSlice(m, lo, hi);
+        r = model::slice(m, lo, hi);
       }
       attempt("slice", [&] { return t.slice(b, e, d); }, r);
       break;
@@ -341,7 +240,7 @@ private:
       }
       std::optional<Model> r;
       if (ok)
-        r = modelSlice(m, lo, hi);
+        r = model::slice(m, lo, hi);
       attempt("slice(begin, end)", [&] { return t.slice(lo, hi); }, r);
       break;
     }
@@ -352,7 +251,7 @@ private:
         Shape lo(rank, 0), hi = m.shape;
         lo[0] = i;
         hi[0] = i + 1;
-        r = modelSlice(m, lo, hi);
+        r = model::slice(m, lo, hi);
         r->shape.erase(r->shape.begin());
       }
       attempt("operator[]", [&] { return t[i]; }, r);
@@ -363,7 +262,7 @@ private:
       auto n = count(s);
       std::optional<Model> r;
       if (n && *n == m.elements.size())
-        r = Model{s, m.elements};
+        r = model::reshape(m, s);
       attempt("reshape", [&] { return t.reshape(s); }, r);
       break;
     }
@@ -377,7 +276,7 @@ private:
           merged *= m.shape[d];
         s.push_back(merged);
         s.insert(s.end(), m.shape.begin() + e, m.shape.end());
-        r = Model{s, m.elements};
+        r = model::reshape(m, s);
       }
       attempt("flatten", [&] { return t.flatten(b, e); }, r);
       break;
@@ -400,7 +299,7 @@ private:
         }
         if (s.size() > maxRank + 2)
           break;
-        r = Model{s, m.elements};
+        r = model::reshape(m, s);
       }
       attempt("expand", [&] { return t.expand(idx); }, r);
       break;
@@ -425,7 +324,7 @@ private:
         for (std::size_t d = 0; d != rank; ++d)
           if (!drop[d])
             s.push_back(m.shape[d]);
-        r = Model{s, m.elements};
+        r = model::reshape(m, s);
       }
       attempt("squeeze", [&] { return t.squeeze(idx); }, r);
       break;
@@ -441,7 +340,7 @@ private:
       }
       std::optional<Model> r;
       if (ok)
-        r = modelShuffle(m, p);
+        r = model::dimShuffle(m, p);
       attempt("dimShuffle", [&] { return t.dimShuffle(p); }, r);
       break;
     }
@@ -454,7 +353,7 @@ private:
           if (d != a)
             rest.push_back(d);
         rest.insert(rest.begin() + b, a);
-        r = modelShuffle(m, rest);
+        r = model::dimShuffle(m, rest);
       }
       attempt("dimRoll", [&] { return t.dimRoll(a, b); }, r);
       break;
@@ -462,7 +361,7 @@ private:
     case 9: { // transpose
       std::optional<Model> r;
       if (rank == 2)
-        r = modelShuffle(m, {1, 0});
+        r = model::dimShuffle(m, {1, 0});
       attempt("transpose", [&] { return t.transpose(); }, r);
       break;
     }
@@ -481,7 +380,7 @@ private:
         }
         if (*count(s) > maxElements)
           break;
-        r = modelAlong(m, d, s[d], [&](std::size_t k) { return k % size; });
+        r = model::broadcast(m, n, d);
       }
       attempt("broadcast", [&] { return t.broadcast(n, d); }, r);
       break;
@@ -490,8 +389,7 @@ private:
       unsigned d = anyDim(rank);
       std::optional<Model> r;
       if (d < rank)
-        r = modelAlong(m, d, m.shape[d],
-                       [&](std::size_t k) { return m.shape[d] - 1 - k; });
+        r = model::reverse(m, d);
       attempt("reverse", [&] { return t.reverse(d); }, r);
       break;
     }
@@ -501,8 +399,7 @@ private:
       unsigned d = anyDim(rank);
       std::optional<Model> r;
       if (d < rank && s != 0)
-        r = modelAlong(m, d, (m.shape[d] + s - 1) / s,
-                       [&](std::size_t k) { return k * s; });
+        r = model::subSample(m, s, d);
       attempt("subSample", [&] { return t.subSample(s, d); }, r);
       break;
     }
@@ -513,7 +410,7 @@ private:
       if (d < rank) {
         if (m.elements.size() * s > maxElements)
           break;
-        r = modelAlong(m, d, m.shape[d] * s, [&](std::size_t k) { return k / s; });
+        r = model::upsample(m, s, d);
       }
       attempt("upsample", [&] { return t.upsample(s, d, poplar::UpsampleMethod::REPEAT); }, r);
       break;
@@ -526,17 +423,17 @@ private:
       unsigned d = anyDim(rank);
       bool ok = d < rank;
       std::vector<poplar::Tensor> ts;
-      std::vector<const Model *> ms;
+      std::vector<Model> ms;
       for (auto *p : parts) {
         ts.push_back(p->tensor);
-        ms.push_back(&p->model);
+        ms.push_back(p->model);
         ok = ok && p->model.shape.size() == rank;
         for (std::size_t k = 0; ok && k != rank; ++k)
           ok = k == d || p->model.shape[k] == m.shape[k];
       }
       std::optional<Model> r;
       if (ok)
-        r = modelConcat(ms, d);
+        r = model::concat(ms, d);
       attempt("concat", [&] { return poplar::concat(ts, d); }, r);
       break;
     }
@@ -556,16 +453,12 @@ private:
           Shape lo(rank, 0), hi = m.shape;
           lo[d] = b;
           hi[d] = e;
-          pieces.push_back(modelSlice(m, lo, hi));
+          pieces.push_back(model::slice(m, lo, hi));
         }
       }
       std::optional<Model> r;
-      if (ok) {
-        std::vector<const Model *> ps;
-        for (auto &p : pieces)
-          ps.push_back(&p);
-        r = modelConcat(ps, d);
-      }
+      if (ok)
+        r = model::concat(pieces, d);
       attempt("slices", [&] {
         return t.slices(std::vector<std::vector<poplar::Interval>>{regions}, d)[0];
       }, r);
@@ -585,7 +478,7 @@ private:
           Shape s(m.shape.begin(), m.shape.begin() + b);
           s.insert(s.end(), dims.begin(), dims.end());
           s.insert(s.end(), m.shape.begin() + e, m.shape.end());
-          r = Model{s, m.elements};
+          r = model::reshape(m, s);
         }
       } else {
         dims = {anyIndex(4)};
@@ -620,7 +513,7 @@ private:
             ++next;
           p = next++;
         }
-        r = modelShuffle(m, perm);
+        r = model::dimShuffle(m, perm);
       }
       attempt("dimShufflePartial", [&] { return t.dimShufflePartial(src, dst); }, r);
       break;
@@ -639,7 +532,7 @@ private:
         for (std::size_t k = 0; ok && k != rank; ++k)
           ok = k == d || e.shape[k] == m.shape[k];
         if (ok)
-          r = modelConcat({&m, &e}, d);
+          r = model::concat({m, e}, d);
       }
       const poplar::Tensor u = w.tensor;
       attempt("append", [&] { return poplar::append(t, u, d); }, r);
@@ -659,7 +552,7 @@ private:
           lo[k] = idx[k];
           hi[k] = idx[k] + 1;
         }
-        r = modelSlice(m, lo, hi);
+        r = model::slice(m, lo, hi);
         r->shape.erase(r->shape.begin(), r->shape.begin() + idx.size());
       }
       attempt("index", [&] { return t.index(idx); }, r);
