@@ -84,6 +84,14 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
                           "elements",
                           origin, proto.name(), have, count);
   };
+  // float_data and double_data hold their own type's values only.
+  auto checkField = [&](DataType holds, const char *field) {
+    if (t.info.dataType() != holds)
+      throw popart::error("{}: tensor '{}' of type {} has its values in {}, "
+                          "which holds {} values",
+                          origin, proto.name(), t.info.data_type(), field,
+                          popart::getDataTypeInfo(holds).name());
+  };
   // The values present, before anything is allocated for them (a file
   // that is not a TensorProto can parse as one with any dims).
   const int64_t present =
@@ -106,9 +114,11 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
       std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
   } else if (proto.float_data_size() > 0) {
     checkCount(proto.float_data_size());
+    checkField(DataType::FLOAT, "float_data");
     std::memcpy(t.bytes.data(), proto.float_data().data(), t.bytes.size());
   } else if (proto.double_data_size() > 0) {
     checkCount(proto.double_data_size());
+    checkField(DataType::DOUBLE, "double_data");
     std::memcpy(t.bytes.data(), proto.double_data().data(), t.bytes.size());
   } else if (proto.int64_data_size() > 0) {
     checkCount(proto.int64_data_size());

@@ -66,3 +66,18 @@ TEST_CASE("Raw data of the wrong length is an error naming the tensor", "[onnx_i
   CHECK_THROWS_AS(onnx_io::readTensorProtoFile(write("shorter", floats({2, 2}, 12))),
                   popart::error);
 }
+
+TEST_CASE("Values in the field of another type are an error", "[onnx_io]") {
+  // Found by fuzz/OnnxTensorFuzzer.cpp: a DOUBLE tensor with float_data was
+  // copied as if float_data held doubles.
+  onnx::TensorProto proto;
+  proto.set_name("d");
+  proto.set_data_type(onnx::TensorProto::DOUBLE);
+  proto.add_dims(3);
+  for (int i = 0; i != 3; ++i)
+    proto.add_float_data(1.5f);
+  const std::string path = write("double-in-float-data", proto);
+  CHECK_THROWS_AS(onnx_io::readTensorProtoFile(path), popart::error);
+  CHECK_THROWS_WITH(onnx_io::readTensorProtoFile(path),
+                    Catch::Contains("'d'") && Catch::Contains("float_data"));
+}
