@@ -5,10 +5,7 @@
 // fuzz/ProfileFuzzer.cpp.)
 #include <pva/pva.hpp>
 
-#include <poplar/Engine.hpp>
-#include <poplar/Graph.hpp>
-#include <poplar/IPUModel.hpp>
-#include <poplar/Program.hpp>
+#include "SmallReport.hpp"
 
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
@@ -23,31 +20,11 @@ namespace {
 
 const fs::path dir = fs::path(PVA_TEST_DIR) / "corrupt";
 
-// The reports of a small program on a four-tile IPU Model, made once.
+// The reports of the tests' small IPU Model program, made once.
 const fs::path &goodProfile() {
   static const fs::path path = [] {
-    poplar::IPUModel model("ipu2");
-    model.tilesPerIPU = 4;
-    poplar::Device device = model.createDevice();
-    poplar::Graph graph(device.getTarget());
-    poplar::Tensor a = graph.addVariable(poplar::FLOAT, {4, 8}, "a");
-    poplar::Tensor b = graph.addVariable(poplar::FLOAT, {4, 8}, "b");
-    for (unsigned t = 0; t != 4; ++t) {
-      graph.setTileMapping(a[t], t);
-      graph.setTileMapping(b[t], 3 - t);
-    }
-    poplar::program::Sequence prog;
-    prog.add(poplar::program::Copy(a, b));
-    prog.add(poplar::program::Repeat(2, poplar::program::Copy(b, a)));
-    const fs::path out = dir / "good";
-    {
-      poplar::Engine engine(graph, prog,
-                            {{"autoReport.all", "true"},
-                             {"autoReport.directory", out.string()}});
-      engine.load(device);
-      engine.run(0);
-    }
-    return out / "profile.pop";
+    sdktest::writeSmallReport((dir / "good").string());
+    return dir / "good" / "profile.pop";
   }();
   return path;
 }
@@ -117,4 +94,15 @@ TEST_CASE("A debug.cbor the CBOR reader throws on is a pva::error", "[pva][corru
   CHECK_THROWS_WITH(pva::openReport(goodProfile().string(), debug.string()),
                     Catch::Contains("huge-array.cbor") &&
                         Catch::Contains("is not a debug.cbor"));
+}
+
+TEST_CASE("A debug.cbor nested deeper than the Engine writes is a pva::error",
+          "[pva][corrupt]") {
+  // Found by fuzz/ProfileFuzzer.cpp: the CBOR reader recursed once per
+  // level until the stack ran out.
+  const fs::path debug = dir / "deep.cbor";
+  std::ofstream(debug, std::ios::binary) << std::string(200000, '\x81') << '\x01';
+  CHECK_THROWS_AS(pva::openReport(goodProfile().string(), debug.string()), pva::error);
+  CHECK_THROWS_WITH(pva::openReport(goodProfile().string(), debug.string()),
+                    Catch::Contains("deep.cbor") && Catch::Contains("nests"));
 }
