@@ -35,11 +35,6 @@ void runModel(const std::string &path) {
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  fuzz::enterScratchDirectory();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string path = fuzz::scratchFile("model.onnx", data, size);
   try {

@@ -23,11 +23,6 @@ namespace {
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  fuzz::enterScratchDirectory();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   const std::string path = fuzz::scratchFile("tensor.pb", data, size);
   onnx_io::HostTensor tensor;
