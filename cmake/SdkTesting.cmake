@@ -1,6 +1,9 @@
 # Test helpers. Every test program is a Catch2 executable linked with one
 # shared main; add_multitarget_test runs the same program once per device
 # variant (the variant reaches the test through SDK_TEST_DEVICE).
+# The label `sanitize` marks the tests that scripts/sanitize.sh also runs
+# in the clang build with AddressSanitizer and UndefinedBehaviorSanitizer
+# (build-fuzz): chosen for what they reach per second of build and run.
 set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi-target tests run on")
 
 # Codelets compiled at run time by tests are cached in the build tree, not

@@ -193,3 +193,63 @@ TEST_CASE("enableConstantFoldingOfMultipleConsumers", "[popart][ir]") {
   REQUIRE(countOps(kept.getMainGraph(), "Neg") == 1);
   REQUIRE(countOps(kept.getMainGraph(), "Sqrt") == 1);
 }
+
+namespace {
+// A model of one ConvTranspose of X {1, 1, 3, 3} by W of `wShape`.
+onnx::ModelProto convTransposeModel(const std::vector<int64_t> &wShape,
+                                    const std::vector<int64_t> &dilations) {
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  m.add_opset_import()->set_version(11);
+  auto *g = m.mutable_graph();
+  g->set_name("g");
+  auto addInput = [&](const std::string &name, const std::vector<int64_t> &shape) {
+    auto *tt = g->add_input()->mutable_type()->mutable_tensor_type();
+    g->mutable_input(g->input_size() - 1)->set_name(name);
+    tt->set_elem_type(onnx::TensorProto::FLOAT);
+    for (auto d : shape)
+      tt->mutable_shape()->add_dim()->set_dim_value(d);
+  };
+  addInput("X", {1, 1, 3, 3});
+  addInput("W", wShape);
+  auto *node = g->add_node();
+  node->set_op_type("ConvTranspose");
+  node->add_input("X");
+  node->add_input("W");
+  node->add_output("Y");
+  auto *attr = node->add_attribute();
+  attr->set_name("dilations");
+  attr->set_type(onnx::AttributeProto::INTS);
+  for (auto d : dilations)
+    attr->add_ints(d);
+  g->add_output()->set_name("Y");
+  return m;
+}
+} // namespace
+
+TEST_CASE("Convolutions whose weights or attributes do not fit the input are "
+          "errors, not crashes in ONNX shape inference",
+          "[popart][ir]") {
+  // Found by fuzz/OnnxModelFuzzer.cpp: libonnx's inference of ConvTranspose
+  // reads past the weights' shape (a crash under AddressSanitizer). The
+  // check in front of it refuses the node, which ONNX's inference records
+  // without stopping; popart's own ConvTranspose then names the mismatch.
+  DataFlow flow(1, {{"Y", AnchorReturnType("ALL")}});
+  {
+    Ir ir;
+    REQUIRE_THROWS_WITH(
+        prepare(ir, convTransposeModel({1, 1}, {2, 2}), {}, flow, SessionOptions(),
+                Patterns()),
+        Catch::Contains("ConvTranspose") && Catch::Contains("weights 'W' of shape [1 1]"));
+  }
+  {
+    Ir ir;
+    REQUIRE_THROWS_WITH(prepare(ir, convTransposeModel({1, 1, 2, 2}, {2, 2, 2}), {},
+                                flow, SessionOptions(), Patterns()),
+                        Catch::Contains("ConvTranspose") && Catch::Contains("dilations"));
+  }
+  Ir ir;
+  prepare(ir, convTransposeModel({1, 1, 2, 2}, {2, 2}), {}, flow, SessionOptions(),
+          Patterns());
+  REQUIRE(ir.getMainGraph().getTensor("Y").info.shape() == Shape{1, 1, 5, 5});
+}

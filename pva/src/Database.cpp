@@ -34,6 +34,14 @@ void Database::query(const std::string &sql,
   try {
     while ((status = sqlite3_step(stmt)) == SQLITE_ROW)
       row(Row(stmt));
+  } catch (const BadRow &e) {
+    sqlite3_finalize(stmt);
+    throw error("The profile '" + file + "' is corrupt: (" + sql + "): " + e.what());
+  } catch (const std::out_of_range &) {
+    // A row naming an entry that the profile does not have.
+    sqlite3_finalize(stmt);
+    throw error("The profile '" + file + "' is corrupt: a row of (" + sql +
+                ") refers to an entry it does not have");
   } catch (...) {
     sqlite3_finalize(stmt);
     throw;
@@ -42,6 +50,14 @@ void Database::query(const std::string &sql,
   if (status != SQLITE_DONE)
     throw error("Cannot read the profile '" + file + "' (" + sql +
                 "): " + sqlite3_errmsg(db));
+}
+
+std::size_t Row::index(int column, std::size_t limit, const char *what) const {
+  const std::int64_t value = integer(column);
+  if (value < 0 || std::uint64_t(value) >= limit)
+    throw BadRow(std::string("a row gives ") + what + " " + std::to_string(value) +
+                ", beyond the " + std::to_string(limit) + " the profile can have");
+  return std::size_t(value);
 }
 
 std::int64_t Database::pragma(const std::string &sql) const {

@@ -6,10 +6,17 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 namespace pva {
 namespace detail {
+
+/// A row that names an entry the profile cannot have (Row::index);
+/// Database::query reports it as a pva::error naming the file.
+struct BadRow : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /// One row of a query's result.
 class Row {
@@ -22,6 +29,9 @@ public:
   double real(int column) const { return sqlite3_column_double(stmt, column); }
   std::string text(int column) const;
   bool isNull(int column) const { return sqlite3_column_type(stmt, column) == SQLITE_NULL; }
+  /// The integer as an index below `limit`; BadRow naming `what` if it is
+  /// negative or not below the limit.
+  std::size_t index(int column, std::size_t limit, const char *what) const;
   /// The integer, or `otherwise` when the column is NULL.
   std::int64_t integerOr(int column, std::int64_t otherwise) const {
     return isNull(column) ? otherwise : integer(column);

@@ -11,6 +11,12 @@ namespace {
 constexpr std::int64_t profileApplicationId = 1347374160; // "POPP"
 constexpr std::int64_t profileFormatVersion = 2;
 
+// Bounds on what a profile can hold, far above any real one, so that a
+// corrupt count is an error rather than an allocation of that size.
+constexpr std::size_t maxTiles = std::size_t(1) << 20;
+constexpr std::size_t maxCategories = std::size_t(1) << 12;
+constexpr std::size_t maxExchanges = std::size_t(1) << 26;
+
 Program::Type programType(const std::string &name) {
   using T = Program::Type;
   static const std::map<std::string, T> types = {
@@ -59,6 +65,7 @@ ReportData::ReportData(const std::string &file) : path(file) {
   readGraph();
   readMemory();
   readRuns();
+  checkReferences();
 }
 
 void ReportData::readGraph() {
@@ -108,8 +115,9 @@ void ReportData::readGraph() {
   db->query("SELECT kind, id, name, cycles, total_bytes FROM exchange ORDER BY kind, id",
             [&](const Row &r) {
               auto &list = exchanges[r.text(0)];
-              list.resize(std::max<std::size_t>(list.size(), std::size_t(r.integer(1)) + 1));
-              list[std::size_t(r.integer(1))] = {r.text(2), r.count(3), r.count(4), {}};
+              const std::size_t id = r.index(1, maxExchanges, "exchange");
+              list.resize(std::max(list.size(), id + 1));
+              list[id] = {r.text(2), r.count(3), r.count(4), {}};
             });
   db->query("SELECT kind, exchange, tile, bytes_sent, bytes_received, cycles FROM "
             "exchange_tile ORDER BY kind, exchange, tile",
@@ -165,9 +173,13 @@ void ReportData::readGraph() {
 
 void ReportData::readMemory() {
   db->query("SELECT id, name FROM memory_category ORDER BY id", [&](const Row &r) {
-    categoryNames.resize(std::size_t(r.integer(0)) + 1);
-    categoryNames.back() = r.text(1);
+    const std::size_t id = r.index(0, maxCategories, "memory category");
+    categoryNames.resize(std::max(categoryNames.size(), id + 1));
+    categoryNames[id] = r.text(1);
   });
+  if (target.numTiles > maxTiles)
+    throw error("The profile '" + path + "' is corrupt: its target has " +
+                std::to_string(target.numTiles) + " tiles");
   tiles.resize(target.numTiles);
   db->query("SELECT tile, ipu, total_bytes, total_bytes_including_gaps, "
             "non_interleaved_bytes, interleaved_bytes, overflowed_bytes, "
@@ -247,14 +259,95 @@ void ReportData::readRuns() {
 
 const std::vector<LoweredRow> &ReportData::loweredVariables() const {
   std::call_once(loweredOnce, [&] {
+    lowered.clear(); // of an earlier attempt that failed
     db->query("SELECT variable, tile, address, bytes FROM variable_tile "
               "ORDER BY tile, address",
               [&](const Row &r) {
-                lowered.push_back({unsigned(r.integer(0)), unsigned(r.integer(1)),
-                                   r.count(2), r.count(3)});
+                lowered.push_back(
+                    {unsigned(r.index(0, variables.size(), "variable")),
+                     unsigned(r.index(1, target.numTiles, "tile")), r.count(2), r.count(3)});
               });
   });
   return lowered;
+}
+
+// Every reference from one table to another is checked once, when the
+// profile is opened, so that the accessors can rely on them.
+void ReportData::checkReferences() const {
+  auto check = [&](bool ok, const std::string &what) {
+    if (!ok)
+      throw error("The profile '" + path + "' is corrupt: " + what);
+  };
+  auto below = [](long index, std::size_t size) {
+    return index >= 0 && std::size_t(index) < size;
+  };
+  const std::size_t numTiles = target.numTiles;
+  for (std::size_t c = 0; c != computeSets.size(); ++c) {
+    for (const auto &t : computeSets[c].tiles)
+      check(t.tile < numTiles, "compute set " + std::to_string(c) + " has cycles on tile " +
+                                   std::to_string(t.tile) + ", which the target lacks");
+  }
+  for (const auto &v : computeSetVertexTypes)
+    check(v.vertexType < vertexTypes.size(),
+          "compute set " + std::to_string(v.computeSet) + " has vertices of type " +
+              std::to_string(v.vertexType) + ", which the profile lacks");
+  for (const auto &[kind, list] : exchanges)
+    for (std::size_t e = 0; e != list.size(); ++e)
+      for (const auto &t : list[e].tiles)
+        check(t.tile < numTiles, kind + " exchange " + std::to_string(e) + " names tile " +
+                                     std::to_string(t.tile) + ", which the target lacks");
+  auto checkExchange = [&](const std::string &kind, long index, const std::string &who) {
+    auto it = exchanges.find(kind);
+    check(index < 0 || (it != exchanges.end() && below(index, it->second.size())),
+          who + " names " + kind + " exchange " + std::to_string(index) +
+              ", which the profile lacks");
+  };
+  for (std::size_t p = 0; p != programs.size(); ++p) {
+    const ProgramRow &row = programs[p];
+    const std::string who = "program " + std::to_string(p);
+    check(row.computeSet < 0 || below(row.computeSet, computeSets.size()),
+          who + " names compute set " + std::to_string(row.computeSet) +
+              ", which the profile lacks");
+    check(row.type != Program::Type::OnTileExecute || row.computeSet >= 0,
+          who + " executes no compute set");
+    checkExchange(row.exchangeKind, row.exchange, who);
+    for (unsigned child : row.children)
+      check(child < programs.size(),
+            who + " has child " + std::to_string(child) + ", which the profile lacks");
+  }
+  for (const auto *list : {&controlPrograms, &functionPrograms})
+    for (unsigned p : *list)
+      check(p < programs.size(),
+            "it lists program " + std::to_string(p) + ", which it lacks");
+  for (std::size_t s = 0; s != steps.size(); ++s) {
+    const StepRow &step = steps[s];
+    const std::string who = "step " + std::to_string(s);
+    check(step.program < 0 || below(step.program, programs.size()),
+          who + " runs program " + std::to_string(step.program) + ", which the profile lacks");
+    check(step.computeSet < 0 || below(step.computeSet, computeSets.size()),
+          who + " names compute set " + std::to_string(step.computeSet) +
+              ", which the profile lacks");
+    check(step.kind != "OnTileExecute" || step.computeSet >= 0,
+          who + " executes no compute set");
+    checkExchange(step.exchangeKind, step.exchange, who);
+  }
+  for (const auto &t : tiles)
+    check(target.numIpus == 0 || t.ipu < target.numIpus,
+          "a tile is on IPU " + std::to_string(t.ipu) + ", which the target lacks");
+  for (const auto &v : vertexMemory)
+    check(v.vertexType < vertexTypes.size(),
+          "tile " + std::to_string(v.tile) + " has memory for vertex type " +
+              std::to_string(v.vertexType) + ", which the profile lacks");
+  for (const auto &l : livenessSteps)
+    check(l.program < programs.size(), "liveness step '" + l.name + "' names program " +
+                                           std::to_string(l.program) + ", which it lacks");
+  for (const auto &l : livenessVariables)
+    check(l.variable < variables.size(), "liveness names variable " +
+                                             std::to_string(l.variable) + ", which it lacks");
+  for (std::size_t r = 0; r != runs.size(); ++r)
+    for (const auto &s : runs[r].steps)
+      check(s.step < steps.size(), "run " + std::to_string(r) + " has step " +
+                                       std::to_string(s.step) + ", which the profile lacks");
 }
 
 const ProgramRow &ReportData::program(std::size_t id) const {

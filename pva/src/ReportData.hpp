@@ -171,6 +171,8 @@ private:
   void readGraph();
   void readMemory();
   void readRuns();
+  /// pva::error naming the first reference to an entry the profile lacks.
+  void checkReferences() const;
 
   std::unique_ptr<Database> db;
   mutable std::once_flag loweredOnce;

@@ -100,34 +100,8 @@ struct Loggers {
 
   // A JSON object of module names and levels; it overrides POPART_LOG_LEVEL.
   void readConfig(const std::string &file) {
-    std::ifstream in(file);
-    if (!in)
-      throw error("POPART_LOG_CONFIG: cannot open '{}'", file);
-    nlohmann::json config;
-    try {
-      in >> config;
-    } catch (const std::exception &e) {
-      throw error("POPART_LOG_CONFIG: '{}' is not JSON: {}", file, e.what());
-    }
-    if (!config.is_object())
-      throw error("POPART_LOG_CONFIG: '{}' must hold a JSON object of "
-                  "module:level pairs",
-                  file);
-    std::map<std::string, std::string> pairs;
-    for (auto it = config.begin(); it != config.end(); ++it) {
-      if (!it.value().is_string())
-        throw error("POPART_LOG_CONFIG: the level of module '{}' in '{}' "
-                    "must be a string",
-                    it.key(), file);
-      pairs[it.key()] = it.value().get<std::string>();
-    }
-    for (const auto &p : pairs) {
-      try {
-        set(moduleFromString(p.first), levelFromString(p.second));
-      } catch (const error &e) {
-        throw error("POPART_LOG_CONFIG '{}': {}", file, e.what());
-      }
-    }
+    for (const auto &[module, level] : readLogConfig(file))
+      set(module, level);
   }
 };
 
@@ -144,6 +118,39 @@ Loggers &loggers() {
 bool isInitialised() { return initialised; }
 
 std::string moduleName(Module m) { return moduleNames[static_cast<std::size_t>(m)]; }
+
+std::vector<std::pair<Module, Level>> readLogConfig(const std::string &file) {
+  std::ifstream in(file);
+  if (!in)
+    throw error("POPART_LOG_CONFIG: cannot open '{}'", file);
+  nlohmann::json config;
+  try {
+    in >> config;
+  } catch (const std::exception &e) {
+    throw error("POPART_LOG_CONFIG: '{}' is not JSON: {}", file, e.what());
+  }
+  if (!config.is_object())
+    throw error("POPART_LOG_CONFIG: '{}' must hold a JSON object of "
+                "module:level pairs",
+                file);
+  std::map<std::string, std::string> pairs;
+  for (auto it = config.begin(); it != config.end(); ++it) {
+    if (!it.value().is_string())
+      throw error("POPART_LOG_CONFIG: the level of module '{}' in '{}' "
+                  "must be a string",
+                  it.key(), file);
+    pairs[it.key()] = it.value().get<std::string>();
+  }
+  std::vector<std::pair<Module, Level>> levels;
+  for (const auto &p : pairs) {
+    try {
+      levels.emplace_back(moduleFromString(p.first), levelFromString(p.second));
+    } catch (const error &e) {
+      throw error("POPART_LOG_CONFIG '{}': {}", file, e.what());
+    }
+  }
+  return levels;
+}
 
 Module moduleFromString(const std::string &name) {
   for (std::size_t i = 0; i != numModules; ++i)

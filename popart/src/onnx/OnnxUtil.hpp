@@ -16,8 +16,13 @@ namespace onnxutil {
 /// The model of a file, or of serialised ModelProto bytes; popart::error
 /// naming the file if it cannot be read or parsed.
 onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename);
-/// Makes the ai.graphcore ops known to the ONNX library (once).
+/// Makes the ai.graphcore ops known to the ONNX library, and puts checks
+/// in front of the ONNX shape inference of the ops it would crash on
+/// (once).
 void registerGraphcoreSchemas();
+/// Those checks (ShapeInferenceGuards.cpp), called by
+/// registerGraphcoreSchemas.
+void guardShapeInference();
 /// The ONNX checker (popart::error with its message).
 void checkModel(const onnx::ModelProto &model);
 /// ONNX shape inference over the model, in place.

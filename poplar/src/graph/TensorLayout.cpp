@@ -195,8 +195,8 @@ Layout broadcastLayout(const Tensor::Impl &node, Layout in) {
   const std::size_t copies = node.params[0];
   const std::size_t dim = node.params[1];
   const std::size_t size = node.inputs[0]->shape[dim];
-  if (copies == 0)
-    return Layout{};
+  if (copies == 0 || in.boxes.empty())
+    return Layout{}; // no elements, however many copies
   if (size == 1) {
     // Every copy is the same element: one box with stride 0.
     for (StridedBox &box : in.boxes) {

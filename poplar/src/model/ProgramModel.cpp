@@ -421,7 +421,8 @@ private:
     for (const auto &r : needed)
       byTile[r.tile][r.var].push_back({r.begin, r.end});
     const unsigned perIpu = target.getTilesPerIPU();
-    for (const auto &[first, firstVars] : byTile) {
+    for (const auto &[firstTile, firstVars] : byTile) {
+      const unsigned first = firstTile; // a lambda below captures it
       const unsigned ipuBase = first / perIpu * perIpu;
       if ((first - ipuBase) % size != 0)
         continue; // each supertile once, from its first tile

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -326,6 +327,19 @@ TEST_CASE("A 4096x4096 transpose stays compressed", "[poplar][tensor]") {
   REQUIRE(v.flatten().isContiguous());
   REQUIRE(layout::flatRuns(v.slice(1, 4095, 1)).size() == 4096);
   REQUIRE(layout::flatRuns(v.slice(1, 4095, 0)).size() == 1);
+}
+
+TEST_CASE("Broadcasting an empty tensor any number of times is instant",
+          "[poplar][tensor]") {
+  // Found by fuzz/TensorViewFuzzer.cpp: the layout took a step per copy.
+  const Tensor v = layout::makeVariable(graphId, 0, FLOAT, {0, 3}, false, "v");
+  const auto start = std::chrono::steady_clock::now();
+  const Tensor t = v.broadcast(4000000000u, 1).broadcast(4000000000u, 0);
+  REQUIRE(t.shape() == std::vector<std::size_t>{0, 12000000000});
+  REQUIRE(t.getVarRegions().empty());
+  REQUIRE(t.getContiguousRegions().empty());
+  REQUIRE_FALSE(t.containsAliases());
+  REQUIRE(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
 }
 
 TEST_CASE("Deep chains of views neither recurse nor go quadratic",

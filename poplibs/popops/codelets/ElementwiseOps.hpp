@@ -289,7 +289,7 @@ template <class To, class From> inline To cast(From x) {
   } else if constexpr (isFloat<To>) {
     return To(Calc<From>(x));
   } else if constexpr (isFloat<From>) {
-    const double d = Calc<From>(x);
+    const double d = double(Calc<From>(x));
     if (d != d)
       return To(0);
     if (d <= double(std::numeric_limits<To>::min()))

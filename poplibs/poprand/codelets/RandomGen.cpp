@@ -119,7 +119,7 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    const double mu = mean, sigma = stdDev;
+    const double mu = double(mean), sigma = double(stdDev);
     forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
       const philox::Block b = philox::draw(s, i, 0);
       double z0, z1;
@@ -143,7 +143,7 @@ public:
 
   void compute(unsigned wid) {
     const philox::State s = readState(state);
-    const double mu = mean, sigma = stdDev, a = alpha;
+    const double mu = double(mean), sigma = double(stdDev), a = double(alpha);
     forEachElement(out, firstIndex, wid, numWorkers(), [=](unsigned i, T &y) {
       const double z = philox::truncatedStandardNormal(s, i, a);
       y = T(static_cast<float>(mu + sigma * z));

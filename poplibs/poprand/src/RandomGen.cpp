@@ -329,7 +329,9 @@ Tensor logUniform(Graph &graph, const Tensor *seed, uint32_t seedModifier,
                  " is not greater than minVal " + std::to_string(minVal));
   if (!(base > 0.0) || base == 1.0 || !std::isfinite(base))
     fail(fn, "base " + std::to_string(base) + " is not a logarithm base");
-  const auto [lo, hi] = representableInterval(outType, minVal, maxVal);
+  // Plain variables: a lambda below captures them.
+  const auto interval = representableInterval(outType, minVal, maxVal);
+  const double lo = interval.first, hi = interval.second;
   if (lo > hi)
     fail(fn, "no " + outType.toString().str() + " value lies in [" +
                  std::to_string(minVal) + ", " + std::to_string(maxVal) +

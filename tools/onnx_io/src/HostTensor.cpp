@@ -84,6 +84,14 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
                           "elements",
                           origin, proto.name(), have, count);
   };
+  // float_data and double_data hold their own type's values only.
+  auto checkField = [&](DataType holds, const char *field) {
+    if (t.info.dataType() != holds)
+      throw popart::error("{}: tensor '{}' of type {} has its values in {}, "
+                          "which holds {} values",
+                          origin, proto.name(), t.info.data_type(), field,
+                          popart::getDataTypeInfo(holds).name());
+  };
   // The values present, before anything is allocated for them (a file
   // that is not a TensorProto can parse as one with any dims).
   const int64_t present =
@@ -97,13 +105,20 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
   t.bytes.assign(std::size_t(count) * size, 0);
 
   if (proto.has_raw_data()) {
-    checkCount(int64_t(proto.raw_data().size() / size));
-    std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
+    if (proto.raw_data().size() != t.bytes.size())
+      throw popart::error("{}: tensor '{}' has {} bytes of raw data for {} "
+                          "elements of {} bytes",
+                          origin, proto.name(), proto.raw_data().size(), count,
+                          size);
+    if (!t.bytes.empty()) // an empty vector's data() may be null
+      std::memcpy(t.bytes.data(), proto.raw_data().data(), t.bytes.size());
   } else if (proto.float_data_size() > 0) {
     checkCount(proto.float_data_size());
+    checkField(DataType::FLOAT, "float_data");
     std::memcpy(t.bytes.data(), proto.float_data().data(), t.bytes.size());
   } else if (proto.double_data_size() > 0) {
     checkCount(proto.double_data_size());
+    checkField(DataType::DOUBLE, "double_data");
     std::memcpy(t.bytes.data(), proto.double_data().data(), t.bytes.size());
   } else if (proto.int64_data_size() > 0) {
     checkCount(proto.int64_data_size());

@@ -1,0 +1,46 @@
+// ONNX model bytes through a PopART InferenceSession on the CPU device, as
+// popart_run takes them: import, IR preparation, lowering to poplar and
+// PopLibs, compilation, and one run with inputs of zeros. Every failure
+// must be a popart::error or a poplar::poplar_error.
+#include <onnx_io/ModelRunner.hpp>
+#include <popart/error.hpp>
+#include <poplar/exceptions.hpp>
+
+#include "FuzzSupport.hpp"
+
+#include <map>
+#include <string>
+
+namespace {
+
+// Models whose inputs are larger than this are compiled but not run.
+constexpr std::size_t maxRunBytes = std::size_t(16) << 20;
+
+void runModel(const std::string &path) {
+  static auto device = onnx_io::createDevice("cpu");
+  onnx_io::ModelRunner runner(path, device);
+  std::map<popart::TensorId, onnx_io::HostTensor> inputs;
+  std::size_t total = 0;
+  for (const auto &input : runner.inputs()) {
+    const auto bytes = std::size_t(input.info.nbytes());
+    if (input.info.nelms() < 0 || bytes > maxRunBytes - total)
+      return;
+    total += bytes;
+    onnx_io::HostTensor &t = inputs[input.id];
+    t.info = input.info;
+    t.bytes.assign(bytes, 0);
+  }
+  runner.run(inputs);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
+  const std::string path = fuzz::scratchFile("model.onnx", data, size);
+  try {
+    runModel(path);
+  } catch (const popart::error &) {
+  } catch (const poplar::poplar_error &) {
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the tests labelled `sanitize` (cmake/SdkTesting.cmake) in the clang
+# build ./build-fuzz, whose libraries are built with AddressSanitizer and
+# UndefinedBehaviorSanitizer: any report (a memory error, a leak, undefined
+# behaviour) fails the test. Only those tests and what they need are built.
+#
+#   scripts/sanitize.sh [ctest arguments...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${SDK_BUILD_JOBS:-$(nproc)}
+
+start=$(date +%s)
+# shellcheck source=scripts/clang-build.sh
+source scripts/clang-build.sh
+configure_clang_build
+# The programs of the labelled tests: a test is named after its program,
+# with _<device> after it for a multi-target test (cmake/SdkTesting.cmake).
+mapfile -t targets < <(ctest --test-dir "$clang_build" -L sanitize -N |
+  sed -n 's/^ *Test *#[0-9]*: *//p' | sed -E 's/_(Cpu|IpuModel[0-9]*)$//' | sort -u)
+cmake --build "$clang_build" -j "$jobs" --target "${targets[@]}"
+echo "sanitize: ${#targets[@]} test programs built in $(( $(date +%s) - start )) s"
+
+# Every report stops the program with an error; leaks are reported at exit.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+ctest --test-dir "$clang_build" -L sanitize --output-on-failure \
+  -j "${SDK_TEST_JOBS:-$(nproc)}" --timeout 900 "$@"
