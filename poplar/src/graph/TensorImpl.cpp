@@ -180,21 +180,12 @@ std::vector<FlatRun> flatRuns(const Layout &layout,
                               const std::vector<std::size_t> &shape) {
   const DimValues<std::size_t> places = placeValues(shape);
   std::vector<FlatRun> runs;
-  for (const StridedBox &box : layout.boxes) {
-    Modes modes = flatModes(box, places);
-    // The innermost mode is one run if it steps through consecutive
-    // flattened indices; otherwise every element is a run of its own.
-    Mode inner{1, 1, 1};
-    if (!modes.empty() && modes.back().place == 1) {
-      inner = modes.back();
-      modes.pop_back();
-    }
-    const std::size_t base = flatBase(box, places);
-    forEachCombination(modes, [&](std::size_t place, std::int64_t storage) {
-      runs.push_back(FlatRun{base + place, inner.extent, box.var,
-                             box.offset + storage, inner.stride});
-    });
-  }
+  for (const StridedBox &box : layout.boxes)
+    forEachBoxRun(box, places,
+                  [&](std::size_t begin, std::size_t length,
+                      std::int64_t start, std::int64_t stride) {
+                    runs.push_back(FlatRun{begin, length, box.var, start, stride});
+                  });
   auto byBegin = [](const FlatRun &a, const FlatRun &b) {
     return a.begin < b.begin;
   };

@@ -407,42 +407,22 @@ private:
 };
 
 // Reshape to one dimension (flatten, the usual form of a vertex edge): a
-// box is one run per combination of its outer modes, along its innermost
-// mode when that steps through consecutive indices, else one box per
-// element. The boxes come in flattened order, as Reshaper gives them.
+// box is one box per run (forEachBoxRun), in flattened order, as Reshaper
+// gives them.
 Layout flattenLayout(const Tensor::Impl &node, const Layout &in) {
   const DimValues<std::size_t> places = placeValues(node.inputs[0]->shape);
   Layout out;
-  std::size_t count = 0;
-  std::vector<Modes> modesOf(in.boxes.size());
-  for (std::size_t b = 0; b != in.boxes.size(); ++b) {
-    modesOf[b] = flatModes(in.boxes[b], places);
-    const Modes &modes = modesOf[b];
-    std::size_t pieces = 1;
-    for (std::size_t m = 0; m != modes.size(); ++m)
-      if (m + 1 != modes.size() || modes[m].place != 1)
-        pieces *= modes[m].extent;
-    count += pieces;
-  }
-  out.boxes.reserve(count);
-  for (std::size_t b = 0; b != in.boxes.size(); ++b) {
-    const StridedBox &box = in.boxes[b];
-    Modes &modes = modesOf[b];
-    Mode inner{1, 1, 0};
-    if (!modes.empty() && modes.back().place == 1) {
-      inner = modes.back();
-      modes.pop_back();
-    }
-    const std::size_t base = flatBase(box, places);
-    forEachCombination(modes, [&](std::size_t place, std::int64_t storage) {
-      StridedBox &piece = out.boxes.emplace_back();
-      piece.var = box.var;
-      piece.offset = box.offset + storage;
-      piece.lo.assign(1, base + place);
-      piece.extent.assign(1, inner.extent);
-      piece.stride.assign(1, inner.extent > 1 ? inner.stride : 0);
-    });
-  }
+  for (const StridedBox &box : in.boxes)
+    forEachBoxRun(box, places,
+                  [&](std::size_t begin, std::size_t length,
+                      std::int64_t start, std::int64_t stride) {
+                    StridedBox &piece = out.boxes.emplace_back();
+                    piece.var = box.var;
+                    piece.offset = start;
+                    piece.lo.assign(1, begin);
+                    piece.extent.assign(1, length);
+                    piece.stride.assign(1, length > 1 ? stride : 0);
+                  });
   return out;
 }
 

@@ -71,6 +71,26 @@ void forEachCombination(const Modes &modes, F &&f) {
   }
 }
 
+/// Calls f(flatBegin, length, storageStart, stride) for the runs of one box
+/// of a view whose place values are `places`, in flattened order: one run
+/// per combination of the box's outer modes, along its innermost mode when
+/// that steps through consecutive flattened indices, else one per element
+/// (with stride 1).
+template <class F>
+void forEachBoxRun(const StridedBox &box, const DimValues<std::size_t> &places,
+                   F &&f) {
+  Modes modes = flatModes(box, places);
+  Mode inner{1, 1, 1};
+  if (!modes.empty() && modes.back().place == 1) {
+    inner = modes.back();
+    modes.pop_back();
+  }
+  const std::size_t base = flatBase(box, places);
+  forEachCombination(modes, [&](std::size_t place, std::int64_t storage) {
+    f(base + place, inner.extent, box.offset + storage, inner.stride);
+  });
+}
+
 /// The layout of the whole of variable varId with the given shape.
 Layout variableLayout(std::size_t varId, const std::vector<std::size_t> &shape);
 

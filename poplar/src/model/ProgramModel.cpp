@@ -344,6 +344,13 @@ private:
     PhaseBuffers buffers;
     buffers.computeSet = cs;
     const auto &plan = exe.computeSets[cs];
+    std::size_t numRanges = 0;
+    for (const auto &vertex : plan.vertices)
+      for (const auto &field : vertex.fields)
+        for (const auto &region : field.regions)
+          numRanges += region.storage.size();
+    reads.reserve(numRanges);
+    writes.reserve(numRanges);
     for (std::size_t i = 0; i != info.vertices.size(); ++i) {
       const VertexData &v = graph.vertices[info.vertices[i]];
       const auto &typeInfo = *graph.vertexTypes[v.type].info;
