@@ -6,20 +6,27 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <unistd.h>
 
 namespace fuzz {
 
-// Makes a fresh directory under $TMPDIR (default /tmp) and enters it.
+// Makes a fresh directory under $TMPDIR (default /tmp) and enters it; it
+// is removed when the harness exits normally.
 inline void enterScratchDirectory() {
+  static std::string dir;
   const char *tmp = std::getenv("TMPDIR");
-  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/sdk-fuzz-XXXXXX";
+  dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/sdk-fuzz-XXXXXX";
   if (!mkdtemp(dir.data()) || chdir(dir.c_str()) != 0) {
     std::perror("fuzz: cannot make a scratch directory");
     std::abort();
   }
+  std::atexit([] {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  });
 }
 
 // Writes `bytes` to `name` in the scratch directory; returns the path.

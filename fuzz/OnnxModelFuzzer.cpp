@@ -1,10 +1,13 @@
 // ONNX model bytes through a PopART InferenceSession on the CPU device, as
 // popart_run takes them: import, IR preparation, lowering to poplar and
 // PopLibs, compilation, and one run with inputs of zeros. Every failure
-// must be a popart::error or a poplar::poplar_error.
+// must be an exception of the original's classes: popart::error,
+// poplar::poplar_error, or poputil::poplibs_error (which the original's
+// PopLibs raise and PopART passes on).
 #include <onnx_io/ModelRunner.hpp>
 #include <popart/error.hpp>
 #include <poplar/exceptions.hpp>
+#include <poputil/exceptions.hpp>
 
 #include "FuzzSupport.hpp"
 
@@ -41,6 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     runModel(path);
   } catch (const popart::error &) {
   } catch (const poplar::poplar_error &) {
+  } catch (const poputil::poplibs_error &) {
   }
   return 0;
 }

@@ -473,13 +473,12 @@ private:
         for (unsigned d = b; d != e; ++d)
           n *= m.shape[d];
         dims = reshapeTarget(n);
+        Shape s(m.shape.begin(), m.shape.begin() + b);
+        s.insert(s.end(), dims.begin(), dims.end());
+        s.insert(s.end(), m.shape.begin() + e, m.shape.end());
         auto c = count(dims);
-        if (c && *c == n) {
-          Shape s(m.shape.begin(), m.shape.begin() + b);
-          s.insert(s.end(), dims.begin(), dims.end());
-          s.insert(s.end(), m.shape.begin() + e, m.shape.end());
+        if (c && *c == n && count(s))
           r = model::reshape(m, s);
-        }
       } else {
         dims = {anyIndex(4)};
       }

@@ -9,13 +9,13 @@
 #
 #   scripts/fuzz.sh [harness...]        (default: all of them)
 #
-#   SDK_FUZZ_SECONDS   time for each harness (default 40)
+#   SDK_FUZZ_SECONDS   time for each harness (default 30)
 #   SDK_FUZZ_KEEP=1    keep the corpora of earlier runs and grow them
 #   SDK_BUILD_JOBS     build jobs (default: the number of cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-seconds=${SDK_FUZZ_SECONDS:-40}
+seconds=${SDK_FUZZ_SECONDS:-30}
 jobs=${SDK_BUILD_JOBS:-$(nproc)}
 all=(fuzz_tensor_view fuzz_options fuzz_codelet_file fuzz_onnx_tensor
      fuzz_onnx_model fuzz_profile fuzz_popc_reflection)

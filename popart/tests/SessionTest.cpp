@@ -249,6 +249,16 @@ TEST_CASE("Shape ops, with shapes computed by folded constants",
   requireClose(runFloat(b->getModelProto(), {{x, xv}}, out, 8), want);
 }
 
+TEST_CASE("Inputs with no elements stream nothing", "[popart][session]") {
+  // Found by fuzz/OnnxModelFuzzer.cpp: the stream callbacks copied zero
+  // bytes from and to null buffers (undefined behaviour).
+  auto b = Builder::create();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{3, 0, 2}));
+  auto out = b->aiOnnxOpset13().reducel1({x});
+  b->addOutputTensor(out);
+  requireClose(runFloat(b->getModelProto(), {{x, {}}}, out, 1), {0.0f});
+}
+
 TEST_CASE("Softmax, LogSoftmax and reductions", "[popart][session]") {
   auto b = Builder::create();
   auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{2, 3}));

@@ -106,7 +106,7 @@ void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type) {
       double d = f;
       std::memcpy(static_cast<char *>(dst) + 8 * i, &d, 8);
     }
-  } else {
+  } else if (n > 0) { // no elements: the buffers may be null
     std::memcpy(dst, src, n * getDataTypeInfo(type).nbytes());
   }
 }

@@ -113,7 +113,8 @@ void SessionImpl::connectStreams() {
                                     static_cast<const char *>(data.data) +
                                         n * getDataTypeInfo(type).nbytes());
             bytes = toDeviceBytes(bytes, type);
-            std::memcpy(p, bytes.data(), bytes.size());
+            if (!bytes.empty()) // a stream of no elements has no buffer
+              std::memcpy(p, bytes.data(), bytes.size());
             stepio->inComplete(id, n);
           } catch (...) {
             if (!callbackError)
@@ -147,8 +148,9 @@ void SessionImpl::connectStreams() {
                                     [t](void *dst) {
                                       auto bytes = toDeviceBytes(
                                           t->data, t->info.dataType());
-                                      std::memcpy(dst, bytes.data(),
-                                                  bytes.size());
+                                      if (!bytes.empty())
+                                        std::memcpy(dst, bytes.data(),
+                                                    bytes.size());
                                     });
   };
   for (const auto &id : io.variables) {

@@ -242,7 +242,10 @@ Layout subSampleLayout(const Tensor::Impl &node, Layout in) {
     box.offset += signedSize(first - lo) * box.stride[dim];
     box.lo[dim] = first / step;
     box.extent[dim] = (hi - 1 - first) / step + 1;
-    box.stride[dim] *= signedSize(step);
+    // One element along dim needs no stride (and stride * step could
+    // overflow for a step past the end of the storage).
+    if (box.extent[dim] > 1)
+      box.stride[dim] *= signedSize(step);
     out.boxes.push_back(std::move(box));
   }
   return out;

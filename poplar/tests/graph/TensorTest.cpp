@@ -342,6 +342,18 @@ TEST_CASE("Broadcasting an empty tensor any number of times is instant",
   REQUIRE(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
 }
 
+TEST_CASE("A sub-sample past the end keeps one element without overflow",
+          "[poplar][tensor]") {
+  // Found by fuzz/TensorViewFuzzer.cpp under UBSan: the stride of the one
+  // element left was multiplied by the step, past the range of int64.
+  const Tensor v =
+      layout::makeVariable(graphId, 0, FLOAT, {4, 1ull << 34}, false, "v");
+  const Tensor t = v.subSample(4000000000u, 0);
+  REQUIRE(t.shape() == std::vector<std::size_t>{1, 1ull << 34});
+  REQUIRE(t == v.slice(0, 1, 0));
+  REQUIRE(t.isContiguous());
+}
+
 TEST_CASE("Deep chains of views neither recurse nor go quadratic",
           "[poplar][tensor]") {
   const std::size_t depth = 100000;
