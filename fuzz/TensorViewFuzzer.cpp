@@ -85,6 +85,12 @@ private:
     return in.ConsumeIntegralInRange<std::size_t>(0, bound + 1);
   }
   unsigned anyDim(std::size_t rank) { return unsigned(anyIndex(rank)); }
+  // A count or stride: mostly small, sometimes anything.
+  unsigned anyFactor() {
+    if (in.ConsumeIntegralInRange<unsigned>(0, 7) == 0)
+      return in.ConsumeIntegral<unsigned>();
+    return in.ConsumeIntegralInRange<unsigned>(0, 4);
+  }
   View &pick() {
     return views[in.ConsumeIntegralInRange<std::size_t>(0, views.size() - 1)];
   }
@@ -366,8 +372,7 @@ private:
       break;
     }
     case 10: { // broadcast
-      unsigned n = in.ConsumeIntegralInRange<unsigned>(0, 7) ? in.ConsumeIntegralInRange<unsigned>(0, 4)
-                                                              : in.ConsumeIntegral<unsigned>();
+      unsigned n = anyFactor();
       unsigned d = anyDim(rank);
       std::optional<Model> r;
       if (d < rank) {
@@ -394,8 +399,7 @@ private:
       break;
     }
     case 12: { // subSample
-      unsigned s = in.ConsumeIntegralInRange<unsigned>(0, 7) ? in.ConsumeIntegralInRange<unsigned>(0, 4)
-                                                              : in.ConsumeIntegral<unsigned>();
+      unsigned s = anyFactor();
       unsigned d = anyDim(rank);
       std::optional<Model> r;
       if (d < rank && s != 0)
