@@ -10,7 +10,6 @@
 
 #include <onnx/onnx_pb.h>
 
-#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -62,23 +61,23 @@ ModelRunner::ModelRunner(const std::string &modelPath,
   for (const auto &init : graph.initializer())
     initializers.insert(init.name());
 
+  std::set<std::string> inputNames;
+  for (const auto &input : graph.input())
+    inputNames.insert(input.name());
+  for (const auto &[name, value] : constants)
+    if (!inputNames.count(name))
+      throw popart::error("'{}' is not an input of {}", name, modelPath);
+
   // Inputs given as constants become initializers; the rest are streamed.
   google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> streamed;
-  std::size_t used = 0;
   for (const auto &input : graph.input()) {
     auto constant = constants.find(input.name());
     if (constant != constants.end()) {
       toTensorProto(constant->second, input.name(), *graph.add_initializer());
-      ++used;
     } else {
       *streamed.Add() = input;
     }
   }
-  if (used != constants.size())
-    for (const auto &[name, value] : constants)
-      if (std::none_of(graph.input().begin(), graph.input().end(),
-                       [&](const auto &in) { return in.name() == name; }))
-        throw popart::error("'{}' is not an input of {}", name, modelPath);
   graph.mutable_input()->Swap(&streamed);
 
   std::vector<popart::TensorId> inputIds;
