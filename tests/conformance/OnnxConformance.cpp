@@ -227,24 +227,19 @@ std::pair<Status, std::string> runCase(const Case &c, const Options &o) {
     return {Status::Error, "test data does not match the model's inputs and "
                            "outputs (sequence or optional values?)"};
 
-  // INT64 inputs are shapes, axes or indices in these tests, and some
-  // inputs are compile-time operands (shapes, axes, bounds of a result's
-  // shape): they become constants, the session specialised on them.
-  const auto compileTime =
-      onnx_io::compileTimeInputs((c.dir / "model.onnx").string());
-  std::map<std::string, onnx_io::HostTensor> constants, streamed;
-  for (std::size_t i = 0; i < inputNames.size(); ++i) {
-    auto tensor = onnx_io::readTensorProtoFile(inputFiles[i].string());
-    if (tensor.info.dataType() == popart::DataType::INT64 ||
-        compileTime.count(inputNames[i]))
-      constants.emplace(inputNames[i], std::move(tensor));
-    else
-      streamed.emplace(inputNames[i], std::move(tensor));
-  }
+  // INT64 inputs and compile-time operands become constants, the session
+  // specialised on them (onnx_io::splitGivenInputs).
+  std::map<std::string, onnx_io::HostTensor> values;
+  for (std::size_t i = 0; i < inputNames.size(); ++i)
+    values.emplace(inputNames[i],
+                   onnx_io::readTensorProtoFile(inputFiles[i].string()));
+  auto given = onnx_io::splitGivenInputs((c.dir / "model.onnx").string(),
+                                         std::move(values));
 
   onnx_io::ModelRunner runner((c.dir / "model.onnx").string(),
-                              onnx_io::createDevice(o.device), constants);
-  auto outputs = runner.run(streamed);
+                              onnx_io::createDevice(o.device),
+                              given.constants);
+  auto outputs = runner.run(given.streamed);
   for (std::size_t j = 0; j < outputNames.size(); ++j) {
     auto expected = onnx_io::readTensorProtoFile(outputFiles[j].string());
     const auto &actual = outputs.at(outputNames[j]);

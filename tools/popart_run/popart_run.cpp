@@ -93,34 +93,27 @@ uint64_t simulatedCycles(popart::Session &session) {
 int main(int argc, char **argv) {
   try {
     const Options o = parse(argc, argv);
-    // Given inputs that fix a shape, axis, count or bound (and INT64 ones,
-    // which are shapes, axes or indices) specialise the session on their
-    // values, as the conformance runner does; the rest are streamed.
-    const auto compileTime = onnx_io::compileTimeInputs(o.model);
-    std::map<popart::TensorId, onnx_io::HostTensor> constants, given;
-    for (const auto &[name, file] : o.inputFiles) {
-      auto tensor = onnx_io::readTensorProtoFile(file);
-      if (tensor.info.dataType() == popart::DataType::INT64 ||
-          compileTime.count(name))
-        constants.emplace(name, std::move(tensor));
-      else
-        given.emplace(name, std::move(tensor));
-    }
+    // Given inputs that fix a shape, axis, count or bound (and INT64 ones)
+    // specialise the session on their values, as in the conformance runner.
+    std::map<popart::TensorId, onnx_io::HostTensor> values;
+    for (const auto &[name, file] : o.inputFiles)
+      values.emplace(name, onnx_io::readTensorProtoFile(file));
+    const auto given = onnx_io::splitGivenInputs(o.model, std::move(values));
 
     auto start = Clock::now();
     onnx_io::ModelRunner runner(o.model, onnx_io::createDevice(o.device),
-                                constants);
+                                given.constants);
     const double compileSeconds = secondsSince(start);
 
     std::map<popart::TensorId, onnx_io::HostTensor> inputs;
     unsigned seed = o.seed;
     for (const auto &input : runner.inputs()) {
-      auto file = given.find(input.id);
-      inputs[input.id] = file != given.end()
+      auto file = given.streamed.find(input.id);
+      inputs[input.id] = file != given.streamed.end()
                              ? file->second
                              : onnx_io::randomTensor(input.info, seed++);
     }
-    for (const auto &[name, tensor] : given)
+    for (const auto &[name, tensor] : given.streamed)
       if (!inputs.count(name))
         throw popart::error("--input names '{}', which is not an input of {}",
                             name, o.model);

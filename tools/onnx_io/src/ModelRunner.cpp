@@ -131,6 +131,20 @@ ModelRunner::run(const std::map<popart::TensorId, HostTensor> &given) {
   return outputs;
 }
 
+GivenInputs splitGivenInputs(const std::string &modelPath,
+                             std::map<popart::TensorId, HostTensor> values) {
+  const auto compileTime = compileTimeInputs(modelPath);
+  GivenInputs split;
+  for (auto &[name, tensor] : values) {
+    auto &side = tensor.info.dataType() == popart::DataType::INT64 ||
+                         compileTime.count(name)
+                     ? split.constants
+                     : split.streamed;
+    side.emplace(name, std::move(tensor));
+  }
+  return split;
+}
+
 std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath) {
   // The operands (by input index) of each op type that fix a result's
   // shape, at any opset.

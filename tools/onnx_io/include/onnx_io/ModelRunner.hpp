@@ -62,6 +62,16 @@ private:
 // that the session is specialised on them.
 std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath);
 
+// A model's given input values, split into those the session is
+// specialised on (INT64 ones, which are shapes, axes or indices, and the
+// compileTimeInputs) and those streamed at run time.
+struct GivenInputs {
+  std::map<popart::TensorId, HostTensor> constants;
+  std::map<popart::TensorId, HostTensor> streamed;
+};
+GivenInputs splitGivenInputs(const std::string &modelPath,
+                             std::map<popart::TensorId, HostTensor> values);
+
 // Devices by the names the tools accept: "cpu", "ipumodel" (Mk2) or
 // "ipumodel1" (Mk1).
 std::shared_ptr<popart::DeviceInfo> createDevice(const std::string &name);
