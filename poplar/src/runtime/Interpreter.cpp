@@ -5,6 +5,7 @@
 #include "runtime/EngineImpl.hpp"
 
 #include "compile/CopyPlanning.hpp"
+#include "graph/StreamCallbackErrors.hpp"
 #include "core/ElementConversion.hpp"
 #include "core/Logging.hpp"
 
@@ -208,8 +209,10 @@ private:
     }
     // The data prefetched after the previous transfer, else fetched now.
     c.prefetchBuffer.resize(bytes);
-    if (!c.prefetched)
+    if (!c.prefetched) {
       c.callback->fetch(c.prefetchBuffer.data());
+      rethrowStreamCallbackError();
+    }
     c.prefetched = false;
     scatterElements(e, s.access, c.prefetchBuffer.data());
     c.callback->complete();
@@ -226,6 +229,7 @@ private:
     gatherElements(e, s.access, data);
     if (c.callback) {
       c.callback->fetch(data);
+      rethrowStreamCallbackError();
       c.callback->complete();
     }
   }
