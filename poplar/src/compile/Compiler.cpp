@@ -264,13 +264,42 @@ private:
     return s;
   }
 
+  // The groups of a collective: equal sizes, every replica once.
+  std::vector<std::vector<unsigned>> checkedGroups(const Program::Impl &p) {
+    const unsigned replicas = graph.replicationFactor;
+    auto groups = p.replicaGroups;
+    if (groups.empty()) {
+      groups.emplace_back(replicas);
+      for (unsigned r = 0; r != replicas; ++r)
+        groups[0][r] = r;
+    }
+    std::vector<bool> seen(replicas, false);
+    for (const auto &g : groups) {
+      if (g.size() != groups[0].size() || g.empty())
+        fail(p, "the replica groups are not all of the same (non-zero) size");
+      for (unsigned r : g) {
+        if (r >= replicas)
+          fail(p, "a replica group names replica " + std::to_string(r) +
+                      " but the graph has " + std::to_string(replicas));
+        if (seen[r])
+          fail(p, "replica " + std::to_string(r) + " is in two replica groups");
+        seen[r] = true;
+      }
+    }
+    if (std::find(seen.begin(), seen.end(), false) != seen.end())
+      fail(p, "the replica groups leave out some of the " +
+                  std::to_string(replicas) + " replicas");
+    return groups;
+  }
+
   exec::Step lowerCollective(const Program::Impl &p) {
     using C = detail::CrossReplicaCollective;
     using Op = detail::CrossReplicaOperator;
     exec::Step s = crossReplicaBase(p, exec::Step::Kind::CrossReplicaCollective);
     s.collective = p.collective;
     s.collectiveOp = p.collectiveOp;
-    const std::size_t n = graph.replicationFactor;
+    s.replicaGroups = checkedGroups(p);
+    const std::size_t n = s.replicaGroups[0].size();
     const std::size_t N = s.access.numElements;
     const std::size_t expected = p.collective == C::AllReduce ? N
                                  : p.collective == C::ReduceScatter

@@ -108,6 +108,9 @@ void writeStep(Writer &w, const exec::Step &s) {
   w.str(s.text);
   writeAccess(w, s.dstAccess);
   w.vec(s.replicaMap);
+  w.u64(s.replicaGroups.size());
+  for (const auto &g : s.replicaGroups)
+    w.vec(g);
   w.pod(s.collective);
   w.pod(s.collectiveOp);
   w.u64(s.simBegin);
@@ -156,6 +159,9 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   s.text = r.str();
   readAccess(r, s.dstAccess);
   r.vec(s.replicaMap);
+  s.replicaGroups.resize(r.count());
+  for (auto &g : s.replicaGroups)
+    r.vec(g);
   s.collective = r.pod<detail::CrossReplicaCollective>();
   if (s.collective > detail::CrossReplicaCollective::AllGather)
     throw DecodeError("a collective step has an unknown kind");

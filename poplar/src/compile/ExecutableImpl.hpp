@@ -114,6 +114,8 @@ struct Step {
   // i's source, or noReplica.
   TensorAccess dstAccess;
   std::vector<unsigned> replicaMap;
+  /// CrossReplicaCollective: the groups of replicas, each in ring order.
+  std::vector<std::vector<unsigned>> replicaGroups;
   static constexpr unsigned noReplica = ~0u;
   detail::CrossReplicaCollective collective =
       detail::CrossReplicaCollective::AllReduce;

@@ -644,8 +644,10 @@ private:
   // a vector of the type a cycle) and n - 1 that gather.
   unsigned modelCrossReplica(exec::Step &s) {
     using C = detail::CrossReplicaCollective;
-    const unsigned replicas = exe.replicationFactor;
     const bool copy = s.kind == SK::CrossReplicaCopy;
+    // The groups run side by side: one group's ring is the time.
+    const auto replicas = copy ? exe.replicationFactor
+                               : unsigned(s.replicaGroups.at(0).size());
     const std::string name =
         !s.name.empty() ? s.name : copy ? "CrossReplicaCopy" : "Collective";
     const auto src = bytesByTile(s.access);
@@ -783,6 +785,7 @@ estimateExecutable(const Graph::Impl &graph, Executable::Impl &exe,
   const auto start = std::chrono::steady_clock::now();
   auto est = std::make_shared<Estimates>();
   est->target = exe.target;
+  est->replicationFactor = exe.replicationFactor;
   est->graph = graphStats(graph);
 
   // The vertex types used, in the graph's order.

@@ -282,9 +282,11 @@ namespace poplar::detail {
 program::Program crossReplicaCollective(CrossReplicaCollective kind,
                                         CrossReplicaOperator op,
                                         const Tensor &src, const Tensor &dst,
+                                        std::vector<std::vector<unsigned>> groups,
                                         const DebugContext &dc) {
   auto impl = program::node(program::Kind::CrossReplicaCollective, dc);
   impl->tensors = {src, dst};
+  impl->replicaGroups = std::move(groups);
   impl->collective = kind;
   impl->collectiveOp = op;
   return program::CollectiveProgram(std::move(impl));

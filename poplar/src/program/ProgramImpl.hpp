@@ -56,6 +56,7 @@ struct Program::Impl {
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
   std::map<unsigned, unsigned> replicaMap;
+  std::vector<std::vector<unsigned>> replicaGroups; // collective
   ::poplar::detail::CrossReplicaCollective collective =
       ::poplar::detail::CrossReplicaCollective::AllReduce;
   ::poplar::detail::CrossReplicaOperator collectiveOp =

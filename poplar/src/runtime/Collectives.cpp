@@ -159,43 +159,54 @@ void reduce(const ElementArithmetic &math, Op op,
 
 } // namespace
 
-void runCollective(Engine::Impl &engine, const exec::Step &s) {
-  const unsigned n = engine.numReplicas();
+namespace {
+
+// The collective within one group of replicas (in ring order).
+void runGroup(Engine::Impl &engine, const exec::Step &s,
+              const std::vector<unsigned> &group) {
+  const auto n = static_cast<unsigned>(group.size());
   const std::size_t N = s.access.numElements;
   const std::size_t eb = s.access.elementBytes;
   std::vector<std::vector<unsigned char>> inputs(n);
-  for (unsigned r = 0; r != n; ++r) {
-    inputs[r].resize(N * eb);
-    gatherElements(engine.replicas[r], s.access, inputs[r].data());
+  for (unsigned k = 0; k != n; ++k) {
+    inputs[k].resize(N * eb);
+    gatherElements(engine.replicas[group[k]], s.access, inputs[k].data());
   }
   if (s.collective == Collective::AllGather) {
     std::vector<unsigned char> all(N * eb * n);
-    for (unsigned r = 0; r != n; ++r)
-      std::memcpy(all.data() + r * N * eb, inputs[r].data(), N * eb);
-    for (unsigned r = 0; r != n; ++r)
+    for (unsigned k = 0; k != n; ++k)
+      std::memcpy(all.data() + k * N * eb, inputs[k].data(), N * eb);
+    for (unsigned r : group)
       scatterElements(engine.replicas[r], s.dstAccess, all.data());
     return;
   }
   const std::size_t chunk = std::max<std::size_t>(1, (N + n - 1) / n);
-  const ElementArithmetic math(s.access.type);
   const bool scatter = s.collective == Collective::ReduceScatter;
   if (s.collectiveOp == Op::LOCAL) {
     // Every replica keeps its own values (its own chunk when scattering).
-    for (unsigned r = 0; r != n; ++r) {
+    for (unsigned k = 0; k != n; ++k) {
       std::vector<unsigned char> mine(s.dstAccess.numElements * eb, 0);
-      const std::size_t begin = scatter ? std::min(N, r * chunk) : 0;
+      const std::size_t begin = scatter ? std::min(N, k * chunk) : 0;
       const std::size_t end = scatter ? std::min(N, begin + chunk) : N;
-      std::memcpy(mine.data(), inputs[r].data() + begin * eb, (end - begin) * eb);
-      scatterElements(engine.replicas[r], s.dstAccess, mine.data());
+      std::memcpy(mine.data(), inputs[k].data() + begin * eb, (end - begin) * eb);
+      scatterElements(engine.replicas[group[k]], s.dstAccess, mine.data());
     }
     return;
   }
   // Reduced elements, padded with zeros to n whole chunks.
   std::vector<unsigned char> reduced(chunk * n * eb, 0);
-  reduce(math, s.collectiveOp, inputs, N, chunk, reduced.data());
-  for (unsigned r = 0; r != n; ++r)
-    scatterElements(engine.replicas[r], s.dstAccess,
-                    reduced.data() + (scatter ? r * chunk * eb : 0));
+  reduce(ElementArithmetic(s.access.type), s.collectiveOp, inputs, N, chunk,
+         reduced.data());
+  for (unsigned k = 0; k != n; ++k)
+    scatterElements(engine.replicas[group[k]], s.dstAccess,
+                    reduced.data() + (scatter ? k * chunk * eb : 0));
+}
+
+} // namespace
+
+void runCollective(Engine::Impl &engine, const exec::Step &s) {
+  for (const auto &group : s.replicaGroups)
+    runGroup(engine, s, group);
 }
 
 } // namespace poplar

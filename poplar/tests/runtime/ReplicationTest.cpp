@@ -364,3 +364,38 @@ TEST_CASE("Each replica's random generator starts from its own state",
   CHECK(got[4] == got[0]);
   CHECK(got[5] == 0x85A308D3u + 0x9E3779B9u);
 }
+
+TEST_CASE("A collective runs within each group of replicas",
+          "[poplar][replication]") {
+  constexpr unsigned R = 4;
+  ReplicatedGraph g(R);
+  Tensor x = g.variable(INT, 2, "x");
+  Tensor gathered = g.variable(INT, 4, "gathered");
+  const std::vector<std::vector<unsigned>> groups = {{0, 2}, {1, 3}};
+  Engine engine(
+      g.graph,
+      Sequence{crossReplicaCollective(CrossReplicaCollective::AllGather,
+                                      CrossReplicaOperator::ADD, x, gathered,
+                                      groups),
+               crossReplicaCollective(CrossReplicaCollective::AllReduce,
+                                      CrossReplicaOperator::ADD, x, x, groups)});
+  engine.load(g.device);
+  std::vector<int> values = {1, 2, 10, 20, 100, 200, 1000, 2000};
+  engine.writeTensor("x-write", values.data(), values.data() + 8);
+  engine.run();
+  CHECK(readAll<int>(engine, "x", 2, R) ==
+        std::vector<int>{101, 202, 1010, 2020, 101, 202, 1010, 2020});
+  CHECK(readAll<int>(engine, "gathered", 4, R) ==
+        std::vector<int>{1, 2, 100, 200, 10, 20, 1000, 2000,
+                         1, 2, 100, 200, 10, 20, 1000, 2000});
+  CHECK_THROWS_WITH(
+      Engine(g.graph, crossReplicaCollective(CrossReplicaCollective::AllReduce,
+                                             CrossReplicaOperator::ADD, x, x,
+                                             {{0, 1}, {1, 2}})),
+      Contains("in two replica groups"));
+  CHECK_THROWS_WITH(
+      Engine(g.graph, crossReplicaCollective(CrossReplicaCollective::AllReduce,
+                                             CrossReplicaOperator::ADD, x, x,
+                                             {{0, 1}, {2}})),
+      Contains("same (non-zero) size"));
+}

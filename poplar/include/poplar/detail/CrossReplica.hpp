@@ -9,6 +9,8 @@
 #include <poplar/Tensor.hpp>
 #include <poplar/poplar_export.hpp>
 
+#include <vector>
+
 namespace poplar::detail {
 
 /// What a collective does with the replicas' tensors (N elements each, n
@@ -25,14 +27,19 @@ enum class CrossReplicaOperator {
   ADD, MEAN, MUL, MIN, MAX, LOGICAL_AND, LOGICAL_OR, SQUARE_ADD, LOCAL
 };
 
-/// The program that runs the collective. It moves data over a ring of the
-/// replicas (replica r sends to r + 1): chunk j is reduced in the order of
-/// replicas j + 1, j + 2, ..., j (mod n), so results do not depend on the
-/// host's threads. The IPU Model estimates its cycles as that ring over
-/// IPU-Links. Throws poplar_error when src and dst do not fit the kind.
+/// The program that runs the collective within each group of replicas
+/// (groups: lists of replica indices of equal size that cover every
+/// replica once; empty: one group of all replicas in order; n is the group
+/// size). It moves data over a ring of the group (its k-th replica sends to
+/// its (k + 1)-th): chunk j is reduced in the order of group members
+/// j + 1, j + 2, ..., j (mod n), so results do not depend on the host's
+/// threads. The IPU Model estimates its cycles as that ring over IPU-Links.
+/// Compiling it throws graph_program_compilation_error when src, dst or
+/// the groups do not fit.
 POPLAR_API program::Program
 crossReplicaCollective(CrossReplicaCollective kind, CrossReplicaOperator op,
                        const Tensor &src, const Tensor &dst,
+                       std::vector<std::vector<unsigned>> groups = {},
                        const DebugContext &debugContext = {});
 
 } // namespace poplar::detail
