@@ -134,6 +134,37 @@ template <class F> void forEachElement(std::size_t n, F &&f) {
   tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { f(i); });
 }
 
+// FLOAT elements combine in float: each operation is IEEE single
+// precision, the result ElementArithmetic gives, without its conversions.
+float combineFloat(Op op, float a, float b) {
+  switch (op) {
+  case Op::MUL: return a * b;
+  case Op::MIN: return std::fmin(a, b);
+  case Op::MAX: return std::fmax(a, b);
+  default: return a + b; // ADD, MEAN, SQUARE_ADD
+  }
+}
+
+void reduceFloat(Op op, const std::vector<std::vector<unsigned char>> &inputs,
+                 std::size_t numElements, std::size_t chunk, unsigned char *out) {
+  const auto n = static_cast<unsigned>(inputs.size());
+  std::vector<const float *> in(n);
+  for (unsigned r = 0; r != n; ++r)
+    in[r] = reinterpret_cast<const float *>(inputs[r].data());
+  float *result = reinterpret_cast<float *>(out);
+  forEachElement(numElements, [&](std::size_t i) {
+    const unsigned first = static_cast<unsigned>((i / chunk + 1) % n);
+    auto own = [&](unsigned r) {
+      const float v = in[r][i];
+      return op == Op::SQUARE_ADD ? v * v : v;
+    };
+    float acc = own(first);
+    for (unsigned k = 1; k != n; ++k)
+      acc = combineFloat(op, acc, own((first + k) % n));
+    result[i] = op == Op::MEAN ? acc / float(n) : acc;
+  });
+}
+
 // The reduction of element i of every replica's input: chunk j (of
 // `chunk` elements) starts in replica j + 1 and travels the ring, each
 // replica combining its own value, to end in replica j.
@@ -195,8 +226,11 @@ void runGroup(Engine::Impl &engine, const exec::Step &s,
   }
   // Reduced elements, padded with zeros to n whole chunks.
   std::vector<unsigned char> reduced(chunk * n * eb, 0);
-  reduce(ElementArithmetic(s.access.type), s.collectiveOp, inputs, N, chunk,
-         reduced.data());
+  if (s.access.type == FLOAT)
+    reduceFloat(s.collectiveOp, inputs, N, chunk, reduced.data());
+  else
+    reduce(ElementArithmetic(s.access.type), s.collectiveOp, inputs, N, chunk,
+           reduced.data());
   for (unsigned k = 0; k != n; ++k)
     scatterElements(engine.replicas[group[k]], s.dstAccess,
                     reduced.data() + (scatter ? k * chunk * eb : 0));
