@@ -8,6 +8,7 @@
 #include <poplar/detail/CrossReplica.hpp>
 
 #include <cmath>
+#include <sstream>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -101,4 +102,38 @@ TEST_CASE("A copy between the IPUs of a graph goes over the IPU-Links",
   const std::uint64_t link = ceilDiv(64 * 4096, linkBytesPerCycle);
   CHECK(cyclesOf(graph, device, Copy(a, b)) ==
         t.getMaxIPUSyncDelay() + t.getGlobalSyncCycles() + 29 + link);
+}
+
+TEST_CASE("Virtual graphs of a multi-IPU graph have per-IPU targets, and "
+          "the summary counts replicas",
+          "[poplar][model][replication]") {
+  IPUModel model("ipu2");
+  model.numIPUs = 4;
+  model.tilesPerIPU = 8;
+  Device device = model.createDevice();
+  Graph graph(device.getTarget());
+  Graph ipu1 = graph.createVirtualGraph(8, 16);
+  CHECK(ipu1.getTarget().getNumIPUs() == 1);
+  CHECK(ipu1.getTarget().getNumTiles() == 8);
+  // The first 3 tiles of every IPU: 4 IPUs of 3 tiles.
+  Graph firstTiles = graph.createVirtualGraph(3u);
+  CHECK(firstTiles.getTarget().getNumIPUs() == 4);
+  CHECK(firstTiles.getTarget().getTilesPerIPU() == 3);
+  // Tiles 6 to 9 straddle IPUs 0 and 1.
+  Graph straddle = graph.createVirtualGraph(6, 10);
+  CHECK(straddle.getTarget().getNumTiles() == 4);
+  CHECK(straddle.getTarget().getNumIPUs() == 2);
+
+  Graph replicated(device.getTarget(), replication_factor(2));
+  Tensor x = replicated.addVariable(FLOAT, {16}, "x");
+  replicated.setTileMapping(x, 0);
+  Engine engine(replicated, Copy(x, x), {{"debug.instrument", "true"}});
+  engine.load(device);
+  engine.run();
+  CHECK(engine.getGraphProfile()["target"]["numReplicas"].asUint() == 2);
+  std::ostringstream summary;
+  engine.printProfileSummary(summary);
+  CHECK_THAT(summary.str(), Catch::Matchers::Contains("Number of Replicas:     2"));
+  CHECK_THAT(summary.str(), Catch::Matchers::Contains("IPUs per Replica:       2"));
+  CHECK_THAT(summary.str(), Catch::Matchers::Contains("Number of IPUs:         4"));
 }

@@ -7,6 +7,7 @@
 #include "TestDevice.hpp"
 
 #include <poplar/Engine.hpp>
+#include <poplar/Executable.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/RandomSeed.hpp>
 #include <poplar/detail/CrossReplica.hpp>
@@ -14,6 +15,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <sstream>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -398,4 +400,35 @@ TEST_CASE("A collective runs within each group of replicas",
                                              CrossReplicaOperator::ADD, x, x,
                                              {{0, 1}, {2}})),
       Contains("same (non-zero) size"));
+}
+
+TEST_CASE("A replicated executable written to a stream and read back runs "
+          "every replica",
+          "[poplar][replication]") {
+  constexpr unsigned R = 2;
+  ReplicatedGraph g(R);
+  Tensor x = g.variable(FLOAT, 3, "x");
+  Tensor index = g.graph.addReplicationIndexConstant();
+  g.graph.setTileMapping(index, 0);
+  Tensor i = g.variable(UNSIGNED_INT, 1, "i");
+  DataStream in = g.graph.addHostToDeviceFIFO("in", FLOAT, 3,
+                                              ReplicatedStreamMode::BROADCAST);
+  Executable exe = compileGraph(
+      g.graph, {Sequence{Copy(in, x), Copy(index, i),
+                         crossReplicaCollective(CrossReplicaCollective::AllReduce,
+                                                CrossReplicaOperator::ADD, x, x)}});
+  std::stringstream stream;
+  exe.serialize(stream);
+  Engine engine(Executable::deserialize(stream));
+  engine.load(g.device);
+  std::vector<float> data = {1, 2, 3};
+  engine.connectStream("in", data.data());
+  engine.run();
+  CHECK(readAll<float>(engine, "x", 3, R) == std::vector<float>{2, 4, 6, 2, 4, 6});
+  CHECK(readAll<unsigned>(engine, "i", 1, R) == std::vector<unsigned>{0, 1});
+  // A device with the IPUs of one replica is not the compiled-for device.
+  if (g.device.getTarget().getNumIPUs() == R)
+    CHECK_THROWS_AS(engine.load(sdktest::createTestDevice(
+                        sdktest::deviceTypeFromEnvironment(), 1, 4)),
+                    poplar_error);
 }
