@@ -98,7 +98,7 @@ function difference(a, b) {
   return `${delta >= 0 ? "+" : ""}${fmt(delta)}${percent}`;
 }
 
-function sideFileView(panel, report) {
+function sideFileView(panel, report, index) {
   const names = Object.keys(report.sideFiles);
   panel.appendChild(el("h3", {text: "Framework and application (framework.json, app.json)"}));
   if (!names.length) {
@@ -112,10 +112,10 @@ function sideFileView(panel, report) {
     const flat = content && typeof content === "object" && !Array.isArray(content) &&
       Object.values(content).every(v => v === null || typeof v !== "object");
     if (flat) {
-      panel.appendChild(table(name, 0, [["Field", false], ["Value", false]],
+      panel.appendChild(table(name, index, [["Field", false], ["Value", false]],
         Object.entries(content).map(([k, v]) => ({cells: [k, String(v)]}))));
     } else {
-      panel.appendChild(el("pre", {className: "json", "data-file": name,
+      panel.appendChild(el("pre", {className: "json", "data-file": name, "data-report": String(index),
         text: JSON.stringify(content, null, 2)}));
     }
   }
@@ -136,7 +136,7 @@ function summaryView(section) {
     return el("tr", attributes, cells);
   });
   panel.appendChild(el("h2", {text: "Summary"}));
-  panel.appendChild(el("table", {"data-table": "summary"}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
+  panel.appendChild(el("table", {"data-table": "summary", "data-report": "all"}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
   section.appendChild(panel);
   section.appendChild(el("div", {style: "height:16px"}));
   columns(section, (p, report, index) => {
@@ -147,7 +147,7 @@ function summaryView(section) {
         run.startCycle, run.cycles, run.steps]}))));
     if (!report.execution.runs.length)
       p.appendChild(el("p", {className: "note", text: "The profile has no execution part."}));
-    sideFileView(p, report);
+    sideFileView(p, report, index);
   });
 }
 

@@ -235,3 +235,102 @@ def test_errors(tmp_path):
     broken = subprocess.run([TOOL, str(tmp_path)], capture_output=True, text=True, timeout=60,
                             cwd=tmp_path)
     assert broken.returncode == 1 and "profile.pop" in broken.stderr
+
+
+# ---- PopART sessions: framework.json, comparison, tiles out of memory ----
+
+def popart_session(directory, batch, hidden, tiles, out_of_memory=False):
+    """An inference session (relu(x.W), or relu(W + x) too large for its
+    tiles) run once with its reports in `directory`; returns the report
+    directory of its engine and the number of nodes of its model."""
+    import numpy as np
+    import onnx
+    import popart
+    builder = popart.Builder()
+    if out_of_memory:
+        x = builder.addInputTensor(popart.TensorInfo("FLOAT", [1]))
+        w = builder.addInitializedInputTensor(np.ones([4, 100000], np.float32))
+        o = builder.aiOnnx.relu([builder.aiOnnx.add([w, x])])
+        feed = np.ones([1], np.float32)
+    else:
+        x = builder.addInputTensor(popart.TensorInfo("FLOAT", [batch, 64]))
+        w = builder.addInitializedInputTensor(np.ones([64, hidden], np.float32))
+        o = builder.aiOnnx.relu([builder.aiOnnx.matmul([x, w])])
+        feed = np.ones([batch, 64], np.float32)
+    opts = popart.SessionOptions()
+    opts.engineOptions["autoReport.all"] = "true"
+    opts.engineOptions["autoReport.directory"] = str(directory)
+    if out_of_memory:
+        opts.engineOptions["debug.allowOutOfMemory"] = "true"
+    model = builder.getModelProto()
+    session = popart.InferenceSession(
+        fnModel=model, dataFlow=popart.DataFlow(1, {o: popart.AnchorReturnType("ALL")}),
+        deviceInfo=popart.DeviceManager().createIpuModelDevice({"tilesPerIPU": tiles}),
+        userOptions=opts)
+    session.prepareDevice()
+    if not out_of_memory:
+        anchors = session.initAnchorArrays()
+        session.weightsFromHost()
+        session.run(popart.PyStepIO({x: feed}, anchors))
+    del session
+    return directory / "inference", len(onnx.load_from_string(model).graph.node)
+
+
+def make_page(profiles, page):
+    made = subprocess.run([TOOL] + [str(p) for p in profiles] + ["-o", str(page)],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    return page
+
+
+def test_framework_json_and_comparison(browser, tmp_path):
+    """PopART writes framework.json beside its engine's reports; the page
+    shows it, and a comparison of two sessions shows each one's figures
+    and their difference."""
+    import pva
+    small, nodes = popart_session(tmp_path / "small", 4, 32, 8)
+    big, _ = popart_session(tmp_path / "big", 16, 128, 8)
+    framework = json.loads((small / "framework.json").read_text())
+    assert framework["framework"] == "PopART"
+    assert framework["sessionType"] == "InferenceSession"
+    assert framework["sessionName"] == "inference"
+    assert framework["executable"] == "compiled"
+    assert (framework["numIPUs"], framework["tilesPerIPU"], framework["batchesPerStep"],
+            framework["onnxNodes"]) == (1, 8, 1, nodes)
+
+    driver = browser.open(make_page([small, big], tmp_path / "compare.html"), "summary")
+    for report, directory in enumerate((small, big)):
+        shown = dict(table_rows(driver, "framework.json", report))
+        assert shown["tilesPerIPU"] == "8" and shown["sessionType"] == "InferenceSession"
+        graph = pva.openReport(str(directory / "profile.pop")).compilation.graph
+        assert number(figures(driver, report)["numVertices"]) == graph.numVertices
+    a, b = (pva.openReport(str(d / "profile.pop")) for d in (small, big))
+    total = [sum(t.memory.total.includingGaps for t in r.compilation.tiles) for r in (a, b)]
+    assert total[0] != total[1]
+    row = [r for r in table_rows(driver, "summary", "all") if r[0].startswith("Total memory (bytes, with")]
+    assert row and number(row[0][3].split(" ")[0].lstrip("+")) == total[1] - total[0]
+    browser.show("trace")
+    assert len(driver.find_elements("css selector", "[id^=trace-chart-]")) == 2
+    assert browser.console_errors() == []
+
+
+def test_out_of_memory_tiles(browser, tmp_path):
+    """A graph that does not fit, compiled with debug.allowOutOfMemory: the
+    tiles over their memory are marked and counted."""
+    directory, _ = popart_session(tmp_path / "oom", 0, 0, 4, out_of_memory=True)
+    archive = read_ar(directory / "archive.a")
+    limit = json.loads(archive["graph.json"])["target"]["bytesPerTile"]
+    tiles = [[int(v) for v in line.split(",")]
+             for line in archive["tiles.csv"].decode().splitlines()[1:]]
+    over = [t[0] for t in tiles if t[3] > limit]
+    assert over
+    driver = browser.open(make_page([directory], tmp_path / "oom.html"), "summary")
+    assert number(figures(driver)["tilesOutOfMemory"]) == len(over)
+    browser.show("memory")
+    series = {s["name"]: s["data"] for s in chart_option(driver, "memory-chart-0")["series"]}
+    assert series["out of memory"] == [[str(t), tiles[t][3]] for t in over]
+    warning = driver.find_element("css selector", "p[data-oom]")
+    assert warning.get_attribute("data-oom") == ",".join(map(str, over))
+    marked = driver.find_elements("css selector", 'table[data-table="top-tiles"] tr.oom')
+    assert sorted(int(r.get_attribute("data-tile")) for r in marked) == over
+    assert browser.console_errors() == []
