@@ -26,7 +26,7 @@ SIDE_FILES = ("framework.json", "app.json")
 
 # How many rows of each list the page carries: enough to read, small enough
 # that a page of a large model stays a few megabytes.
-TOP_TILES = 20
+TOP_TILES = 12
 TOP_VARIABLES = 20
 MAX_TRACE_STEPS = 20000
 

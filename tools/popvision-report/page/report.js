@@ -54,8 +54,9 @@ function columns(section, render) {
 }
 
 const charts = [];
-function chart(panel, id, option, tall) {
+function chart(panel, id, option, tall, height) {
   const node = el("div", {className: tall ? "chart tall" : "chart", id});
+  if (height) node.style.height = `${height}px`;
   panel.appendChild(node);
   const instance = echarts.init(node);
   instance.setOption(option);
@@ -172,13 +173,17 @@ function memoryView(section) {
     const gaps = memory.total.map((total, t) => total - memory.excludingGaps[t]);
     if (gaps.some(g => g > 0))
       series.push({name: "gaps", type: "bar", stack: "memory", data: gaps, itemStyle: {color: "#d9d9d9"}});
+    // One scale for the reports compared; the tile memory's line when the
+    // fullest tile comes near it (else it would flatten the bars).
+    const fullest = Math.max(...REPORTS.map(r => Math.max(...r.memory.total)));
+    const showLimit = fullest > memory.bytesPerTile / 2;
     series.push({
       name: "out of memory", type: "scatter", symbol: "triangle", symbolSize: 10,
       itemStyle: {color: "#e8484f"},
       data: memory.outOfMemory.map(t => [String(t), memory.total[t]]),
-      markLine: {silent: true, symbol: "none", lineStyle: {color: "#e8484f", type: "dashed"},
+      markLine: showLimit ? {silent: true, symbol: "none", lineStyle: {color: "#e8484f", type: "dashed"},
         label: {formatter: `tile memory ${fmt(memory.bytesPerTile)} B`, position: "insideEndTop"},
-        data: [{yAxis: memory.bytesPerTile}]},
+        data: [{yAxis: memory.bytesPerTile}]} : undefined,
     });
     panel.appendChild(el("h2", {text: "Memory per tile"}));
     chart(panel, `memory-chart-${index}`, {
@@ -190,18 +195,19 @@ function memoryView(section) {
             "<br>by category, overlapped included:<br>" +
             names.filter(n => memory.byCategory[n][t]).map(n => `${n}: ${fmt(memory.byCategory[n][t])} B`).join("<br>");
         }},
-      legend: {type: "scroll", top: 0},
-      grid: {left: 70, right: 20, top: 50, bottom: 70},
+      legend: {top: 0},
+      grid: {left: 70, right: 20, top: REPORTS.length > 1 ? 80 : 50, bottom: 70},
       xAxis: {type: "category", data: tiles, name: "tile", nameLocation: "middle", nameGap: 25},
       yAxis: {type: "value", name: "bytes",
-        max: v => Math.max(v.max, memory.bytesPerTile) * 1.05 | 0},
+        max: Math.ceil((showLimit ? Math.max(fullest, memory.bytesPerTile) : fullest) * 1.05)},
       dataZoom: [{type: "inside"}, {type: "slider", height: 18, bottom: 8}],
       series,
     }, true);
     const oom = memory.outOfMemory;
     panel.appendChild(el("p", {className: oom.length ? "warning" : "note", "data-oom": oom.join(","),
-      text: oom.length ? `${oom.length} tile(s) out of memory: ${oom.slice(0, 50).join(", ")}` +
-        (oom.length > 50 ? ", …" : "") : "No tile is out of memory."}));
+      text: (oom.length ? `${oom.length} tile(s) out of memory: ${oom.slice(0, 50).join(", ")}` +
+        (oom.length > 50 ? ", …" : "") : "No tile is out of memory.") +
+        ` Each tile has ${fmt(memory.bytesPerTile)} bytes.`}));
 
     // One tile's memory by category.
     const lookup = el("input", {type: "number", min: "0", max: String(tiles.length - 1),
@@ -323,12 +329,12 @@ function traceView(section) {
       legend: {top: 0},
       grid: {left: 60, right: 20, top: 40, bottom: 70},
       xAxis: {type: "value", name: "cycle", nameLocation: "middle", nameGap: 25,
-        min: 0, max: execution.totalCycles},
+        min: 0, max: Math.max(...REPORTS.map(r => r.execution.totalCycles))},
       yAxis: {type: "category", data: ipus, inverse: true},
       dataZoom: [{type: "inside", filterMode: "weakFilter"},
                  {type: "slider", filterMode: "weakFilter", height: 18, bottom: 8}],
       series,
-    });
+    }, false, 170 + 70 * ipus.length);
     if (execution.traceTruncated)
       panel.appendChild(el("p", {className: "note", text: "The trace shows the first steps only; the totals below cover them all."}));
     panel.appendChild(el("h3", {text: "Cycles by activity"}));
@@ -355,7 +361,7 @@ function verticesView(section) {
       yAxis: {type: "category", data: top.map(r => r.type),
         axisLabel: {width: 250, overflow: "truncate"}},
       series: [{type: "bar", name: "vertices", data: top.map(r => r.count), itemStyle: {color: "#2f7ed8"}}],
-    });
+    }, false, 60 + 30 * Math.max(top.length, 3));
     panel.appendChild(table("vertices", index,
       [["Vertex type", false], ["Vertices", true], ["Compute sets", true], ["Code (bytes)", true],
        ["State and edges (bytes)", true]],
@@ -379,7 +385,7 @@ function operationsView(section) {
         axisLabel: {width: 250, overflow: "truncate"}},
       series: [{type: "bar", name: "cycles run", data: top.map(r => ({value: r.cycles,
         itemStyle: {color: KIND_COLOURS[r.kind]}}))}],
-    });
+    }, false, 60 + 30 * Math.max(top.length, 3));
     panel.appendChild(el("p", {className: "note",
       text: `${rows.length} operations, by cycles run in the profiled runs` +
         (rows.length > MAX_OPERATION_ROWS ? `; the first ${MAX_OPERATION_ROWS} are listed.` : ".")}));
