@@ -30,7 +30,8 @@ TOP_TILES = 12
 TOP_VARIABLES = 20
 MAX_TRACE_STEPS = 20000
 
-EXCHANGE_TYPES = {"DoExchange", "GlobalExchange", "StreamCopyMid", "StreamCopy"}
+# The program types that move data; each has totalBytes and bytesSentByTile.
+EXCHANGE_TYPES = {"DoExchange", "GlobalExchange", "StreamCopyMid"}
 
 
 def step_kind(program):
@@ -122,7 +123,11 @@ def liveness_data(compilation):
     steps = []
     for step in compilation.livenessProgramSteps:
         memory = step.notAlwaysLiveMemory
-        variables = sorted(((v.name, v.size) for v in memory.variables), key=lambda v: -v[1])
+        # Variables of one name (made per tile or per partial) as one row.
+        by_name = {}
+        for v in memory.variables:
+            by_name[v.name] = by_name.get(v.name, 0) + v.size
+        variables = sorted(by_name.items(), key=lambda v: (-v[1], v[0]))
         steps.append({"name": step.name, "bytes": memory.bytes,
                       "variables": variables[:TOP_VARIABLES],
                       "numVariables": len(variables)})
@@ -181,8 +186,9 @@ def operation_rows(compilation, executed):
             row["estimatedCycles"] = cs.cycles
         else:
             row["bytes"] = program.totalBytes
-            row["tiles"] = sum(1 for b in program.bytesSentByTile if b) \
-                if hasattr(program, "bytesSentByTile") else 0
+            row["tiles"] = sum(1 for sent, received in
+                               zip(program.bytesSentByTile, program.bytesReceivedByTile)
+                               if sent or received)
         rows.append(row)
     rows.sort(key=lambda r: (-r["cycles"], r["name"]))
     return rows

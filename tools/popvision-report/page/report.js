@@ -278,7 +278,7 @@ function livenessView(section) {
       const step = steps[i];
       stepDetail.replaceChildren(
         el("h3", {text: `Step ${i}: ${step.name} — ${fmt(step.bytes)} bytes not always live` +
-          (step.numVariables > step.variables.length ? ` (largest ${step.variables.length} of ${step.numVariables})` : "")}),
+          (step.numVariables > step.variables.length ? ` (largest ${step.variables.length} of ${step.numVariables} names)` : "")}),
         table("step-variables", index, [["Variable", false], ["Bytes", true]],
           step.variables.map(([name, size]) => ({cells: [name, size]}))));
     };

@@ -160,6 +160,14 @@ def test_liveness(tut4, browser):
     assert set(series["always live"]) == {sum(live["alwaysLive"].values())}
     shown = {name: number(size) for name, size in table_rows(driver, "always-live")}
     assert shown == {n: s for n, s in live["alwaysLive"].items() if n in shown}
+    # The step shown first is the peak, with the variables and buffers live
+    # in it.
+    peak = max(range(len(live["steps"])), key=lambda i: (live["steps"][i]["liveBytes"], -i))
+    expected = {f"<{k}>": v for k, v in live["steps"][peak]["bufferBytes"].items() if v}
+    for v in live["notAlwaysLive"]:
+        if any(first <= peak <= last for first, last in v["live"]):
+            expected[v["name"]] = expected.get(v["name"], 0) + v["bytes"]
+    assert {name: number(size) for name, size in table_rows(driver, "step-variables")} == expected
     assert browser.console_errors() == []
 
 
