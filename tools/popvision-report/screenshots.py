@@ -68,9 +68,13 @@ for name, batch in (("batch4", 4), ("batch16", 16)):
 
 
 def shoot(browser, page, view, path):
+    browser.driver.set_window_size(WIDTH, 600)  # the page's own height is measured below
     driver = browser.open(page, view)
+    # The window is the page's height (its frame included), within bounds.
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(WIDTH, min(max(height, 600), 1500))
+    inner = driver.execute_script("return window.innerHeight")
+    frame = driver.get_window_size()["height"] - inner
+    driver.set_window_size(WIDTH, min(max(height, 600), 1600) + frame)
     time.sleep(1.5)  # the charts' entry animation
     driver.save_screenshot(path)
     errors = browser.console_errors()
