@@ -12,10 +12,11 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 
 # No GPU, no sandbox (root in a container), and nothing that would reach
-# for the network: the pages are self-contained.
+# for the network: the pages are self-contained. Shared memory in a file
+# under /tmp rather than /dev/shm, which containers keep small.
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars")
+         "--disable-dev-shm-usage", "--hide-scrollbars")
 
 
 class MissingBrowser(RuntimeError):
