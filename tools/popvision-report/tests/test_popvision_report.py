@@ -342,3 +342,21 @@ def test_out_of_memory_tiles(browser, tmp_path):
     marked = driver.find_elements("css selector", 'table[data-table="top-tiles"] tr.oom')
     assert sorted(int(r.get_attribute("data-tile")) for r in marked) == over
     assert browser.console_errors() == []
+
+
+def test_graph_profile_only(browser, tmp_path):
+    """A profile without its execution part: every view opens without
+    errors, and the trace says there is nothing to show."""
+    env = dict(os.environ, POPLAR_ENGINE_OPTIONS='{"autoReport.outputGraphProfile":"true"}')
+    result = subprocess.run([os.environ["TUT4_PROGRAM"]], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    driver = browser.open(make_page([tmp_path], tmp_path / "graph.html"), "summary")
+    assert number(figures(driver)["runsProfiled"]) == 0
+    assert number(figures(driver)["totalCycles"]) == 0
+    for view in ("memory", "liveness", "trace", "vertices", "operations"):
+        browser.show(view)
+    notes = [p.get_attribute("textContent")
+             for p in driver.find_elements("css selector", "#view-trace p.note")]
+    assert notes == ["The profile has no execution part."]
+    assert browser.console_errors() == []
