@@ -247,7 +247,7 @@ def test_errors(tmp_path):
 
 # ---- PopART sessions: framework.json, comparison, tiles out of memory ----
 
-def popart_session(directory, batch, hidden, tiles, out_of_memory=False):
+def popart_session(directory, batch, hidden, tiles, out_of_memory=False, cache=None):
     """An inference session (relu(x.W), or relu(W + x) too large for its
     tiles) run once with its reports in `directory`; returns the report
     directory of its engine and the number of nodes of its model."""
@@ -270,6 +270,9 @@ def popart_session(directory, batch, hidden, tiles, out_of_memory=False):
     opts.engineOptions["autoReport.directory"] = str(directory)
     if out_of_memory:
         opts.engineOptions["debug.allowOutOfMemory"] = "true"
+    if cache:
+        opts.enableEngineCaching = True
+        opts.cachePath = str(cache)
     model = builder.getModelProto()
     session = popart.InferenceSession(
         fnModel=model, dataFlow=popart.DataFlow(1, {o: popart.AnchorReturnType("ALL")}),
@@ -360,3 +363,12 @@ def test_graph_profile_only(browser, tmp_path):
              for p in driver.find_elements("css selector", "#view-trace p.note")]
     assert notes == ["The profile has no execution part."]
     assert browser.console_errors() == []
+
+
+def test_framework_json_of_a_cached_session(tmp_path):
+    """framework.json says where the session's executable came from."""
+    first, _ = popart_session(tmp_path / "first", 4, 32, 8, cache=tmp_path / "cache")
+    second, _ = popart_session(tmp_path / "second", 4, 32, 8, cache=tmp_path / "cache")
+    assert json.loads((first / "framework.json").read_text())["executable"] == "compiled"
+    assert json.loads((second / "framework.json").read_text())["executable"] == \
+        "loaded from the engine cache"
