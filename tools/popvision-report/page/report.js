@@ -64,6 +64,14 @@ function chart(panel, id, option, tall, height) {
   return instance;
 }
 
+// The next multiple of half a power of ten at or above v (41,102 gives
+// 45,000), for the end of an axis.
+function roundUp(v) {
+  if (v <= 0) return 1;
+  const step = Math.pow(10, Math.floor(Math.log10(v))) / 2;
+  return Math.ceil(v / step) * step;
+}
+
 function sum(values) {
   return values.reduce((a, b) => a + b, 0);
 }
@@ -199,7 +207,7 @@ function memoryView(section) {
       grid: {left: 70, right: 20, top: REPORTS.length > 1 ? 80 : 50, bottom: 70},
       xAxis: {type: "category", data: tiles, name: "tile", nameLocation: "middle", nameGap: 25},
       yAxis: {type: "value", name: "bytes",
-        max: Math.ceil((showLimit ? Math.max(fullest, memory.bytesPerTile) : fullest) * 1.05)},
+        max: roundUp((showLimit ? Math.max(fullest, memory.bytesPerTile) : fullest) * 1.05)},
       dataZoom: [{type: "inside"}, {type: "slider", height: 18, bottom: 8}],
       series,
     }, true);
@@ -215,9 +223,11 @@ function memoryView(section) {
     const detail = el("div");
     const showTile = () => {
       const t = Math.min(Math.max(0, Number(lookup.value) | 0), tiles.length - 1);
-      detail.replaceChildren(table("tile-categories", index, [["Category", false], ["Bytes", true]],
-        names.filter(n => memory.byCategory[n][t]).map(n => ({cells: [n, memory.byCategory[n][t]]}))
-          .concat([{cells: [`total of tile ${t} (with gaps)`, memory.total[t]],
+      detail.replaceChildren(table("tile-categories", index,
+        [["Category", false], ["Bytes", true], ["Of which live in some steps only (shared)", true]],
+        names.filter(n => memory.byCategory[n][t]).map(n => ({cells: [n, memory.byCategory[n][t],
+          memory.byCategory[n][t] - memory.nonOverlappedByCategory[n][t]]}))
+          .concat([{cells: [`total of tile ${t} (with gaps)`, memory.total[t], memory.notAlwaysLive[t]],
                     attributes: {"data-tile": String(t)}}])));
     };
     lookup.addEventListener("input", showTile);

@@ -149,6 +149,10 @@ def test_memory_per_tile(tut4, browser):
     assert number(detail[-1][1]) == tile[3]
     assert {r[0]: number(r[1]) for r in detail[:-1]} == \
         {n: c["total"][tile[0]] for n, c in by_category.items() if c["total"][tile[0]]}
+    assert {r[0]: number(r[2]) for r in detail[:-1]} == \
+        {n: sum(c[region]["overlapped"][tile[0]]
+                for region in ("nonInterleaved", "interleaved", "overflowed"))
+         for n, c in by_category.items() if c["total"][tile[0]]}
     assert browser.console_errors() == []
 
 
