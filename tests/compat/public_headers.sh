@@ -10,7 +10,7 @@ inc=$sdk/include
 cd "$inc"
 # poplar/detail/CodeletInterface.hpp is not for programs: it is included
 # by the code popc generates, which popc compiles as C++17.
-mapfile -t headers < <(find poplar poputil popops poplin popnn poprand popsolver \
+mapfile -t headers < <(find poplar poputil popops poplin popnn poprand popsolver gcl \
   -type f \( -name '*.hpp' -o -name '*.h' \) ! -path 'poplar/detail/CodeletInterface.hpp' | sort)
 headers+=(ipu_builtins.h ipu_vector_math ipu_memory_intrinsics)
 mapfile -t popart_headers < <(find popart -type f -name '*.hpp' | sort)

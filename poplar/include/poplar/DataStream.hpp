@@ -34,7 +34,8 @@ public:
   std::size_t numElements() const;
   Type elementType() const;
   DataStreamType type() const;
-  unsigned replicationFactor() const { return 1; }
+  /// The replication factor of the graph the stream belongs to.
+  unsigned replicationFactor() const;
   ReplicatedStreamMode replicatedMode() const;
   bool valid() const { return impl != nullptr; }
 

@@ -79,6 +79,7 @@ DataStream addStream(Graph::Impl &graph, const char *what, StringRef handle,
   s->numElements = numElements;
   s->type = type;
   s->replicatedMode = mode;
+  s->replicationFactor = graph.replicationFactor;
   graph.streams.push_back(s);
   logging::debug(logging::Module::Graph, "Added stream '{}' of {} {}",
                  s->handle, numElements, elementType.toString().str());
@@ -134,6 +135,10 @@ const std::string &DataStream::handle() const { return impl->handle; }
 std::size_t DataStream::numElements() const { return impl->numElements; }
 Type DataStream::elementType() const { return impl->elementType; }
 DataStreamType DataStream::type() const { return impl->type; }
+unsigned DataStream::replicationFactor() const {
+  return impl ? impl->replicationFactor : 1;
+}
+
 ReplicatedStreamMode DataStream::replicatedMode() const {
   return impl->replicatedMode;
 }

@@ -53,6 +53,7 @@ struct DataStream::Impl {
   std::size_t numElements = 0;
   DataStreamType type = DataStreamType::HostToDeviceFIFO;
   ReplicatedStreamMode replicatedMode = ReplicatedStreamMode::REPLICATE;
+  unsigned replicationFactor = 1;
 };
 
 struct RemoteBuffer::Impl {

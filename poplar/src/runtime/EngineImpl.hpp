@@ -69,6 +69,8 @@ struct Engine::Impl {
   /// IPU targets with execution profiling: the simulated steps run.
   std::unique_ptr<model::ExecutionRecorder> recorder;
   bool recording = false;
+  /// The replica whose steps are recorded (profiler.replicaToProfile).
+  unsigned profiledReplica = 0;
   /// Built on the first getGraphProfile.
   mutable std::shared_ptr<const ProfileValue> graphProfile;
   /// The files the autoReport options ask for; last, so that it is

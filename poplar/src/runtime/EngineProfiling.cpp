@@ -51,7 +51,7 @@ bool unsignedOption(const OptionFlags &options, const char *name,
   return true;
 }
 
-void checkCaptureOptions(const Engine::Impl &e) {
+void checkCaptureOptions(Engine::Impl &e) {
   const Target &target = e.exe->target;
   unsigned long long value = 0;
   for (const char *tileOption : {"debug.profilingTile", "debug.branchRecordTile"}) {
@@ -71,13 +71,15 @@ void checkCaptureOptions(const Engine::Impl &e) {
                   tileOption, value);
   }
   if (unsignedOption(e.options, "profiler.replicaToProfile", value)) {
-    // Graphs have one replica here (Graph::getReplicationFactor).
-    if (value >= 1)
+    const unsigned replicas = e.exe->replicationFactor;
+    if (value >= replicas)
       throw invalid_option("Engine option 'profiler.replicaToProfile' is " +
-                           std::to_string(value) +
-                           ": the graph has 1 replica (replica 0)");
+                           std::to_string(value) + ": the graph has " +
+                           std::to_string(replicas) + " replica(s)");
+    e.profiledReplica = static_cast<unsigned>(value);
     logging::info(logging::Module::Profiler,
-                  "profiler.replicaToProfile=0: the profile is replica 0's");
+                  "profiler.replicaToProfile={}: the profile is replica {}'s",
+                  value, value);
   }
 }
 

@@ -72,9 +72,10 @@ private:
   void run(const exec::Step &s, const ReplicaSet &rs) {
     using K = exec::Step::Kind;
     // Control flow records its own steps each time it tests or loops;
-    // everything else once, as it starts. The record follows replica 0
-    // (replicas run side by side: one replica's time is the run's).
-    const bool record = recorder && rs.front() == 0;
+    // everything else once, as it starts. The record follows one replica
+    // (profiler.replicaToProfile, default 0): replicas run side by side,
+    // so one replica's time is the run's.
+    const bool record = recorder && profiled(rs);
     if (record && s.kind != K::Repeat && s.kind != K::RepeatWhile)
       simulate(s);
     switch (s.kind) {
@@ -97,7 +98,7 @@ private:
       ReplicaSet looping = rs;
       for (;;) {
         run(s.children[0], looping);
-        if (recorder && looping.front() == 0)
+        if (recorder && profiled(looping))
           simulate(s);
         ReplicaSet next;
         for (unsigned r : looping)
@@ -167,6 +168,10 @@ private:
       requireAllReplicas(s, rs);
       return runCollective(e, s);
     }
+  }
+
+  bool profiled(const ReplicaSet &rs) const {
+    return std::binary_search(rs.begin(), rs.end(), e.profiledReplica);
   }
 
   void simulate(const exec::Step &s) {

@@ -6,6 +6,7 @@
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplar/detail/CrossReplica.hpp>
+#include <poplar/exceptions.hpp>
 
 #include <cmath>
 #include <sstream>
@@ -136,4 +137,27 @@ TEST_CASE("Virtual graphs of a multi-IPU graph have per-IPU targets, and "
   CHECK_THAT(summary.str(), Catch::Matchers::Contains("Number of Replicas:     2"));
   CHECK_THAT(summary.str(), Catch::Matchers::Contains("IPUs per Replica:       2"));
   CHECK_THAT(summary.str(), Catch::Matchers::Contains("Number of IPUs:         4"));
+}
+
+TEST_CASE("The execution profile follows profiler.replicaToProfile",
+          "[poplar][model][replication]") {
+  IPUModel model("ipu2");
+  model.numIPUs = 2;
+  model.tilesPerIPU = 4;
+  Device device = model.createDevice();
+  Graph graph(device.getTarget(), replication_factor(2));
+  Tensor index = graph.addReplicationIndexConstant();
+  graph.setTileMapping(index, 0);
+  // Only replica 1 takes the branch with the external sync.
+  const Program prog = If(index, Sync(SyncType::EXTERNAL), Sequence{});
+  auto cycles = [&](const char *replica) {
+    Engine engine(graph, prog,
+                  {{"debug.instrument", "true"},
+                   {"profiler.replicaToProfile", replica}});
+    engine.load(device);
+    engine.run();
+    return engine.getExecutionProfile()["simulation"]["cycles"].asUint();
+  };
+  CHECK(cycles("1") == cycles("0") + graph.getTarget().getGlobalSyncCycles());
+  CHECK_THROWS_AS(cycles("2"), invalid_option);
 }

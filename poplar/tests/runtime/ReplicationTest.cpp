@@ -103,6 +103,8 @@ TEST_CASE("Each replica reads its own part of a replicated stream and a "
   DataStream broadcast = g.graph.addHostToDeviceFIFO(
       "broadcast", INT, 3, ReplicatedStreamMode::BROADCAST);
   DataStream out = g.graph.addDeviceToHostFIFO("out", INT, 3);
+  CHECK(perReplica.replicationFactor() == 2);
+  CHECK(broadcast.replicatedMode() == ReplicatedStreamMode::BROADCAST);
   Engine engine(g.graph, Sequence{Copy(perReplica, a), Copy(broadcast, b),
                                   Copy(index, idx), Copy(a, out)});
   engine.load(g.device);

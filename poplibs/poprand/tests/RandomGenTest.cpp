@@ -499,3 +499,33 @@ TEST_CASE("A tile holding more than one vertex's worth gives the same values",
   CHECK(values[0] == values[1]);
   CHECK(std::abs(mean(values[0]) - 0.5) < 0.01);
 }
+
+TEST_CASE("Replicas draw their own numbers from the graph's generator and "
+          "the same numbers from a given seed",
+          "[poprand][replication]") {
+  constexpr unsigned replicas = 2;
+  Device device = sdktest::createTestDevice(
+      sdktest::deviceTypeFromEnvironment(), replicas, 4);
+  Graph graph(device.getTarget(), replication_factor(replicas));
+  popops::addCodelets(graph);
+  poprand::addCodelets(graph);
+  Tensor ref = graph.addVariable(FLOAT, {64}, "ref");
+  poputil::mapTensorLinearly(graph, ref);
+  Tensor seed = graph.addConstant<unsigned>(UNSIGNED_INT, {2}, {7u, 9u});
+  graph.setTileMapping(seed, 0);
+  Sequence prog;
+  Tensor fromGraph = poprand::uniform(graph, nullptr, 0, ref, FLOAT, 0.0, 1.0, prog);
+  Tensor fromSeed = poprand::uniform(graph, &seed, 0, ref, FLOAT, 0.0, 1.0, prog);
+  graph.createHostRead("fromGraph", fromGraph);
+  graph.createHostRead("fromSeed", fromSeed);
+  Engine engine(graph, prog);
+  engine.load(device);
+  engine.run();
+  std::vector<float> a(64 * replicas), b(64 * replicas);
+  engine.readTensor("fromGraph", a.data(), a.data() + a.size());
+  engine.readTensor("fromSeed", b.data(), b.data() + b.size());
+  CHECK(std::vector<float>(a.begin(), a.begin() + 64) !=
+        std::vector<float>(a.begin() + 64, a.end()));
+  CHECK(std::vector<float>(b.begin(), b.begin() + 64) ==
+        std::vector<float>(b.begin() + 64, b.end()));
+}

@@ -11,7 +11,8 @@
 
 #include <vector>
 
-namespace poplar::detail {
+namespace poplar {
+namespace detail {
 
 /// What a collective does with the replicas' tensors (N elements each, n
 /// replicas, chunks of ceil(N / n) elements).
@@ -42,6 +43,7 @@ crossReplicaCollective(CrossReplicaCollective kind, CrossReplicaOperator op,
                        std::vector<std::vector<unsigned>> groups = {},
                        const DebugContext &debugContext = {});
 
-} // namespace poplar::detail
+} // namespace detail
+} // namespace poplar
 
 #endif // POPLAR_DETAIL_CROSSREPLICA_HPP
