@@ -164,10 +164,12 @@ TEST_CASE("Options that cannot be honoured are refused by name",
       {"virtualGraphSplitRatios",
        [](SessionOptions &o) { o.virtualGraphSplitRatios = {0.5f, 0.5f}; }},
       {"enablePipelining", [](SessionOptions &o) { o.enablePipelining = true; }},
-      {"enableDistributedReplicatedGraphs",
-       [](SessionOptions &o) { o.enableDistributedReplicatedGraphs = true; }},
+      // Without enableDistributedReplicatedGraphs.
       {"globalReplicaOffset",
        [](SessionOptions &o) { o.globalReplicaOffset = 1; }},
+      {"globalReplicationFactor",
+       [](SessionOptions &o) { o.globalReplicationFactor = 2; }},
+      {"hostAllReduce", [](SessionOptions &o) { o.hostAllReduce = true; }},
       {"meanAccumulationAndReplicationReductionStrategy",
        [](SessionOptions &o) {
          o.meanAccumulationAndReplicationReductionStrategy =

@@ -76,10 +76,12 @@ void Ir::prepare(const IrBundle &bundle) {
     if (dataFlow.batchesPerStep() <= 0)
       throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                   dataFlow.batchesPerStep());
-    if (options.getGlobalReplicationFactor() != 1)
-      throw error("Replication is not supported by sessions here "
-                  "(SessionOptions::replicatedGraphCount {})",
-                  options.getGlobalReplicationFactor());
+    // Replicas within a process are not supported yet; replicas across
+    // processes (one each) are (SessionImpl::checkDistribution).
+    if (options.enableReplicatedGraphs && options.replicatedGraphCount != 1)
+      throw error("Replication within a process is not supported by sessions "
+                  "here (SessionOptions::replicatedGraphCount {})",
+                  options.replicatedGraphCount);
     if (!isTraining() && options.getAccumulationFactor() != 1)
       throw error("SessionOptions::enableGradientAccumulation: gradient "
                   "accumulation needs a TrainingSession (accumulationFactor "

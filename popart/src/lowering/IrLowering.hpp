@@ -41,6 +41,8 @@ struct LoweredInterface {
   std::vector<TensorId> variables;
   std::vector<TensorId> optimizerScalars;
   bool randomSeed = false;
+  /// Gradients reduced on the host (HostReduceOp): elements of each.
+  std::map<TensorId, int64_t> hostReduceGradients;
 };
 
 class IrLowering {
@@ -64,7 +66,8 @@ public:
   bool hasRandomSeed() const { return ctx->hasSeed(); }
   /// The lists above together, as a loaded executable keeps them.
   LoweredInterface getInterface() const {
-    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed()};
+    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed(),
+            ctx->hostReduceGradients};
   }
 
   static std::string inputStream(const TensorId &id) { return id; }

@@ -56,6 +56,9 @@ public:
     poplar::Function function;
   };
   std::map<std::string, LoweredGraph> subgraphs;
+  /// The gradients reduced on the host (HostReduceOp), with their
+  /// elements.
+  std::map<TensorId, int64_t> hostReduceGradients;
 
 private:
   std::map<TensorId, poplar::Tensor> tensors;
@@ -154,6 +157,7 @@ POPART_LOWERING(growDropout)
 POPART_LOWERING(growDropoutGrad)
 POPART_LOWERING(growScaledUpdate)
 POPART_LOWERING(growAccumulatorZero)
+POPART_LOWERING(growHostReduce)
 POPART_LOWERING(growAdamUpdate)
 POPART_LOWERING(growAdaptiveUpdate)
 POPART_LOWERING(growLayerNormGrad)

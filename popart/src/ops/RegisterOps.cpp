@@ -332,6 +332,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   // The weight update.
   r.add<ScaledUpdateOp>(growScaledUpdate);
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
+  r.add<HostReduceOp>(growHostReduce);
   r.add<AdamUpdateOp>(growAdamUpdate);
   r.add<AdaptiveUpdateOp>(growAdaptiveUpdate);
 }
