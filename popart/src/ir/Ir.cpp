@@ -6,6 +6,7 @@
 #include "transforms/InPlace.hpp"
 #include "transforms/OptimizerUpdates.hpp"
 #include "transforms/Recompute.hpp"
+#include "transforms/VirtualGraphs.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
@@ -119,9 +120,18 @@ void Ir::prepare(const IrBundle &bundle) {
     logging::ir::debug("Patterns made {} rewrites, constant folding {} more",
                        rewrites, folded);
     dotCheckpoint("FWD1");
+    std::set<OpId> modelOps;
+    for (const auto &op : mainGraph.getOps())
+      modelOps.insert(op.first);
     if (isTraining())
       prepareTraining(bundle.patterns);
     checkAnchors();
+    if (options.virtualGraphMode == VirtualGraphMode::Manual ||
+        options.virtualGraphMode == VirtualGraphMode::Auto)
+    {
+      placeOnVirtualGraphs(*this, modelOps, bundle.numIpus);
+      placedOnIpus = true;
+    }
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
     if (bundle.patterns.isInPlaceEnabled()) {
       const int inplace = applyInPlace(*this, schedule);

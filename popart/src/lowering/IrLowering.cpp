@@ -60,39 +60,72 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
         options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
   ctx = std::make_unique<LoweringContext>(*graph, matmulOptions,
                                           options.convolutionOptions);
+  makeIpuGraphs();
   lowerRootTensors();
+  makeIpuContexts();
   lowerOps(onOpLowered);
   lowerAnchors();
 }
 
-poplar::Tensor IrLowering::addConstant(const Tensor &t) {
+void IrLowering::makeIpuGraphs() {
+  if (!ir.isPlacedOnIpus())
+    return;
+  const poplar::Target &target = graph->getTarget();
+  const unsigned tiles = target.getTilesPerIPU();
+  for (unsigned ipu = 0; ipu < target.getNumIPUs(); ++ipu)
+    ipuGraphs.push_back(
+        graph->createVirtualGraph(ipu * tiles, (ipu + 1) * tiles));
+}
+
+void IrLowering::makeIpuContexts() {
+  for (poplar::Graph &g : ipuGraphs)
+    ipuContexts.push_back(std::make_unique<LoweringContext>(g, *ctx));
+}
+
+poplar::Graph &IrLowering::graphOf(const Tensor &root) {
+  if (ipuGraphs.empty())
+    return *graph;
+  // After the copies between IPUs, every reader of a root is on its IPU.
+  for (const Op *reader : root.consumers)
+    if (reader->settings.vgraphId != unusedVGraphId)
+      return ipuGraphs.at(static_cast<std::size_t>(reader->settings.vgraphId));
+  return ipuGraphs.front();
+}
+
+LoweringContext &IrLowering::contextOf(const Op &op) {
+  if (ipuContexts.empty() || op.settings.vgraphId == unusedVGraphId)
+    return *ctx;
+  return *ipuContexts.at(static_cast<std::size_t>(op.settings.vgraphId));
+}
+
+poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
   const poplar::Type type = deviceType(t.info.dataType());
   const std::vector<char> data = toDeviceBytes(t.data, t.info.dataType());
   poplar::Tensor c;
   if (type == poplar::HALF)
-    c = graph->addConstantHalf(type, dims(t.info.shape()),
+    c = g.addConstantHalf(type, dims(t.info.shape()),
                                reinterpret_cast<const uint16_t *>(data.data()),
                                t.id);
   else if (type == poplar::FLOAT)
-    c = constantOf<float>(*graph, t, type, data);
+    c = constantOf<float>(g, t, type, data);
   else if (type == poplar::INT)
-    c = constantOf<int>(*graph, t, type, data);
+    c = constantOf<int>(g, t, type, data);
   else if (type == poplar::UNSIGNED_INT)
-    c = constantOf<unsigned>(*graph, t, type, data);
+    c = constantOf<unsigned>(g, t, type, data);
   else if (type == poplar::BOOL)
-    c = constantOf<bool>(*graph, t, type, data);
+    c = constantOf<bool>(g, t, type, data);
   else if (type == poplar::SIGNED_CHAR)
-    c = constantOf<signed char>(*graph, t, type, data);
+    c = constantOf<signed char>(g, t, type, data);
   else if (type == poplar::UNSIGNED_CHAR)
-    c = constantOf<unsigned char>(*graph, t, type, data);
+    c = constantOf<unsigned char>(g, t, type, data);
   else if (type == poplar::SHORT)
-    c = constantOf<short>(*graph, t, type, data);
+    c = constantOf<short>(g, t, type, data);
   else if (type == poplar::UNSIGNED_SHORT)
-    c = constantOf<unsigned short>(*graph, t, type, data);
+    c = constantOf<unsigned short>(g, t, type, data);
   else
     throw error("Constant '{}' of type {} is not supported on the device",
                 t.id, t.info.data_type());
-  poputil::mapTensorLinearly(*graph, c);
+  poputil::mapTensorLinearly(g, c);
   return c;
 }
 
@@ -103,14 +136,15 @@ void IrLowering::lowerRootTensors() {
     if (t.producer)
       continue;
     const poplar::Type type = deviceType(t.info.dataType());
+    poplar::Graph &home = graphOf(t);
     if (t.type == TensorType::Const) {
-      ctx->set(t, addConstant(t));
+      ctx->set(t, addConstant(home, t));
       continue;
     }
     if (t.type != TensorType::Stream && t.type != TensorType::Variable)
       continue;
-    poplar::Tensor v = graph->addVariable(type, dims(t.info.shape()), t.id);
-    poputil::mapTensorLinearly(*graph, v);
+    poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
+    poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
     auto fromHost = graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n);
     if (t.type == TensorType::Stream) {
@@ -132,7 +166,7 @@ void IrLowering::lowerRootTensors() {
   for (const Graph *sub : ir.getSubgraphs())
     for (const auto &p : sub->getTensors())
       if (p.second->type == TensorType::Const && !p.second->producer)
-        ctx->set(*p.second, addConstant(*p.second));
+        ctx->set(*p.second, addConstant(*graph, *p.second));
   if (ir.requiresRandomSeed()) {
     // The session's seed, moved on once per micro-batch so that each draws
     // new numbers.
@@ -153,8 +187,9 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
   for (const Op *op : schedule) {
     logging::devicex::debug("Lowering {}", op->str());
     auto &prog = isUpdateContext(*op) ? outer : inner;
-    registry.get(*op)(*op, *ctx, prog);
-    keepOutputsApart(*op, prog);
+    LoweringContext &opCtx = contextOf(*op);
+    registry.get(*op)(*op, opCtx, prog);
+    keepOutputsApart(*op, opCtx, prog);
     if (onOpLowered)
       onOpLowered(++done, static_cast<int>(schedule.size()));
   }
@@ -164,7 +199,8 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
 // storage: a lowering that returns a view of an input (a cast to the same
 // type, say) gets a copy, so that an in-place op writing into the output
 // later leaves the input alone.
-void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog) {
+void IrLowering::keepOutputsApart(const Op &op, LoweringContext &opCtx,
+                                  poplar::program::Sequence &prog) {
   for (InIndex i = 0; i < op.inTensorCount(); ++i)
     if (op.hasInput(i) && op.modifiesInputInPlace(i))
       return;
@@ -174,7 +210,7 @@ void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog)
     const poplar::Tensor value = ctx->get(*out);
     for (const Tensor *in : op.inputs)
       if (in && ctx->has(in->id) && value.intersectsWith(ctx->get(*in))) {
-        ctx->set(*out, copyOf(*ctx, value, prog, op.name()));
+        ctx->set(*out, copyOf(opCtx, value, prog, op.name()));
         break;
       }
   }

@@ -79,13 +79,22 @@ public:
 private:
   void lowerRootTensors();
   void lowerOps(const std::function<void(int, int)> &onOpLowered);
-  void keepOutputsApart(const Op &op, poplar::program::Sequence &prog);
+  void keepOutputsApart(const Op &op, LoweringContext &opCtx,
+                        poplar::program::Sequence &prog);
   void lowerAnchors();
-  poplar::Tensor addConstant(const Tensor &t);
+  poplar::Tensor addConstant(poplar::Graph &g, const Tensor &t);
+  /// Ops placed on IPUs: each IPU's virtual graph and context.
+  void makeIpuGraphs();
+  void makeIpuContexts();
+  /// The graph a root tensor lives in: its readers' IPU's.
+  poplar::Graph &graphOf(const Tensor &root);
+  LoweringContext &contextOf(const Op &op);
 
   const Ir &ir;
   std::unique_ptr<poplar::Graph> graph;
   std::unique_ptr<LoweringContext> ctx;
+  std::vector<poplar::Graph> ipuGraphs;
+  std::vector<std::unique_ptr<LoweringContext>> ipuContexts;
   // The step's parts: once per step before and after the batches, once per
   // micro-batch, and once per batch after the micro-batches.
   poplar::program::Sequence weightsFromHost, optimizerFromHost, seedFromHost,

@@ -56,7 +56,9 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
   logging::session::info("Creating {} '{}' on {}", kind, name,
                          device->toString());
   checkSessionOptions(bundle.options, kind == "TrainingSession");
-  ir.prepare(bundle);
+  IrBundle onDevice = bundle;
+  onDevice.numIpus = device->getNumIpus();
+  ir.prepare(onDevice);
   checkPrepared();
   checkDistribution();
 }

@@ -74,10 +74,9 @@ const std::vector<Refusal> &refusals() {
        "host streams have one buffer"},
       {"virtualGraphMode",
        [](const SessionOptions &o) {
-         return o.virtualGraphMode == VirtualGraphMode::Auto ||
-                o.virtualGraphMode == VirtualGraphMode::ExecutionPhases;
+         return o.virtualGraphMode == VirtualGraphMode::ExecutionPhases;
        },
-       "only the Off and Manual virtual graph modes are supported"},
+       "execution phases are not supported (Off, Manual and Auto are)"},
       {"virtualGraphSplitRatios",
        [](const SessionOptions &o) { return !o.virtualGraphSplitRatios.empty(); },
        "graphs are not split automatically"},
