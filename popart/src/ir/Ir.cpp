@@ -5,6 +5,7 @@
 #include "transforms/GraphBuilding.hpp"
 #include "transforms/InPlace.hpp"
 #include "transforms/OptimizerUpdates.hpp"
+#include "transforms/Pipeline.hpp"
 #include "transforms/Recompute.hpp"
 #include "transforms/VirtualGraphs.hpp"
 
@@ -132,8 +133,12 @@ void Ir::prepare(const IrBundle &bundle) {
       placeOnVirtualGraphs(*this, modelOps, bundle.numIpus);
       placedOnIpus = true;
     }
+    if (options.enablePipelining)
+      pipelineStages = assignPipelineStages(*this, modelOps);
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
-    if (bundle.patterns.isInPlaceEnabled()) {
+    // In a pipeline a tensor is kept for later stages from its producer's
+    // stage: no op may change it in place after.
+    if (bundle.patterns.isInPlaceEnabled() && pipelineStages == 0) {
       const int inplace = applyInPlace(*this, schedule);
       logging::ir::debug("InPlace: {} ops write into their inputs", inplace);
     }

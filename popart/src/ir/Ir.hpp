@@ -85,6 +85,8 @@ public:
   /// between them (transforms/VirtualGraphs.hpp): each is lowered into
   /// its IPU's virtual graph.
   bool isPlacedOnIpus() const { return placedOnIpus; }
+  /// The stages of a pipelined IR (transforms/Pipeline.hpp), else 0.
+  int64_t getNumPipelineStages() const { return pipelineStages; }
 
   ExecutionMode getExecutionMode() const { return mode; }
   /// An IR built op by op (IrBuilder): its ops do what they say whatever
@@ -134,6 +136,7 @@ private:
   std::set<std::string> dotChecks;
   std::vector<Op *> schedule;
   bool placedOnIpus = false;
+  int64_t pipelineStages = 0;
   ExecutionMode mode = ExecutionMode::Inference;
   bool builtOpByOp = false;
   TensorId finalLossId;

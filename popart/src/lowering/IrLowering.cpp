@@ -13,6 +13,7 @@
 #include <poputil/TileMapping.hpp>
 
 #include <cstring>
+#include <set>
 
 namespace popart {
 namespace pe = popops::expr;
@@ -65,6 +66,96 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
   makeIpuContexts();
   lowerOps(onOpLowered);
   lowerAnchors();
+  if (ir.getNumPipelineStages() > 0)
+    makePipeline();
+}
+
+poplar::program::Sequence &IrLowering::microBatchProgram(PipelineStage stage) {
+  if (ir.getNumPipelineStages() == 0)
+    return inner;
+  return stageFragments[stage];
+}
+
+PipelineStage IrLowering::rootStage(const Tensor &root) const {
+  PipelineStage first = unusedPipelineStage;
+  for (const Op *reader : root.consumers)
+    if (!isUpdateContext(*reader) &&
+        (first == unusedPipelineStage ||
+         reader->settings.pipelineStage < first))
+      first = reader->settings.pipelineStage;
+  return first == unusedPipelineStage ? 0 : first;
+}
+
+void IrLowering::makePipeline() {
+  const int64_t stages = ir.getNumPipelineStages();
+  const int64_t af = ir.getAccumulationFactor();
+  std::map<PipelineStage, poplar::Function> run;
+  for (auto &[stage, fragment] : stageFragments)
+    run.emplace(stage, graph->addFunction(fragment));
+  // Tensors read in a later stage than they are made in: between the two,
+  // the stage that makes them runs for the next micro-batches, so each
+  // micro-batch's value waits in a slot of its own.
+  struct Kept {
+    poplar::Tensor value;
+    PipelineStage from = 0;
+    std::set<PipelineStage> readers;
+    std::vector<poplar::Tensor> slots;
+  };
+  std::map<TensorId, Kept> kept;
+  for (const Op *op : ir.getSchedule()) {
+    if (isUpdateContext(*op))
+      continue;
+    for (const Tensor *t : op->inputs) {
+      if (!t)
+        continue;
+      PipelineStage from;
+      if (t->producer && !isUpdateContext(*t->producer))
+        from = t->producer->settings.pipelineStage;
+      else if (!t->producer && t->type == TensorType::Stream)
+        from = rootStage(*t);
+      else
+        continue; // the same for every micro-batch of the batch
+      if (from == op->settings.pipelineStage)
+        continue;
+      Kept &k = kept[t->id];
+      k.value = ctx->get(*t);
+      k.from = from;
+      k.readers.insert(op->settings.pipelineStage);
+    }
+  }
+  for (auto &[id, k] : kept) {
+    const auto depth = static_cast<std::size_t>(*k.readers.rbegin() - k.from + 1);
+    for (std::size_t i = 0; i < depth; ++i)
+      k.slots.push_back(graph->clone(k.value, id + "/stash"));
+  }
+  // Cycle c runs stage s on micro-batch c - s, the later stages first (a
+  // stage reads what the earlier ones made in the cycle before).
+  poplar::program::Sequence fill({}, "pipeline/fill"),
+      main({}, "pipeline/main"), flush({}, "pipeline/flush");
+  for (int64_t c = 0; c < af + stages - 1; ++c) {
+    poplar::program::Sequence cycle;
+    for (int64_t s = stages - 1; s >= 0; --s) {
+      const int64_t mb = c - s;
+      if (mb < 0 || mb >= af || !run.count(s))
+        continue;
+      for (auto &[id, k] : kept)
+        if (k.readers.count(s))
+          cycle.add(poplar::program::Copy(
+              k.slots[static_cast<std::size_t>(mb) % k.slots.size()], k.value));
+      cycle.add(poplar::program::Call(run.at(s)));
+      for (auto &[id, k] : kept)
+        if (k.from == s)
+          cycle.add(poplar::program::Copy(
+              k.value, k.slots[static_cast<std::size_t>(mb) % k.slots.size()]));
+    }
+    (c < stages - 1 ? fill : c < af ? main : flush).add(cycle);
+  }
+  pipeline.add(fill);
+  pipeline.add(main);
+  pipeline.add(flush);
+  logging::devicex::info("Pipeline: {} stages, {} micro-batches, {} tensors "
+                         "kept between stages",
+                         stages, af, kept.size());
 }
 
 void IrLowering::makeIpuGraphs() {
@@ -148,7 +239,7 @@ void IrLowering::lowerRootTensors() {
     const auto n = t.info.nelms();
     auto fromHost = graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n);
     if (t.type == TensorType::Stream) {
-      inner.add(poplar::program::Copy(fromHost, v));
+      microBatchProgram(rootStage(t)).add(poplar::program::Copy(fromHost, v));
       inputs[t.id] = n;
     } else if (t.variableKind == VariableKind::HyperParameter) {
       optimizerFromHost.add(poplar::program::Copy(fromHost, v));
@@ -186,7 +277,9 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
   int done = 0;
   for (const Op *op : schedule) {
     logging::devicex::debug("Lowering {}", op->str());
-    auto &prog = isUpdateContext(*op) ? outer : inner;
+    auto &prog = isUpdateContext(*op)
+                     ? outer
+                     : microBatchProgram(op->settings.pipelineStage);
     LoweringContext &opCtx = contextOf(*op);
     registry.get(*op)(*op, opCtx, prog);
     keepOutputsApart(*op, opCtx, prog);
@@ -235,7 +328,10 @@ void IrLowering::lowerAnchors() {
   for (const auto &id : dataFlow.anchors()) {
     const Tensor &t = g.getTensor(id);
     const bool perBatch = !t.producer || isUpdateContext(*t.producer);
-    poplar::program::Sequence &where = perBatch ? outer : inner;
+    poplar::program::Sequence &where =
+        perBatch ? outer
+                 : microBatchProgram(t.producer ? t.producer->settings.pipelineStage
+                                                : rootStage(t));
     const poplar::Tensor value = ctx->get(t);
     auto stream = graph->addDeviceToHostFIFO(anchorStream(id),
                                              value.elementType(), t.info.nelms());
@@ -280,7 +376,9 @@ void IrLowering::lowerAnchors() {
 std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   const int64_t af = ir.getAccumulationFactor();
   poplar::program::Sequence batch;
-  if (af > 1)
+  if (ir.getNumPipelineStages() > 0)
+    batch.add(pipeline);
+  else if (af > 1)
     batch.add(poplar::program::Repeat(static_cast<unsigned>(af), inner));
   else
     batch.add(inner);

@@ -89,10 +89,21 @@ private:
   /// The graph a root tensor lives in: its readers' IPU's.
   poplar::Graph &graphOf(const Tensor &root);
   LoweringContext &contextOf(const Op &op);
+  /// Pipelining: the program of one micro-batch's ops, or its inputs'
+  /// copies, in `stage` (a fragment each stage runs once per micro-batch).
+  poplar::program::Sequence &microBatchProgram(PipelineStage stage);
+  /// The stage of a root tensor streamed per micro-batch: its first
+  /// reader's.
+  PipelineStage rootStage(const Tensor &root) const;
+  /// The batch's pipeline (fill, main, flush) from the stages' fragments,
+  /// with the tensors later stages read kept in slots per micro-batch.
+  void makePipeline();
 
   const Ir &ir;
   std::unique_ptr<poplar::Graph> graph;
   std::unique_ptr<LoweringContext> ctx;
+  std::map<PipelineStage, poplar::program::Sequence> stageFragments;
+  poplar::program::Sequence pipeline;
   std::vector<poplar::Graph> ipuGraphs;
   std::vector<std::unique_ptr<LoweringContext>> ipuContexts;
   // The step's parts: once per step before and after the batches, once per

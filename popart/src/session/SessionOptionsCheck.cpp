@@ -80,9 +80,6 @@ const std::vector<Refusal> &refusals() {
       {"virtualGraphSplitRatios",
        [](const SessionOptions &o) { return !o.virtualGraphSplitRatios.empty(); },
        "graphs are not split automatically"},
-      {"enablePipelining",
-       [](const SessionOptions &o) { return o.enablePipelining; },
-       "pipelining is not supported"},
       {"globalReplicaOffset",
        [](const SessionOptions &o) {
          return o.globalReplicaOffset != 0 &&
@@ -217,7 +214,11 @@ void checkSessionOptions(const SessionOptions &options, bool training) {
   }
   if (options.autoRecomputation == RecomputationType::Pipeline)
     throw error("SessionOptions::autoRecomputation: Pipeline recomputation "
-                "needs pipelining, which is not supported");
+                "is not supported here");
+  if (options.enablePipelining &&
+      options.autoRecomputation != RecomputationType::None)
+    throw error("SessionOptions::autoRecomputation: recomputation with "
+                "pipelining is not supported here");
 }
 
 } // namespace popart
