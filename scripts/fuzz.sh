@@ -18,7 +18,7 @@ root=$PWD
 seconds=${SDK_FUZZ_SECONDS:-30}
 jobs=${SDK_BUILD_JOBS:-$(nproc)}
 all=(fuzz_tensor_view fuzz_options fuzz_codelet_file fuzz_onnx_tensor
-     fuzz_onnx_model fuzz_profile fuzz_popc_reflection)
+     fuzz_onnx_model fuzz_profile fuzz_popc_reflection fuzz_executable)
 if [ $# -gt 0 ]; then harnesses=("$@"); else harnesses=("${all[@]}"); fi
 onnx_data=/usr/share/libonnx-testdata/data
 
@@ -60,6 +60,14 @@ seeds() {
       "$build/fuzz/fuzz_make_seeds" "$work/reports" > /dev/null 2>&1
       { printf '\0'; cat "$work/reports/profile.pop"; } > "$dir/profile"
       { printf '\1'; cat "$work/reports/debug.cbor"; } > "$dir/debug" ;;
+    fuzz_executable)
+      # One input for each mode, made by the harness; the whole files
+      # (modes 0 and 2) are cut to their first 64 KiB: the decoders behind
+      # their checksums are reached through modes 1, 3 and 4.
+      SDK_FUZZ_WRITE_SEEDS=$dir "$build/fuzz/fuzz_executable" > /dev/null 2>&1
+      for m in 0 2; do
+        head -c 65536 "$dir/mode$m" > "$dir/cut$m" && rm "$dir/mode$m"
+      done ;;
     fuzz_popc_reflection)
       cp tools/popc/tests/data/*.cpp "$dir/"
       for f in tools/popc/tests/data/errors/*.cpp; do cp "$f" "$dir/error-$(basename "$f")"; done

@@ -42,7 +42,9 @@ public:
 };
 
 /// Holds the callback a stream is connected to: a StreamCallback, or any
-/// function taking the buffer pointer.
+/// function taking the buffer pointer. An exception thrown by such a
+/// function stops Engine::run, which throws it on; the engine can run
+/// again. (A StreamCallback's own methods are noexcept.)
 class POPLAR_API StreamCallbackHandle {
 public:
   StreamCallbackHandle(std::unique_ptr<StreamCallback> cb);

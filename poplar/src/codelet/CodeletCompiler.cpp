@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -129,10 +130,14 @@ bool depsUnchanged(const std::string &manifestPath) {
 void writeFileAtomically(const std::string &path, const std::string &text) {
   const std::string tmp = path + "." + uniqueSuffix() + ".tmp";
   {
+    // Closed before the check: a full disk may fail only the final flush.
     std::ofstream out(tmp, std::ios::binary);
     out << text;
-    if (!out)
+    out.close();
+    if (!out) {
+      std::remove(tmp.c_str());
       throw poplar_error("addCodelets: cannot write '" + tmp + "'");
+    }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());

@@ -8,6 +8,7 @@
 
 #include <poplar/exceptions.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -124,8 +125,11 @@ AutoReport::AutoReport(const Engine::Impl &engine, AutoReportOptions options,
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char *>(bytes.data()),
               static_cast<std::streamsize>(bytes.size()));
-    if (!out)
+    out.close(); // a full disk may fail only the final flush
+    if (!out) {
+      std::remove(path.c_str()); // no half file for a reader to trip on
       throw poplar_error("autoReport: cannot write '" + path + "'");
+    }
   }
   if (archive) {
     const std::string path = (where / "archive.a").string();

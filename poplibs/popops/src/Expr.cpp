@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <ostream>
 #include <sstream>
@@ -103,10 +104,15 @@ double Const::getDataAsDouble() const {
 
 std::uint64_t Const::getDataForUnsignedIntegral() const {
   if (storage == Storage::Floating) {
+    // Saturating: a float constant beyond 64 bits (Clip's default bound,
+    // FLT_MAX) or NaN has no integer value to convert exactly.
     const double d = getDataAsDouble();
+    if (std::isnan(d))
+      return 0;
     if (d < 0)
-      return static_cast<std::uint64_t>(static_cast<std::int64_t>(d));
-    return static_cast<std::uint64_t>(d);
+      return d <= -0x1p63 ? std::uint64_t(1) << 63
+                          : static_cast<std::uint64_t>(static_cast<std::int64_t>(d));
+    return d >= 0x1p64 ? ~std::uint64_t(0) : static_cast<std::uint64_t>(d);
   }
   // Little-endian: the low bytes first; sign-extend signed values.
   std::uint64_t value = 0;

@@ -365,3 +365,16 @@ TEST_CASE("The operation-type overloads and the ternary forms",
   CHECK(compare(rig.values("v2"), {1, 0.5, 0.25, 1.0 / 3}, false, 1e-6) == "");
   CHECK(compare(rig.values("v3"), {0.75, 0, -0.1875, 3.75}, false, 1e-6) == "");
 }
+
+TEST_CASE("A float constant's integer value saturates",
+          "[popops][map]") {
+  // Clip's default bound, FLT_MAX, went through an undefined conversion
+  // (found by fuzz_onnx_model under UBSan).
+  CHECK(Const(3.4028234663852886e38f).getDataForUnsignedIntegral() ==
+        ~std::uint64_t(0));
+  CHECK(Const(-3.4028234663852886e38f).getDataForUnsignedIntegral() ==
+        std::uint64_t(1) << 63);
+  CHECK(Const(std::nanf("")).getDataForUnsignedIntegral() == 0);
+  CHECK(Const(-2.0f).getDataForUnsignedIntegral() == ~std::uint64_t(1));
+  CHECK(Const(7.9f).getDataForUnsignedIntegral() == 7);
+}
