@@ -18,6 +18,8 @@ packages=(
   # Peers and data for tests, tutorials and benchmarks.
   libonnx-testdata dataset-fashion-mnist
   python3-numpy python3-onnx python3-torch python3-torchvision
+  # Distributed training across processes (popart's MPI layer, mpirun).
+  openmpi-bin libopenmpi-dev
   # popvision-report's page test and screenshots: headless Chromium driven
   # through selenium.
   chromium chromium-driver python3-selenium

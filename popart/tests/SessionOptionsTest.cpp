@@ -160,14 +160,18 @@ TEST_CASE("Options that cannot be honoured are refused by name",
       {"prefetchBufferingDepthMap",
        [&](SessionOptions &o) { o.prefetchBufferingDepthMap[m.x] = 2; }},
       {"virtualGraphMode",
-       [](SessionOptions &o) { o.virtualGraphMode = VirtualGraphMode::Auto; }},
+       [](SessionOptions &o) {
+         o.virtualGraphMode = VirtualGraphMode::ExecutionPhases;
+       }},
       {"virtualGraphSplitRatios",
        [](SessionOptions &o) { o.virtualGraphSplitRatios = {0.5f, 0.5f}; }},
       {"enablePipelining", [](SessionOptions &o) { o.enablePipelining = true; }},
-      {"enableDistributedReplicatedGraphs",
-       [](SessionOptions &o) { o.enableDistributedReplicatedGraphs = true; }},
+      // Without enableDistributedReplicatedGraphs.
       {"globalReplicaOffset",
        [](SessionOptions &o) { o.globalReplicaOffset = 1; }},
+      {"globalReplicationFactor",
+       [](SessionOptions &o) { o.globalReplicationFactor = 2; }},
+      {"hostAllReduce", [](SessionOptions &o) { o.hostAllReduce = true; }},
       {"meanAccumulationAndReplicationReductionStrategy",
        [](SessionOptions &o) {
          o.meanAccumulationAndReplicationReductionStrategy =

@@ -15,6 +15,7 @@
 #include <popart/tensorinfo.hpp>
 
 #include <iosfwd>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -110,6 +111,14 @@ public:
   const DataFlow &getDataFlow() const;
   const SessionOptions &getSessionOptions() const;
 
+  /// Replaces the callback of the engine's stream `streamHandle` (of
+  /// replica `index`) for the runs that follow: the callback reads (a
+  /// stream to the host) or writes (from the host) the stream's elements
+  /// at the pointer it is given. Call after prepareDevice.
+  void connectStreamToCallback(const std::string &streamHandle,
+                               std::function<void(void *)> callback,
+                               unsigned index = 0);
+
 protected:
   Session();
   std::unique_ptr<SessionImpl> impl;
@@ -184,6 +193,12 @@ public:
   /// from the next run without recompiling. popart::error if `optimizer`
   /// is not a valid replacement (another type, or a constant changed).
   void updateOptimizerFromHost(const Optimizer *optimizer);
+
+  /// With SessionOptions::hostAllReduce: the streams of the gradients
+  /// reduced on the host, each gradient's gradientStore__<id> (to the
+  /// host) then gradientLoad__<id> (back, reduced), gradients in the
+  /// order of their ids. Empty before prepareDevice.
+  const std::vector<std::string> &getHostReduceStreamIds() const;
 
 private:
   TrainingSession();

@@ -80,9 +80,20 @@ public:
   VirtualGraphMode virtualGraphMode = VirtualGraphMode::Off;
   std::vector<float> virtualGraphSplitRatios;
   bool enablePipelining = false;
+  /// Replicas in several processes (started by mpirun): this process's
+  /// replicas are globalReplicaOffset ... + local replicas - 1 of
+  /// globalReplicationFactor. Their gradients are reduced, and the weights
+  /// broadcast by weightsFromHost, over MPI (popart/mpi.hpp).
   bool enableDistributedReplicatedGraphs = false;
   int64_t globalReplicationFactor = 1;
   int64_t globalReplicaOffset = 0;
+  /// Each weight's gradient goes to the host before its update and comes
+  /// back reduced (streams gradientStore__<id> and gradientLoad__<id>,
+  /// TrainingSession::getHostReduceStreamIds): by MPI across the processes
+  /// with enableDistributedReplicatedGraphs, else by the callbacks the
+  /// user connects (connectStreamToCallback; Horovod's
+  /// DistributedOptimizer), unchanged without them.
+  bool hostAllReduce = false;
   bool enableExplicitMainLoops = false;
   bool useHostCopyOps = false;
   bool aliasZeroCopy = false;

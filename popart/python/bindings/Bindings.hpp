@@ -35,6 +35,8 @@ void bindLosses(py::module_ &m);
 void bindWeightsIO(py::module_ &m);
 void bindSession(py::module_ &m);
 void bindIrBuilder(py::module_ &m);
+/// popart_core._mpi (popart/mpi.hpp).
+void bindMpi(py::module_ &m);
 
 /// Node attributes from a dict of Python values (int, float, str, numpy
 /// arrays and lists of one of them), as ONNX stores them (Builder.cpp).

@@ -27,4 +27,5 @@ PYBIND11_MODULE(popart_core, m) {
   bindWeightsIO(m);
   bindIrBuilder(m);
   bindSession(m);
+  bindMpi(m);
 }

@@ -10,7 +10,13 @@
 #include <popart/session.hpp>
 #include <popart/stepio.hpp>
 
+#include "NumpyData.hpp"
+
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+
+#include <memory>
 
 namespace popart {
 namespace python {
@@ -76,12 +82,70 @@ template <class S> void bindCommon(py::class_<S> &cls) {
   cls.def("getDevice", &Session::getDevice);
   cls.def("_getDataFlow", &Session::getDataFlow);
   cls.def("_getSessionOptions", &Session::getSessionOptions);
-  cls.def("_replicationFactor", [](const S &s) {
-    return s.getSessionOptions().getGlobalReplicationFactor();
+  // The replicas of this process (the anchors' replica dimension), as the
+  // original's.
+  cls.def("_replicationFactor", [](const S &s) -> int64_t {
+    const SessionOptions &o = s.getSessionOptions();
+    return o.enableReplicatedGraphs ? o.replicatedGraphCount : 1;
   });
   cls.def("_accumulationFactor", [](const S &s) {
     return s.getSessionOptions().getAccumulationFactor();
   });
+}
+
+/// The tensor a stream of the session moves, from the stream's name.
+TensorId streamTensor(const std::string &handle) {
+  std::string id = handle;
+  for (const std::string prefix : {"gradientStore__", "gradientLoad__", "anchor___"})
+    if (id.rfind(prefix, 0) == 0)
+      id = id.substr(prefix.size());
+  const std::string toHost = "/toHost";
+  if (id.size() > toHost.size() &&
+      id.compare(id.size() - toHost.size(), toHost.size(), toHost) == 0)
+    id.resize(id.size() - toHost.size());
+  return id;
+}
+
+/// connectStreamToCallback from Python: the callback is given the
+/// stream's elements as a 1-D numpy array over the engine's buffer (valid
+/// during the call; INT64 and DOUBLE tensors are held as int32 and
+/// float32 on the device), with the GIL held.
+template <class S> void bindStreamCallback(py::class_<S> &cls) {
+  cls.def(
+      "connectStreamToCallback",
+      [](S &s, const std::string &handle, py::function callback,
+         unsigned index) {
+        const TensorId id = streamTensor(handle);
+        if (!s.hasInfo(id))
+          throw error("connectStreamToCallback('{}'): the stream moves no "
+                      "tensor of the session",
+                      handle);
+        const TensorInfo info = s.getInfo(id);
+        DataType type = info.dataType();
+        if (type == DataType::INT64)
+          type = DataType::INT32;
+        else if (type == DataType::DOUBLE)
+          type = DataType::FLOAT;
+        const py::dtype dtype = numpyDtypeOf(type);
+        const auto n = static_cast<py::ssize_t>(info.nelms());
+        // Released with the GIL held, whichever thread drops it.
+        std::shared_ptr<py::function> held(
+            new py::function(std::move(callback)), [](py::function *f) {
+              py::gil_scoped_acquire gil;
+              delete f;
+            });
+        s.connectStreamToCallback(
+            handle,
+            [held, dtype, n](void *p) {
+              py::gil_scoped_acquire gil;
+              // The engine owns the buffer: the array only views it.
+              py::array view(dtype, {n}, {dtype.itemsize()}, p,
+                             py::capsule(p, [](void *) {}));
+              (*held)(view);
+            },
+            index);
+      },
+      py::arg("streamHandle"), py::arg("callback"), py::arg("index") = 0);
 }
 
 /// Loss objects from a Python list (the older `losses=` form).
@@ -162,7 +226,11 @@ void bindSession(py::module_ &m) {
                py::arg("patterns"), py::arg("name") = "training");
   training.def("updateOptimizerFromHost", &TrainingSession::updateOptimizerFromHost,
                py::arg("optimizer"));
+  training.def("getHostReduceStreamIds",
+               &TrainingSession::getHostReduceStreamIds);
   bindCommon(training);
+  bindStreamCallback(inference);
+  bindStreamCallback(training);
 }
 
 } // namespace python

@@ -129,6 +129,7 @@ void bindSessionOptions(py::module_ &m) {
              &Options::enableDistributedReplicatedGraphs)
       .field("globalReplicationFactor", &Options::globalReplicationFactor)
       .field("globalReplicaOffset", &Options::globalReplicaOffset)
+      .field("hostAllReduce", &Options::hostAllReduce)
       .field("enableExplicitMainLoops", &Options::enableExplicitMainLoops)
       .field("useHostCopyOps", &Options::useHostCopyOps)
       .field("aliasZeroCopy", &Options::aliasZeroCopy)

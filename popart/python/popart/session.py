@@ -171,3 +171,6 @@ class TrainingSession(_SessionMethods, _core._TrainingSessionCore):
         lossArgument = loss if loss is not None else _lossObjects("TrainingSession", losses)
         super().__init__(fnModel, dataFlow, lossArgument, optimizer, deviceInfo,
                          inputShapeInfo, userOptions, patterns, name)
+        # The model, whose initializers horovod.popart's broadcast_weights
+        # sends.
+        self._fnModel = fnModel

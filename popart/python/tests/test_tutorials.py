@@ -161,3 +161,37 @@ def test_fashion_mnist_twin(tmp_path):
     losses = [float(re.match(r"Epoch \d: mean loss (\S+),", line).group(1))
               for line in lines[1:3]]
     assert losses[1] < losses[0]
+
+
+def test_distributed_training_with_horovod(tmp_path):
+    # Two processes (loopback only), each with its own random data and
+    # initial weights: broadcast_weights and the averaged gradients keep
+    # their weights the same to the last bit.
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1",
+               OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    # Each process's output in a file of its own (the processes' lines
+    # would interleave on one pipe).
+    result = subprocess.run(
+        ["mpirun", "-np", "2", "--oversubscribe", "--mca", "btl", "self,tcp",
+         "--mca", "btl_tcp_if_include", "lo", "--mca", "oob_tcp_if_include",
+         "lo", "--output-filename", str(tmp_path / "out"), sys.executable,
+         str(TUTORIALS / "distributed_training.py")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    outputs = sorted((tmp_path / "out").glob("*/rank.*/stdout"))
+    assert len(outputs) == 2, result.stdout + result.stderr
+    lines = [line for out in outputs for line in out.read_text().splitlines()]
+    assert lines.count("Creating ipu sim") == 2
+    weights, losses = {}, {0: [], 1: []}
+    for line in lines:
+        match = re.fullmatch(r"Rank (\d) step (\d): mean loss (\S+)", line)
+        if match:
+            losses[int(match.group(1))].append(float(match.group(3)))
+        match = re.fullmatch(r"Rank (\d) weights: (.*)", line)
+        if match:
+            weights[int(match.group(1))] = match.group(2)
+    assert len(losses[0]) == len(losses[1]) == 10
+    assert losses[0] != losses[1]  # each process's own data
+    for rank in (0, 1):
+        assert losses[rank][-1] < losses[rank][0]
+    assert weights[0] == weights[1]

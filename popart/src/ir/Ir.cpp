@@ -5,7 +5,9 @@
 #include "transforms/GraphBuilding.hpp"
 #include "transforms/InPlace.hpp"
 #include "transforms/OptimizerUpdates.hpp"
+#include "transforms/Pipeline.hpp"
 #include "transforms/Recompute.hpp"
+#include "transforms/VirtualGraphs.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
@@ -76,10 +78,12 @@ void Ir::prepare(const IrBundle &bundle) {
     if (dataFlow.batchesPerStep() <= 0)
       throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                   dataFlow.batchesPerStep());
-    if (options.getGlobalReplicationFactor() != 1)
-      throw error("Replication is not supported by sessions here "
-                  "(SessionOptions::replicatedGraphCount {})",
-                  options.getGlobalReplicationFactor());
+    // Replicas within a process are not supported yet; replicas across
+    // processes (one each) are (SessionImpl::checkDistribution).
+    if (options.enableReplicatedGraphs && options.replicatedGraphCount != 1)
+      throw error("Replication within a process is not supported by sessions "
+                  "here (SessionOptions::replicatedGraphCount {})",
+                  options.replicatedGraphCount);
     if (!isTraining() && options.getAccumulationFactor() != 1)
       throw error("SessionOptions::enableGradientAccumulation: gradient "
                   "accumulation needs a TrainingSession (accumulationFactor "
@@ -117,11 +121,24 @@ void Ir::prepare(const IrBundle &bundle) {
     logging::ir::debug("Patterns made {} rewrites, constant folding {} more",
                        rewrites, folded);
     dotCheckpoint("FWD1");
+    std::set<OpId> modelOps;
+    for (const auto &op : mainGraph.getOps())
+      modelOps.insert(op.first);
     if (isTraining())
       prepareTraining(bundle.patterns);
     checkAnchors();
+    if (options.virtualGraphMode == VirtualGraphMode::Manual ||
+        options.virtualGraphMode == VirtualGraphMode::Auto)
+    {
+      placeOnVirtualGraphs(*this, modelOps, bundle.numIpus);
+      placedOnIpus = true;
+    }
+    if (options.enablePipelining)
+      pipelineStages = assignPipelineStages(*this, modelOps);
     schedule = mainGraph.getOpSchedule(options.kahnTieBreaker);
-    if (bundle.patterns.isInPlaceEnabled()) {
+    // In a pipeline a tensor is kept for later stages from its producer's
+    // stage: no op may change it in place after.
+    if (bundle.patterns.isInPlaceEnabled() && pipelineStages == 0) {
       const int inplace = applyInPlace(*this, schedule);
       logging::ir::debug("InPlace: {} ops write into their inputs", inplace);
     }

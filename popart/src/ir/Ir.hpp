@@ -43,6 +43,8 @@ struct IrBundle {
   const Optimizer *optimizer = nullptr;
   SessionOptions options;
   Patterns patterns;
+  /// The IPUs of the device (virtual graphs).
+  int64_t numIpus = 1;
 };
 
 /// A hyper-parameter tensor of the optimiser: a scalar whose value the
@@ -79,6 +81,12 @@ public:
   const SessionOptions &getSessionOptions() const { return options; }
   const onnx::ModelProto &getModel() const { return model; }
   const std::vector<Op *> &getSchedule() const { return schedule; }
+  /// Whether the main graph's ops were placed on IPUs, with copies
+  /// between them (transforms/VirtualGraphs.hpp): each is lowered into
+  /// its IPU's virtual graph.
+  bool isPlacedOnIpus() const { return placedOnIpus; }
+  /// The stages of a pipelined IR (transforms/Pipeline.hpp), else 0.
+  int64_t getNumPipelineStages() const { return pipelineStages; }
 
   ExecutionMode getExecutionMode() const { return mode; }
   /// An IR built op by op (IrBuilder): its ops do what they say whatever
@@ -127,6 +135,8 @@ private:
   onnx::ModelProto model;
   std::set<std::string> dotChecks;
   std::vector<Op *> schedule;
+  bool placedOnIpus = false;
+  int64_t pipelineStages = 0;
   ExecutionMode mode = ExecutionMode::Inference;
   bool builtOpByOp = false;
   TensorId finalLossId;

@@ -13,6 +13,7 @@
 #include <poputil/TileMapping.hpp>
 
 #include <cstring>
+#include <set>
 
 namespace popart {
 namespace pe = popops::expr;
@@ -60,39 +61,162 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
         options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
   ctx = std::make_unique<LoweringContext>(*graph, matmulOptions,
                                           options.convolutionOptions);
+  makeIpuGraphs();
   lowerRootTensors();
+  makeIpuContexts();
   lowerOps(onOpLowered);
   lowerAnchors();
+  if (ir.getNumPipelineStages() > 0)
+    makePipeline();
 }
 
-poplar::Tensor IrLowering::addConstant(const Tensor &t) {
+poplar::program::Sequence &IrLowering::microBatchProgram(PipelineStage stage) {
+  if (ir.getNumPipelineStages() == 0)
+    return inner;
+  return stageFragments[stage];
+}
+
+PipelineStage IrLowering::rootStage(const Tensor &root) const {
+  PipelineStage first = unusedPipelineStage;
+  for (const Op *reader : root.consumers)
+    if (!isUpdateContext(*reader) &&
+        (first == unusedPipelineStage ||
+         reader->settings.pipelineStage < first))
+      first = reader->settings.pipelineStage;
+  return first == unusedPipelineStage ? 0 : first;
+}
+
+void IrLowering::makePipeline() {
+  const int64_t stages = ir.getNumPipelineStages();
+  const int64_t af = ir.getAccumulationFactor();
+  std::map<PipelineStage, poplar::Function> run;
+  for (auto &[stage, fragment] : stageFragments)
+    run.emplace(stage, graph->addFunction(fragment));
+  // Tensors read in a later stage than they are made in: between the two,
+  // the stage that makes them runs for the next micro-batches, so each
+  // micro-batch's value waits in a slot of its own.
+  struct Kept {
+    poplar::Tensor value;
+    PipelineStage from = 0;
+    std::set<PipelineStage> readers;
+    std::vector<poplar::Tensor> slots;
+  };
+  std::map<TensorId, Kept> kept;
+  for (const Op *op : ir.getSchedule()) {
+    if (isUpdateContext(*op))
+      continue;
+    for (const Tensor *t : op->inputs) {
+      if (!t)
+        continue;
+      PipelineStage from;
+      if (t->producer && !isUpdateContext(*t->producer))
+        from = t->producer->settings.pipelineStage;
+      else if (!t->producer && t->type == TensorType::Stream)
+        from = rootStage(*t);
+      else
+        continue; // the same for every micro-batch of the batch
+      if (from == op->settings.pipelineStage)
+        continue;
+      Kept &k = kept[t->id];
+      k.value = ctx->get(*t);
+      k.from = from;
+      k.readers.insert(op->settings.pipelineStage);
+    }
+  }
+  for (auto &[id, k] : kept) {
+    const auto depth = static_cast<std::size_t>(*k.readers.rbegin() - k.from + 1);
+    for (std::size_t i = 0; i < depth; ++i)
+      k.slots.push_back(graph->clone(k.value, id + "/stash"));
+  }
+  // Cycle c runs stage s on micro-batch c - s, the later stages first (a
+  // stage reads what the earlier ones made in the cycle before).
+  poplar::program::Sequence fill({}, "pipeline/fill"),
+      main({}, "pipeline/main"), flush({}, "pipeline/flush");
+  for (int64_t c = 0; c < af + stages - 1; ++c) {
+    poplar::program::Sequence cycle;
+    for (int64_t s = stages - 1; s >= 0; --s) {
+      const int64_t mb = c - s;
+      if (mb < 0 || mb >= af || !run.count(s))
+        continue;
+      for (auto &[id, k] : kept)
+        if (k.readers.count(s))
+          cycle.add(poplar::program::Copy(
+              k.slots[static_cast<std::size_t>(mb) % k.slots.size()], k.value));
+      cycle.add(poplar::program::Call(run.at(s)));
+      for (auto &[id, k] : kept)
+        if (k.from == s)
+          cycle.add(poplar::program::Copy(
+              k.value, k.slots[static_cast<std::size_t>(mb) % k.slots.size()]));
+    }
+    (c < stages - 1 ? fill : c < af ? main : flush).add(cycle);
+  }
+  pipeline.add(fill);
+  pipeline.add(main);
+  pipeline.add(flush);
+  logging::devicex::info("Pipeline: {} stages, {} micro-batches, {} tensors "
+                         "kept between stages",
+                         stages, af, kept.size());
+}
+
+void IrLowering::makeIpuGraphs() {
+  if (!ir.isPlacedOnIpus())
+    return;
+  const poplar::Target &target = graph->getTarget();
+  const unsigned tiles = target.getTilesPerIPU();
+  for (unsigned ipu = 0; ipu < target.getNumIPUs(); ++ipu)
+    ipuGraphs.push_back(
+        graph->createVirtualGraph(ipu * tiles, (ipu + 1) * tiles));
+}
+
+void IrLowering::makeIpuContexts() {
+  for (poplar::Graph &g : ipuGraphs)
+    ipuContexts.push_back(std::make_unique<LoweringContext>(g, *ctx));
+}
+
+poplar::Graph &IrLowering::graphOf(const Tensor &root) {
+  if (ipuGraphs.empty())
+    return *graph;
+  // After the copies between IPUs, every reader of a root is on its IPU.
+  for (const Op *reader : root.consumers)
+    if (reader->settings.vgraphId != unusedVGraphId)
+      return ipuGraphs.at(static_cast<std::size_t>(reader->settings.vgraphId));
+  return ipuGraphs.front();
+}
+
+LoweringContext &IrLowering::contextOf(const Op &op) {
+  if (ipuContexts.empty() || op.settings.vgraphId == unusedVGraphId)
+    return *ctx;
+  return *ipuContexts.at(static_cast<std::size_t>(op.settings.vgraphId));
+}
+
+poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
   const poplar::Type type = deviceType(t.info.dataType());
   const std::vector<char> data = toDeviceBytes(t.data, t.info.dataType());
   poplar::Tensor c;
   if (type == poplar::HALF)
-    c = graph->addConstantHalf(type, dims(t.info.shape()),
+    c = g.addConstantHalf(type, dims(t.info.shape()),
                                reinterpret_cast<const uint16_t *>(data.data()),
                                t.id);
   else if (type == poplar::FLOAT)
-    c = constantOf<float>(*graph, t, type, data);
+    c = constantOf<float>(g, t, type, data);
   else if (type == poplar::INT)
-    c = constantOf<int>(*graph, t, type, data);
+    c = constantOf<int>(g, t, type, data);
   else if (type == poplar::UNSIGNED_INT)
-    c = constantOf<unsigned>(*graph, t, type, data);
+    c = constantOf<unsigned>(g, t, type, data);
   else if (type == poplar::BOOL)
-    c = constantOf<bool>(*graph, t, type, data);
+    c = constantOf<bool>(g, t, type, data);
   else if (type == poplar::SIGNED_CHAR)
-    c = constantOf<signed char>(*graph, t, type, data);
+    c = constantOf<signed char>(g, t, type, data);
   else if (type == poplar::UNSIGNED_CHAR)
-    c = constantOf<unsigned char>(*graph, t, type, data);
+    c = constantOf<unsigned char>(g, t, type, data);
   else if (type == poplar::SHORT)
-    c = constantOf<short>(*graph, t, type, data);
+    c = constantOf<short>(g, t, type, data);
   else if (type == poplar::UNSIGNED_SHORT)
-    c = constantOf<unsigned short>(*graph, t, type, data);
+    c = constantOf<unsigned short>(g, t, type, data);
   else
     throw error("Constant '{}' of type {} is not supported on the device",
                 t.id, t.info.data_type());
-  poputil::mapTensorLinearly(*graph, c);
+  poputil::mapTensorLinearly(g, c);
   return c;
 }
 
@@ -103,18 +227,19 @@ void IrLowering::lowerRootTensors() {
     if (t.producer)
       continue;
     const poplar::Type type = deviceType(t.info.dataType());
+    poplar::Graph &home = graphOf(t);
     if (t.type == TensorType::Const) {
-      ctx->set(t, addConstant(t));
+      ctx->set(t, addConstant(home, t));
       continue;
     }
     if (t.type != TensorType::Stream && t.type != TensorType::Variable)
       continue;
-    poplar::Tensor v = graph->addVariable(type, dims(t.info.shape()), t.id);
-    poputil::mapTensorLinearly(*graph, v);
+    poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
+    poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
     auto fromHost = graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n);
     if (t.type == TensorType::Stream) {
-      inner.add(poplar::program::Copy(fromHost, v));
+      microBatchProgram(rootStage(t)).add(poplar::program::Copy(fromHost, v));
       inputs[t.id] = n;
     } else if (t.variableKind == VariableKind::HyperParameter) {
       optimizerFromHost.add(poplar::program::Copy(fromHost, v));
@@ -132,7 +257,7 @@ void IrLowering::lowerRootTensors() {
   for (const Graph *sub : ir.getSubgraphs())
     for (const auto &p : sub->getTensors())
       if (p.second->type == TensorType::Const && !p.second->producer)
-        ctx->set(*p.second, addConstant(*p.second));
+        ctx->set(*p.second, addConstant(*graph, *p.second));
   if (ir.requiresRandomSeed()) {
     // The session's seed, moved on once per micro-batch so that each draws
     // new numbers.
@@ -152,9 +277,12 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
   int done = 0;
   for (const Op *op : schedule) {
     logging::devicex::debug("Lowering {}", op->str());
-    auto &prog = isUpdateContext(*op) ? outer : inner;
-    registry.get(*op)(*op, *ctx, prog);
-    keepOutputsApart(*op, prog);
+    auto &prog = isUpdateContext(*op)
+                     ? outer
+                     : microBatchProgram(op->settings.pipelineStage);
+    LoweringContext &opCtx = contextOf(*op);
+    registry.get(*op)(*op, opCtx, prog);
+    keepOutputsApart(*op, opCtx, prog);
     if (onOpLowered)
       onOpLowered(++done, static_cast<int>(schedule.size()));
   }
@@ -164,7 +292,8 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
 // storage: a lowering that returns a view of an input (a cast to the same
 // type, say) gets a copy, so that an in-place op writing into the output
 // later leaves the input alone.
-void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog) {
+void IrLowering::keepOutputsApart(const Op &op, LoweringContext &opCtx,
+                                  poplar::program::Sequence &prog) {
   for (InIndex i = 0; i < op.inTensorCount(); ++i)
     if (op.hasInput(i) && op.modifiesInputInPlace(i))
       return;
@@ -174,7 +303,7 @@ void IrLowering::keepOutputsApart(const Op &op, poplar::program::Sequence &prog)
     const poplar::Tensor value = ctx->get(*out);
     for (const Tensor *in : op.inputs)
       if (in && ctx->has(in->id) && value.intersectsWith(ctx->get(*in))) {
-        ctx->set(*out, copyOf(*ctx, value, prog, op.name()));
+        ctx->set(*out, copyOf(opCtx, value, prog, op.name()));
         break;
       }
   }
@@ -199,7 +328,10 @@ void IrLowering::lowerAnchors() {
   for (const auto &id : dataFlow.anchors()) {
     const Tensor &t = g.getTensor(id);
     const bool perBatch = !t.producer || isUpdateContext(*t.producer);
-    poplar::program::Sequence &where = perBatch ? outer : inner;
+    poplar::program::Sequence &where =
+        perBatch ? outer
+                 : microBatchProgram(t.producer ? t.producer->settings.pipelineStage
+                                                : rootStage(t));
     const poplar::Tensor value = ctx->get(t);
     auto stream = graph->addDeviceToHostFIFO(anchorStream(id),
                                              value.elementType(), t.info.nelms());
@@ -244,7 +376,9 @@ void IrLowering::lowerAnchors() {
 std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   const int64_t af = ir.getAccumulationFactor();
   poplar::program::Sequence batch;
-  if (af > 1)
+  if (ir.getNumPipelineStages() > 0)
+    batch.add(pipeline);
+  else if (af > 1)
     batch.add(poplar::program::Repeat(static_cast<unsigned>(af), inner));
   else
     batch.add(inner);

@@ -41,6 +41,8 @@ struct LoweredInterface {
   std::vector<TensorId> variables;
   std::vector<TensorId> optimizerScalars;
   bool randomSeed = false;
+  /// Gradients reduced on the host (HostReduceOp): elements of each.
+  std::map<TensorId, int64_t> hostReduceGradients;
 };
 
 class IrLowering {
@@ -64,7 +66,8 @@ public:
   bool hasRandomSeed() const { return ctx->hasSeed(); }
   /// The lists above together, as a loaded executable keeps them.
   LoweredInterface getInterface() const {
-    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed()};
+    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed(),
+            ctx->hostReduceGradients};
   }
 
   static std::string inputStream(const TensorId &id) { return id; }
@@ -76,13 +79,33 @@ public:
 private:
   void lowerRootTensors();
   void lowerOps(const std::function<void(int, int)> &onOpLowered);
-  void keepOutputsApart(const Op &op, poplar::program::Sequence &prog);
+  void keepOutputsApart(const Op &op, LoweringContext &opCtx,
+                        poplar::program::Sequence &prog);
   void lowerAnchors();
-  poplar::Tensor addConstant(const Tensor &t);
+  poplar::Tensor addConstant(poplar::Graph &g, const Tensor &t);
+  /// Ops placed on IPUs: each IPU's virtual graph and context.
+  void makeIpuGraphs();
+  void makeIpuContexts();
+  /// The graph a root tensor lives in: its readers' IPU's.
+  poplar::Graph &graphOf(const Tensor &root);
+  LoweringContext &contextOf(const Op &op);
+  /// Pipelining: the program of one micro-batch's ops, or its inputs'
+  /// copies, in `stage` (a fragment each stage runs once per micro-batch).
+  poplar::program::Sequence &microBatchProgram(PipelineStage stage);
+  /// The stage of a root tensor streamed per micro-batch: its first
+  /// reader's.
+  PipelineStage rootStage(const Tensor &root) const;
+  /// The batch's pipeline (fill, main, flush) from the stages' fragments,
+  /// with the tensors later stages read kept in slots per micro-batch.
+  void makePipeline();
 
   const Ir &ir;
   std::unique_ptr<poplar::Graph> graph;
   std::unique_ptr<LoweringContext> ctx;
+  std::map<PipelineStage, poplar::program::Sequence> stageFragments;
+  poplar::program::Sequence pipeline;
+  std::vector<poplar::Graph> ipuGraphs;
+  std::vector<std::unique_ptr<LoweringContext>> ipuContexts;
   // The step's parts: once per step before and after the batches, once per
   // micro-batch, and once per batch after the micro-batches.
   poplar::program::Sequence weightsFromHost, optimizerFromHost, seedFromHost,

@@ -204,14 +204,14 @@ poplar::Tensor reduceToShape(LoweringContext &ctx, const poplar::Tensor &t,
 }
 
 const poplar::Tensor &LoweringContext::get(const TensorId &id) const {
-  auto it = tensors.find(id);
-  if (it == tensors.end())
+  auto it = shared->tensors.find(id);
+  if (it == shared->tensors.end())
     throw internal_error("Tensor '{}' has not been lowered", id);
   return it->second;
 }
 
 void LoweringContext::set(const Tensor &t, const poplar::Tensor &value) {
-  tensors[t.id] = value;
+  shared->tensors[t.id] = value;
 }
 
 LoweringRegistry &LoweringRegistry::instance() {

@@ -16,6 +16,7 @@
 #include <typeindex>
 #include <typeinfo>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,19 @@ public:
   LoweringContext(poplar::Graph &graph,
                   const std::map<std::string, std::string> &matmulOptions,
                   const std::map<std::string, std::string> &convOptions)
-      : graph(graph), matmulOptions(matmulOptions), convOptions(convOptions) {}
+      : graph(graph), matmulOptions(matmulOptions), convOptions(convOptions),
+        shared(std::make_shared<Shared>()), subgraphs(shared->subgraphs),
+        hostReduceGradients(shared->hostReduceGradients) {}
+  /// The context of the ops of one IPU (virtual graphs): `ipuGraph` is
+  /// its virtual graph; the lowered tensors, subgraphs and seed are
+  /// `whole`'s.
+  LoweringContext(poplar::Graph &ipuGraph, const LoweringContext &whole)
+      : graph(ipuGraph), matmulOptions(whole.matmulOptions),
+        convOptions(whole.convOptions), seed(whole.seed), shared(whole.shared),
+        subgraphs(shared->subgraphs),
+        hostReduceGradients(shared->hostReduceGradients) {}
+  /// The graph the ops of this context grow into: the whole device's, or
+  /// one IPU's.
   poplar::Graph &graph;
   /// The session's options for poplin's matmuls and convolutions.
   std::map<std::string, std::string> matmulOptions, convOptions;
@@ -46,7 +59,7 @@ public:
   const poplar::Tensor &get(const TensorId &id) const;
   void set(const Tensor &t, const poplar::Tensor &value);
   void set(const Tensor *t, const poplar::Tensor &value) { set(*t, value); }
-  bool has(const TensorId &id) const { return tensors.count(id) != 0; }
+  bool has(const TensorId &id) const { return shared->tensors.count(id) != 0; }
 
   /// A subgraph lowered once (ops/CallLowering.cpp): the tensors of its
   /// inputs and outputs, and the function that runs it, which every call
@@ -55,10 +68,21 @@ public:
     std::vector<poplar::Tensor> inputs, outputs;
     poplar::Function function;
   };
-  std::map<std::string, LoweredGraph> subgraphs;
 
 private:
-  std::map<TensorId, poplar::Tensor> tensors;
+  // What the contexts of one lowering share.
+  struct Shared {
+    std::map<TensorId, poplar::Tensor> tensors;
+    std::map<std::string, LoweredGraph> subgraphs;
+    std::map<TensorId, int64_t> hostReduceGradients;
+  };
+  std::shared_ptr<Shared> shared;
+
+public:
+  std::map<std::string, LoweredGraph> &subgraphs;
+  /// The gradients reduced on the host (HostReduceOp), with their
+  /// elements.
+  std::map<TensorId, int64_t> &hostReduceGradients;
 };
 
 using LoweringFunction =
@@ -154,6 +178,8 @@ POPART_LOWERING(growDropout)
 POPART_LOWERING(growDropoutGrad)
 POPART_LOWERING(growScaledUpdate)
 POPART_LOWERING(growAccumulatorZero)
+POPART_LOWERING(growHostReduce)
+POPART_LOWERING(growIpuCopy)
 POPART_LOWERING(growAdamUpdate)
 POPART_LOWERING(growAdaptiveUpdate)
 POPART_LOWERING(growLayerNormGrad)

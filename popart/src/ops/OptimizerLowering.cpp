@@ -62,6 +62,23 @@ void growAccumulatorZero(const Op &op, LoweringContext &ctx,
   ctx.set(op.outputs[0], t);
 }
 
+void growHostReduce(const Op &op, LoweringContext &ctx,
+                    poplar::program::Sequence &prog) {
+  const Tensor &grad = *op.inTensor(0);
+  const poplar::Tensor g = ctx.get(grad);
+  const auto n = static_cast<std::size_t>(grad.info.nelms());
+  prog.add(poplar::program::Copy(
+      g, ctx.graph.addDeviceToHostFIFO(
+             HostReduceOp::gradientStoreStreamId(grad.id), g.elementType(), n)));
+  poplar::Tensor reduced = ctx.graph.clone(g, op.name() + "/reduced");
+  prog.add(poplar::program::Copy(
+      ctx.graph.addHostToDeviceFIFO(HostReduceOp::gradientLoadStreamId(grad.id),
+                                    g.elementType(), n),
+      reduced));
+  ctx.hostReduceGradients[grad.id] = grad.info.nelms();
+  ctx.set(op.outputs[0], reduced);
+}
+
 void growAdamUpdate(const Op &op, LoweringContext &ctx,
                     poplar::program::Sequence &prog) {
   const auto &adam = static_cast<const AdamUpdateOp &>(op);

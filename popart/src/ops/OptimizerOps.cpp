@@ -10,4 +10,9 @@ InPlaceUpdateOp::InPlaceUpdateOp(const std::string &type,
   this->settings.optimizerOp = true;
 }
 
+HostReduceOp::HostReduceOp(const Op::Settings &settings)
+    : Op(OperatorIdentifier(Domain::ai_graphcore, "HostReduce", 1), settings) {
+  this->settings.optimizerOp = true;
+}
+
 } // namespace popart

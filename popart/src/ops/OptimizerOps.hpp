@@ -90,6 +90,26 @@ public:
   bool tfVariant;
 };
 
+/// A weight's gradient reduced on the host (SessionOptions::hostAllReduce,
+/// enableDistributedReplicatedGraphs): the original's GradCopyToHost and
+/// GradCopyFromHost pair as one op. Input 0 the gradient, sent to the host
+/// through the stream gradientStore__<id>; output 0 its reduction, received
+/// through gradientLoad__<id>.
+class HostReduceOp : public Op {
+public:
+  explicit HostReduceOp(const Op::Settings &settings);
+  void setup() override { outInfo(0) = inInfo(0); }
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<HostReduceOp>(*this);
+  }
+  static std::string gradientStoreStreamId(const TensorId &id) {
+    return "gradientStore__" + id;
+  }
+  static std::string gradientLoadStreamId(const TensorId &id) {
+    return "gradientLoad__" + id;
+  }
+};
+
 } // namespace popart
 
 #endif

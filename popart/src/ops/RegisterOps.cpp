@@ -36,6 +36,7 @@
 #include "ops/NonZeroOp.hpp"
 #include "ops/OneHotOp.hpp"
 #include "ops/OnnxLossOps.hpp"
+#include "ops/IpuCopyOp.hpp"
 #include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
@@ -332,6 +333,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   // The weight update.
   r.add<ScaledUpdateOp>(growScaledUpdate);
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
+  r.add<HostReduceOp>(growHostReduce);
+  r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);
   r.add<AdaptiveUpdateOp>(growAdaptiveUpdate);
 }

@@ -92,7 +92,8 @@ std::string describeOptions(const SessionOptions &o) {
     << static_cast<int>(o.virtualGraphMode) << '|'
     << describeSet(o.virtualGraphSplitRatios) << '|' << o.enablePipelining
     << o.enableDistributedReplicatedGraphs << '|' << o.globalReplicationFactor
-    << '|' << o.globalReplicaOffset << '|' << o.enableExplicitMainLoops
+    << '|' << o.globalReplicaOffset << '|' << o.hostAllReduce
+    << o.enableExplicitMainLoops
     << o.useHostCopyOps << o.aliasZeroCopy << o.enableStochasticRounding
     << o.enableFloatingPointChecks << o.enableNonStableSoftmax
     << o.enableStableNorm << '|' << o.partialsTypeMatMuls << '|'
@@ -169,6 +170,11 @@ std::string encodeMetadata(const Ir &ir, const DeviceInfo &device,
       e.str(id);
   }
   e.u64(io.randomSeed);
+  e.u64(io.hostReduceGradients.size());
+  for (const auto &[id, n] : io.hostReduceGradients) {
+    e.str(id);
+    e.u64(static_cast<std::uint64_t>(n));
+  }
   return std::move(e.bytes());
 }
 
@@ -302,6 +308,10 @@ LoadedExecutable loadPopef(const popef::Reader &file, const Ir &ir,
       v->push_back(d.str());
   }
   io.randomSeed = d.u64() != 0;
+  for (std::uint64_t i = 0, n = d.u64(); i != n; ++i) {
+    const std::string id = d.str();
+    io.hostReduceGradients[id] = static_cast<int64_t>(d.u64());
+  }
   if (!d.done())
     file.fail("it is damaged: its metadata is longer than it should be");
   for (const auto &[id, n] : io.inputs)

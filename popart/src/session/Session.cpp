@@ -56,8 +56,11 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
   logging::session::info("Creating {} '{}' on {}", kind, name,
                          device->toString());
   checkSessionOptions(bundle.options, kind == "TrainingSession");
-  ir.prepare(bundle);
+  IrBundle onDevice = bundle;
+  onDevice.numIpus = device->getNumIpus();
+  ir.prepare(onDevice);
   checkPrepared();
+  checkDistribution();
 }
 
 void SessionImpl::checkPrepared() {
@@ -164,6 +167,7 @@ void SessionImpl::connectStreams() {
   }
   for (const auto &id : io.optimizerScalars)
     fromHost(id);
+  connectHostReduceStreams();
   if (io.randomSeed)
     engine->connectStreamToCallback(IrLowering::randomSeedStream(),
                                     [this](void *dst) {
@@ -335,6 +339,8 @@ void Session::loadEngineAndConnectStreams() {
 void Session::weightsFromHost() {
   if (!impl->engineLoaded)
     throw error("weightsFromHost: call prepareDevice first");
+  if (impl->options().enableDistributedReplicatedGraphs)
+    impl->broadcastVariables();
   impl->sendPending();
   impl->runProgram(ProgramIndex::WeightsFromHost);
   impl->weightsOnDevice = true;
@@ -584,6 +590,27 @@ std::string Session::serializeIr(IrSerializationFormat) const {
 
 std::shared_ptr<DeviceInfo> Session::getDevice() const { return impl->device; }
 const DataFlow &Session::getDataFlow() const { return impl->ir.getDataFlow(); }
+
+void Session::connectStreamToCallback(const std::string &streamHandle,
+                                      std::function<void(void *)> callback,
+                                      unsigned index) {
+  if (!impl->engineLoaded)
+    throw error("connectStreamToCallback('{}'): call prepareDevice first",
+                streamHandle);
+  if (!callback)
+    throw error("connectStreamToCallback('{}'): the callback is empty",
+                streamHandle);
+  try {
+    impl->engine->connectStreamToCallback(streamHandle, index,
+                                          std::move(callback));
+  } catch (const poplar::poplar_error &e) {
+    throw error("connectStreamToCallback('{}'): {}", streamHandle, e.what());
+  }
+}
+
+const std::vector<std::string> &TrainingSession::getHostReduceStreamIds() const {
+  return impl->hostReduceStreamIds;
+}
 const SessionOptions &Session::getSessionOptions() const {
   return impl->options();
 }

@@ -14,8 +14,10 @@
 #include <poplar/Engine.hpp>
 
 #include <exception>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace popart {
 
@@ -53,7 +55,25 @@ public:
   // SessionOptions::instrumentWithHardwareCycleCounter is set.
   uint64_t lastRunCycles = 0;
 
+  /// SessionOptions::hostAllReduce: the gradient streams, and the values
+  /// each gradientStore__ stream left for its gradientLoad__ stream.
+  std::vector<std::string> hostReduceStreamIds;
+  std::map<TensorId, std::vector<char>> hostReduceBuffers;
+  /// With enableDistributedReplicatedGraphs: the MPI rank of the process
+  /// holding global replica 0, whose weights weightsFromHost broadcasts.
+  int distributedRoot = 0;
+
   void prepare(const IrBundle &bundle, const std::string &kind);
+  /// enableDistributedReplicatedGraphs: the job started by mpirun must
+  /// hold globalReplicationFactor replicas, each process's offset its own
+  /// (Distributed.cpp).
+  void checkDistribution();
+  /// The host reduction of the gradients: summed over the processes by
+  /// MPI (and divided by globalReplicationFactor for a Mean reduction)
+  /// when distributed, else given back as they are.
+  void connectHostReduceStreams();
+  /// Every process's variables become those of distributedRoot.
+  void broadcastVariables();
   /// The checks of a prepared IR: placement, lowerings, device types.
   void checkPrepared();
   /// Makes the engine: from executableToLoad, else from the cache, else

@@ -74,22 +74,26 @@ const std::vector<Refusal> &refusals() {
        "host streams have one buffer"},
       {"virtualGraphMode",
        [](const SessionOptions &o) {
-         return o.virtualGraphMode == VirtualGraphMode::Auto ||
-                o.virtualGraphMode == VirtualGraphMode::ExecutionPhases;
+         return o.virtualGraphMode == VirtualGraphMode::ExecutionPhases;
        },
-       "only the Off and Manual virtual graph modes are supported"},
+       "execution phases are not supported (Off, Manual and Auto are)"},
       {"virtualGraphSplitRatios",
        [](const SessionOptions &o) { return !o.virtualGraphSplitRatios.empty(); },
        "graphs are not split automatically"},
-      {"enablePipelining",
-       [](const SessionOptions &o) { return o.enablePipelining; },
-       "pipelining is not supported"},
-      {"enableDistributedReplicatedGraphs",
-       [](const SessionOptions &o) { return o.enableDistributedReplicatedGraphs; },
-       "replication is not supported"},
       {"globalReplicaOffset",
-       [](const SessionOptions &o) { return o.globalReplicaOffset != 0; },
-       "replication is not supported"},
+       [](const SessionOptions &o) {
+         return o.globalReplicaOffset != 0 &&
+                !o.enableDistributedReplicatedGraphs;
+       },
+       "it is the offset of distributed replicas, and "
+       "enableDistributedReplicatedGraphs is false"},
+      {"globalReplicationFactor",
+       [](const SessionOptions &o) {
+         return o.globalReplicationFactor != 1 &&
+                !o.enableDistributedReplicatedGraphs;
+       },
+       "it is the number of distributed replicas, and "
+       "enableDistributedReplicatedGraphs is false"},
       {"accumulationAndReplicationReductionType",
        [](const SessionOptions &o) {
          return o.accumulationAndReplicationReductionType ==
@@ -193,9 +197,28 @@ void checkSessionOptions(const SessionOptions &options, bool training) {
     throw error("SessionOptions::compilationProgressTotal is {}: it must be "
                 "positive",
                 options.compilationProgressTotal);
+  if (!training && options.hostAllReduce)
+    throw error("SessionOptions::hostAllReduce: gradients are reduced in a "
+                "TrainingSession only");
+  if (options.enableDistributedReplicatedGraphs) {
+    if (options.globalReplicationFactor < 1)
+      throw error("SessionOptions::globalReplicationFactor is {}: it must be "
+                  "at least 1",
+                  options.globalReplicationFactor);
+    if (options.globalReplicaOffset < 0 ||
+        options.globalReplicaOffset >= options.globalReplicationFactor)
+      throw error("SessionOptions::globalReplicaOffset is {}: it must be a "
+                  "replica of the globalReplicationFactor {} (0 to {})",
+                  options.globalReplicaOffset, options.globalReplicationFactor,
+                  options.globalReplicationFactor - 1);
+  }
   if (options.autoRecomputation == RecomputationType::Pipeline)
     throw error("SessionOptions::autoRecomputation: Pipeline recomputation "
-                "needs pipelining, which is not supported");
+                "is not supported here");
+  if (options.enablePipelining &&
+      options.autoRecomputation != RecomputationType::None)
+    throw error("SessionOptions::autoRecomputation: recomputation with "
+                "pipelining is not supported here");
 }
 
 } // namespace popart

@@ -62,6 +62,9 @@ private:
   }
   TensorId tmp(const std::string &base) { return graph.uniqueId(base); }
   void clipGradients();
+  /// Each update's gradient reduced on the host (HostReduceOp), before
+  /// clipping, so that every replica clips and applies the same values.
+  void reduceOnHost();
   void zeroAccumulators();
   /// Whether the weight's micro-batch gradients go straight into its
   /// velocity (SGD1 with momentum, accumulating, not clipped).
@@ -408,7 +411,8 @@ void WeightUpdates::growAdaptive(const Adaptive &ad, const Tensor &w) {
 
 bool WeightUpdates::accumulatesIntoVelocity(const Tensor &w) const {
   const Optimizer &opt = ir.getOptimizer();
-  if (opt.type() != OptimizerType::SGD || af == 1 || clippedWeights.count(w.id))
+  if (opt.type() != OptimizerType::SGD || af == 1 ||
+      clippedWeights.count(w.id) || reducesOnHost(options))
     return false;
   const auto &sgd = static_cast<const SGD &>(opt);
   return sgd.hasMomentum(w.id) &&
@@ -497,6 +501,13 @@ void WeightUpdates::clipGradients() {
   }
 }
 
+void WeightUpdates::reduceOnHost() {
+  for (auto &[wid, grad] : updateGradients)
+    grad = add<HostReduceOp>({grad}, {tmp(grad + "_hostReduced")},
+                             updateContext, settings(wid + "/HostReduce"))
+               .outId(0);
+}
+
 void WeightUpdates::zeroAccumulators() {
   for (const auto &a : accumulators)
     add<AccumulatorZeroOp>({a.second}, {tmp(a.second + "_zeroed")},
@@ -521,6 +532,8 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
     if (!accumulatesIntoVelocity(w))
       updateGradients[wid] = gradientForUpdate(w, accumType(wid));
   }
+  if (reducesOnHost(options))
+    reduceOnHost();
   clipGradients();
   for (const auto &wid : weights) {
     const Tensor &w = graph.getTensor(wid);
@@ -542,6 +555,12 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
 }
 
 } // namespace
+
+bool reducesOnHost(const SessionOptions &options) {
+  return options.hostAllReduce ||
+         (options.enableDistributedReplicatedGraphs &&
+          options.globalReplicationFactor > 1);
+}
 
 TensorId lossScalingTensor(Ir &ir, DataType type) {
   Graph &graph = ir.getMainGraph();

@@ -8,6 +8,7 @@
 
 #include <popart/datatype.hpp>
 #include <popart/names.hpp>
+#include <popart/sessionoptions.hpp>
 
 #include <vector>
 
@@ -20,6 +21,9 @@ class Ir;
 TensorId lossScalingTensor(Ir &ir, DataType type);
 
 void growOptimizerUpdates(Ir &ir, const std::vector<TensorId> &weights);
+/// Whether weight updates take their gradients reduced on the host
+/// (SessionOptions::hostAllReduce, or replicas in several processes).
+bool reducesOnHost(const SessionOptions &options);
 
 /// Orders every op that changes a tensor in place after the other ops that
 /// read that tensor.
