@@ -4,6 +4,7 @@
 #ifndef POPART_BUILDER_HPP
 #define POPART_BUILDER_HPP
 
+#include <popart/attributes.hpp>
 #include <popart/dataflow.hpp>
 #include <popart/debugcontext.hpp>
 #include <popart/domainopset.hpp>
@@ -88,6 +89,102 @@ public:
   TensorId identityloss(const std::vector<TensorId> &args,
                         const ReductionType reduction = ReductionType::Mean,
                         const DebugContext &debugContext = {});
+
+  // Element-wise (two inputs broadcast as numpy does).
+  /// The angle of (x, y) in (-pi, pi], args [y, x] (FLOAT or FLOAT16).
+  TensorId atan2(const std::vector<TensorId> &args,
+                 const DebugContext &debugContext = {});
+  /// The remainder of args[0] / args[1] with the dividend's sign (C fmod).
+  TensorId fmod(const std::vector<TensorId> &args,
+                const DebugContext &debugContext = {});
+  /// The remainder with the divisor's sign (Python's %).
+  TensorId remainder(const std::vector<TensorId> &args,
+                     const DebugContext &debugContext = {});
+  /// ONNX Round (ties to even) from any opset.
+  TensorId round(const std::vector<TensorId> &args,
+                 const DebugContext &debugContext = {});
+  /// The nearest integer, ties to even.
+  TensorId nearbyint(const std::vector<TensorId> &args,
+                     const DebugContext &debugContext = {});
+  /// (args[0] + increment) fmod modulus.
+  TensorId incrementmod(const std::vector<TensorId> &args,
+                        Attributes::Float increment, Attributes::Float modulus,
+                        const DebugContext &debugContext = {});
+  /// The INT32 index of the bucket of each element of args[0] among the
+  /// increasing boundaries args[1]: the number of boundaries below it (at
+  /// most it when right is 1).
+  TensorId bucketize(const std::vector<TensorId> &args, Attributes::Int right = 0,
+                     const DebugContext &debugContext = {});
+  /// [values, INT64 indices] of args[0] sorted along axis.
+  std::vector<TensorId> sort(const std::vector<TensorId> &args,
+                             Attributes::Int axis = -1,
+                             Attributes::Int descending = 0,
+                             Attributes::Int stable = 0,
+                             const DebugContext &debugContext = {});
+  /// [medians, INT32 indices] over axes (all when none), the lower one of
+  /// an even count; the index among the reduced elements flattened.
+  std::vector<TensorId>
+  reducemedian(const std::vector<TensorId> &args,
+               const nonstd::optional<std::vector<int64_t>> &axes =
+                   nonstd::nullopt,
+               int64_t keepdims = 1, const DebugContext &debugContext = {});
+  // Bitwise operations of INT32 or UINT32 tensors.
+  TensorId bitwisenot(const std::vector<TensorId> &args,
+                      const DebugContext &debugContext = {});
+  TensorId bitwiseand(const std::vector<TensorId> &args,
+                      const DebugContext &debugContext = {});
+  TensorId bitwiseor(const std::vector<TensorId> &args,
+                     const DebugContext &debugContext = {});
+  TensorId bitwisexor(const std::vector<TensorId> &args,
+                      const DebugContext &debugContext = {});
+  TensorId bitwisexnor(const std::vector<TensorId> &args,
+                       const DebugContext &debugContext = {});
+
+  // Data movement.
+  /// The input flipped along `dimensions` (none: unchanged).
+  TensorId reverse(const std::vector<TensorId> &args,
+                   const std::vector<int64_t> &dimensions,
+                   const DebugContext &debugContext = {});
+  /// Slice with starts, ends and axes as attributes (note: ends first).
+  TensorId slice(const std::vector<TensorId> &args,
+                 const std::vector<int64_t> &ends,
+                 const std::vector<int64_t> &starts,
+                 const std::vector<int64_t> &axes = std::vector<int64_t>(),
+                 const DebugContext &debugContext = {});
+  /// Every strides[d]-th element along each dimension d (no stride 0).
+  TensorId subsample(const std::vector<TensorId> &args,
+                     const std::vector<int64_t> &strides,
+                     const DebugContext &debugContext = {});
+  /// ONNX DepthToSpace (opset 11, modes DCR and CRD) from any opset.
+  TensorId depthtospace(const std::vector<TensorId> &args, int64_t blocksize,
+                        const std::string &mode = "DCR",
+                        const DebugContext &debugContext = {});
+  // Slices at an offset read at run time: args [tensor, offset] or
+  // [tensor, offset, slice]; the slice has sizes[i] elements along
+  // axes[i] from offset[i] (one integer per axis).
+  /// The slice.
+  TensorId dynamicslice(const std::vector<TensorId> &args, Attributes::Ints axes,
+                        Attributes::Ints sizes, Attributes::Int noOverlap,
+                        const DebugContext &debugContext = {});
+  /// The tensor with the slice replaced by args[2].
+  TensorId dynamicupdate(const std::vector<TensorId> &args,
+                         Attributes::Ints axes, Attributes::Ints sizes,
+                         Attributes::Int noOverlap,
+                         const DebugContext &debugContext = {});
+  /// The tensor with the slice zeroed.
+  TensorId dynamiczero(const std::vector<TensorId> &args, Attributes::Ints axes,
+                       Attributes::Ints sizes,
+                       const DebugContext &debugContext = {});
+  /// The tensor with args[2] added to the slice.
+  TensorId dynamicadd(const std::vector<TensorId> &args, Attributes::Ints axes,
+                      Attributes::Ints sizes,
+                      const DebugContext &debugContext = {});
+
+private:
+  // The bitwise operation `opid` of args.
+  TensorId bitwiseGenericOp(const OperatorIdentifier &opid,
+                            const std::vector<TensorId> &args,
+                            const DebugContext &debugContext = {});
 };
 
 class POPART_API Builder {

@@ -34,6 +34,32 @@ const static OperatorIdentifier Loop_1(Domain::ai_graphcore, "Loop", 1, -1, -1);
 const static OperatorIdentifier HostLoad_1(Domain::ai_graphcore, "HostLoad", 1, 1, 1);
 const static OperatorIdentifier HostStore_1(Domain::ai_graphcore, "HostStore", 1, 1, 1);
 const static OperatorIdentifier CopyVarUpdate_1(Domain::ai_graphcore, "CopyVarUpdate", 1, 2, 1);
+// Element-wise and data-movement ops of the opset (builder methods atan2,
+// bitwise*, fmod, remainder, round, nearbyint, reverse, slice, subsample,
+// depthtospace, dynamic*, incrementmod, bucketize, sort,
+// reducemedian).
+const static OperatorIdentifier Atan2_1(Domain::ai_graphcore, "Atan2", 1, 2, 1);
+const static OperatorIdentifier BitwiseNot_1(Domain::ai_graphcore, "BitwiseNot", 1, 1, 1);
+const static OperatorIdentifier BitwiseAnd_1(Domain::ai_graphcore, "BitwiseAnd", 1, 2, 1);
+const static OperatorIdentifier BitwiseOr_1(Domain::ai_graphcore, "BitwiseOr", 1, 2, 1);
+const static OperatorIdentifier BitwiseXor_1(Domain::ai_graphcore, "BitwiseXor", 1, 2, 1);
+const static OperatorIdentifier BitwiseXnor_1(Domain::ai_graphcore, "BitwiseXnor", 1, 2, 1);
+const static OperatorIdentifier Fmod_1(Domain::ai_graphcore, "Fmod", 1, 2, 1);
+const static OperatorIdentifier Remainder_1(Domain::ai_graphcore, "Remainder", 1, 2, 1);
+const static OperatorIdentifier Round_1(Domain::ai_graphcore, "Round", 1, 1, 1);
+const static OperatorIdentifier NearbyInt_1(Domain::ai_graphcore, "NearbyInt", 1, 1, 1);
+const static OperatorIdentifier Reverse_1(Domain::ai_graphcore, "Reverse", 1, 1, 1);
+const static OperatorIdentifier Slice_1(Domain::ai_graphcore, "Slice", 1, 1, 1);
+const static OperatorIdentifier Subsample_1(Domain::ai_graphcore, "Subsample", 1, 1, 1);
+const static OperatorIdentifier DepthToSpace_1(Domain::ai_graphcore, "DepthToSpace", 1, 1, 1);
+const static OperatorIdentifier DynamicSlice_1(Domain::ai_graphcore, "DynamicSlice", 1, 2, 1);
+const static OperatorIdentifier DynamicUpdate_1(Domain::ai_graphcore, "DynamicUpdate", 1, 3, 1);
+const static OperatorIdentifier DynamicZero_1(Domain::ai_graphcore, "DynamicZero", 1, 2, 1);
+const static OperatorIdentifier DynamicAdd_1(Domain::ai_graphcore, "DynamicAdd", 1, 3, 1);
+const static OperatorIdentifier IncrementMod_1(Domain::ai_graphcore, "IncrementMod", 1, 1, 1);
+const static OperatorIdentifier Bucketize_1(Domain::ai_graphcore, "Bucketize", 1, 2, 1);
+const static OperatorIdentifier Sort_1(Domain::ai_graphcore, "Sort", 1, 1, 2);
+const static OperatorIdentifier ReduceMedian_1(Domain::ai_graphcore, "ReduceMedian", 1, 1, 2);
 } // namespace CustomOperators
 } // namespace Onnx
 

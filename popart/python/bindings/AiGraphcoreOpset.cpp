@@ -36,6 +36,45 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           dc);
   cls.def("identityloss", &Op::identityloss, py::arg("args"),
           py::arg("reduction") = ReductionType::Mean, dc);
+  // Element-wise and data movement.
+  const std::pair<const char *, TensorId (Op::*)(const std::vector<TensorId> &,
+                                                 const DebugContext &)>
+      elementwise[] = {{"atan2", &Op::atan2},         {"fmod", &Op::fmod},
+                       {"remainder", &Op::remainder}, {"round", &Op::round},
+                       {"nearbyint", &Op::nearbyint}};
+  for (const auto &[name, method] : elementwise)
+    cls.def(name, method, py::arg("args"), dc);
+  const std::pair<const char *, TensorId (Op::*)(const std::vector<TensorId> &,
+                                                 const DebugContext &)>
+      bitwise[] = {{"bitwisenot", &Op::bitwisenot},
+                   {"bitwiseand", &Op::bitwiseand},
+                   {"bitwiseor", &Op::bitwiseor},
+                   {"bitwisexor", &Op::bitwisexor},
+                   {"bitwisexnor", &Op::bitwisexnor}};
+  for (const auto &[name, method] : bitwise)
+    cls.def(name, method, py::arg("args") = py::list(), dc);
+  cls.def("incrementmod", &Op::incrementmod, py::arg("args"),
+          py::arg("increment"), py::arg("modulus"), dc);
+  cls.def("bucketize", &Op::bucketize, py::arg("args"), py::arg("right") = 0,
+          dc);
+  cls.def("sort", &Op::sort, py::arg("args"), py::arg("axis") = -1,
+          py::arg("descending") = 0, py::arg("stable") = 0, dc);
+  cls.def("reducemedian", &Op::reducemedian, py::arg("args"),
+          py::arg("axes") = py::none(), py::arg("keepdims") = 1, dc);
+  cls.def("reverse", &Op::reverse, py::arg("args"), py::arg("dimensions"), dc);
+  cls.def("slice", &Op::slice, py::arg("args"), py::arg("ends"),
+          py::arg("starts"), py::arg("axes") = std::vector<int64_t>(), dc);
+  cls.def("subsample", &Op::subsample, py::arg("args"), py::arg("strides"), dc);
+  cls.def("depthtospace", &Op::depthtospace, py::arg("args"),
+          py::arg("blocksize"), py::arg("mode") = "DCR", dc);
+  cls.def("dynamicslice", &Op::dynamicslice, py::arg("args"), py::arg("axes"),
+          py::arg("sizes"), py::arg("noOverlap") = 0, dc);
+  cls.def("dynamicupdate", &Op::dynamicupdate, py::arg("args"),
+          py::arg("axes"), py::arg("sizes"), py::arg("noOverlap") = 0, dc);
+  cls.def("dynamiczero", &Op::dynamiczero, py::arg("args"), py::arg("axes"),
+          py::arg("sizes"), dc);
+  cls.def("dynamicadd", &Op::dynamicadd, py::arg("args"), py::arg("axes"),
+          py::arg("sizes"), dc);
 }
 
 } // namespace python

@@ -446,4 +446,177 @@ TensorId AiGraphcoreOpset1::reshape(const TensorId &arg,
   return addOp("Reshape", {arg}, 1, {{"shape", shape}}, dc).at(0);
 }
 
+namespace {
+std::vector<TensorId> two(const std::vector<TensorId> &args, const char *op) {
+  if (args.size() != 2)
+    throw error("{} takes 2 inputs, {} given", op, args.size());
+  return args;
+}
+} // namespace
+
+TensorId AiGraphcoreOpset1::atan2(const std::vector<TensorId> &args,
+                                  const DebugContext &dc) {
+  return addOp("Atan2", two(args, "Atan2"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::fmod(const std::vector<TensorId> &args,
+                                 const DebugContext &dc) {
+  return addOp("Fmod", two(args, "Fmod"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::remainder(const std::vector<TensorId> &args,
+                                      const DebugContext &dc) {
+  return addOp("Remainder", two(args, "Remainder"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::round(const std::vector<TensorId> &args,
+                                  const DebugContext &dc) {
+  return addOp("Round", one(args, "Round"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::nearbyint(const std::vector<TensorId> &args,
+                                      const DebugContext &dc) {
+  return addOp("NearbyInt", one(args, "NearbyInt"), 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::bitwiseGenericOp(const OperatorIdentifier &opid,
+                                             const std::vector<TensorId> &args,
+                                             const DebugContext &dc) {
+  const std::size_t n = opid.type == "BitwiseNot" ? 1 : 2;
+  if (args.size() != n)
+    throw error("{} takes {} input{}, {} given", opid.type, n,
+                n == 1 ? "" : "s", args.size());
+  return addOp(opid.type, args, 1, {}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::bitwisenot(const std::vector<TensorId> &args,
+                                       const DebugContext &dc) {
+  return bitwiseGenericOp(Onnx::CustomOperators::BitwiseNot_1, args, dc);
+}
+TensorId AiGraphcoreOpset1::bitwiseand(const std::vector<TensorId> &args,
+                                       const DebugContext &dc) {
+  return bitwiseGenericOp(Onnx::CustomOperators::BitwiseAnd_1, args, dc);
+}
+TensorId AiGraphcoreOpset1::bitwiseor(const std::vector<TensorId> &args,
+                                      const DebugContext &dc) {
+  return bitwiseGenericOp(Onnx::CustomOperators::BitwiseOr_1, args, dc);
+}
+TensorId AiGraphcoreOpset1::bitwisexor(const std::vector<TensorId> &args,
+                                       const DebugContext &dc) {
+  return bitwiseGenericOp(Onnx::CustomOperators::BitwiseXor_1, args, dc);
+}
+TensorId AiGraphcoreOpset1::bitwisexnor(const std::vector<TensorId> &args,
+                                        const DebugContext &dc) {
+  return bitwiseGenericOp(Onnx::CustomOperators::BitwiseXnor_1, args, dc);
+}
+
+TensorId AiGraphcoreOpset1::reverse(const std::vector<TensorId> &args,
+                                    const std::vector<int64_t> &dimensions,
+                                    const DebugContext &dc) {
+  return addOp("Reverse", one(args, "Reverse"), 1, {{"dimensions", dimensions}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::slice(const std::vector<TensorId> &args,
+                                  const std::vector<int64_t> &ends,
+                                  const std::vector<int64_t> &starts,
+                                  const std::vector<int64_t> &axes,
+                                  const DebugContext &dc) {
+  std::map<std::string, any> attributes = {{"ends", ends}, {"starts", starts}};
+  if (!axes.empty())
+    attributes["axes"] = axes;
+  return addOp("Slice", one(args, "Slice"), 1, attributes, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::subsample(const std::vector<TensorId> &args,
+                                      const std::vector<int64_t> &strides,
+                                      const DebugContext &dc) {
+  for (std::size_t i = 0; i < strides.size(); ++i)
+    if (strides[i] == 0)
+      throw error("Subsample: strides invalid, 0 stride at index {}", i);
+  return addOp("Subsample", one(args, "Subsample"), 1, {{"strides", strides}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::depthtospace(const std::vector<TensorId> &args,
+                                         int64_t blocksize,
+                                         const std::string &mode,
+                                         const DebugContext &dc) {
+  return addOp("DepthToSpace", one(args, "DepthToSpace"), 1,
+               {{"blocksize", blocksize}, {"mode", mode}}, dc)
+      .at(0);
+}
+
+namespace {
+void dynamicArgs(const std::vector<TensorId> &args, std::size_t n,
+                 const char *op, const char *names) {
+  if (args.size() != n)
+    throw error("{} takes {} inputs ({}), {} given", op, n, names, args.size());
+}
+} // namespace
+
+TensorId AiGraphcoreOpset1::dynamicslice(const std::vector<TensorId> &args,
+                                         Attributes::Ints axes,
+                                         Attributes::Ints sizes,
+                                         Attributes::Int noOverlap,
+                                         const DebugContext &dc) {
+  dynamicArgs(args, 2, "DynamicSlice", "tensor, offset");
+  return addOp("DynamicSlice", args, 1,
+               {{"axes", axes}, {"sizes", sizes}, {"noOverlap", noOverlap}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::dynamicupdate(const std::vector<TensorId> &args,
+                                          Attributes::Ints axes,
+                                          Attributes::Ints sizes,
+                                          Attributes::Int noOverlap,
+                                          const DebugContext &dc) {
+  dynamicArgs(args, 3, "DynamicUpdate", "tensor, offset, slice");
+  return addOp("DynamicUpdate", args, 1,
+               {{"axes", axes}, {"sizes", sizes}, {"noOverlap", noOverlap}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::dynamiczero(const std::vector<TensorId> &args,
+                                        Attributes::Ints axes,
+                                        Attributes::Ints sizes,
+                                        const DebugContext &dc) {
+  dynamicArgs(args, 2, "DynamicZero", "tensor, offset");
+  return addOp("DynamicZero", args, 1, {{"axes", axes}, {"sizes", sizes}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::dynamicadd(const std::vector<TensorId> &args,
+                                       Attributes::Ints axes,
+                                       Attributes::Ints sizes,
+                                       const DebugContext &dc) {
+  dynamicArgs(args, 3, "DynamicAdd", "tensor, offset, slice");
+  return addOp("DynamicAdd", args, 1, {{"axes", axes}, {"sizes", sizes}}, dc)
+      .at(0);
+}
+
+TensorId AiGraphcoreOpset1::incrementmod(const std::vector<TensorId> &args,
+                                         Attributes::Float increment,
+                                         Attributes::Float modulus,
+                                         const DebugContext &dc) {
+  return addOp("IncrementMod", one(args, "IncrementMod"), 1,
+               {{"increment", increment}, {"modulus", modulus}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::bucketize(const std::vector<TensorId> &args,
+                                      Attributes::Int right,
+                                      const DebugContext &dc) {
+  return addOp("Bucketize", two(args, "Bucketize"), 1, {{"right", right}}, dc)
+      .at(0);
+}
+std::vector<TensorId> AiGraphcoreOpset1::sort(const std::vector<TensorId> &args,
+                                              Attributes::Int axis,
+                                              Attributes::Int descending,
+                                              Attributes::Int stable,
+                                              const DebugContext &dc) {
+  return addOp("Sort", one(args, "Sort"), 2,
+               {{"axis", axis}, {"descending", descending}, {"stable", stable}},
+               dc);
+}
+
+std::vector<TensorId> AiGraphcoreOpset1::reducemedian(
+    const std::vector<TensorId> &args,
+    const nonstd::optional<std::vector<int64_t>> &axes, int64_t keepdims,
+    const DebugContext &dc) {
+  std::map<std::string, any> attributes = {{"keepdims", keepdims}};
+  if (axes)
+    attributes["axes"] = *axes;
+  return addOp("ReduceMedian", one(args, "ReduceMedian"), 2, attributes, dc);
+}
+
 } // namespace popart

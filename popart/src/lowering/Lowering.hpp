@@ -210,6 +210,13 @@ POPART_LOWERING(growMeanVarianceNorm)
 POPART_LOWERING(growDet)
 POPART_LOWERING(growEinsum)
 POPART_LOWERING(growResize)
+// ai.graphcore ops.
+POPART_LOWERING(growGraphcoreElementwise)
+POPART_LOWERING(growGraphcoreElementwiseGrad)
+POPART_LOWERING(growDynamicSlice)
+POPART_LOWERING(growDynamicSliceGrad)
+POPART_LOWERING(growReduceMedian)
+POPART_LOWERING(growReduceMedianGrad)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -141,6 +141,7 @@ void registerGraphcoreSchemas() {
         });
     registerSchema(reshape);
     registerLossSchemas();
+    registerGraphcoreOpsetSchemas();
     guardShapeInference();
   });
 }

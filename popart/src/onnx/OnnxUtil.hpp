@@ -20,6 +20,9 @@ onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename);
 /// in front of the ONNX shape inference of the ops it would crash on
 /// (once).
 void registerGraphcoreSchemas();
+/// The schemas of the element-wise and data-movement ops of the opset
+/// (GraphcoreOpsetSchemas.cpp), called by registerGraphcoreSchemas.
+void registerGraphcoreOpsetSchemas();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();

@@ -18,11 +18,13 @@
 #include "ops/DepthToSpaceOp.hpp"
 #include "ops/DetOp.hpp"
 #include "ops/DropoutOp.hpp"
+#include "ops/DynamicSliceOp.hpp"
 #include "ops/EinsumOp.hpp"
 #include "ops/ElementIndexOps.hpp"
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
+#include "ops/GraphcoreElementwiseOp.hpp"
 #include "ops/GeneratorOps.hpp"
 #include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
@@ -41,9 +43,11 @@
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
 #include "ops/RangeOp.hpp"
+#include "ops/ReduceMedianOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
 #include "ops/ResizeOp.hpp"
+#include "ops/ReverseSubsampleOp.hpp"
 #include "ops/ScaleOp.hpp"
 #include "ops/ScaledAddOp.hpp"
 #include "ops/ShapeOp.hpp"
@@ -231,6 +235,25 @@ void registerBuiltinOps() {
   registerOp<LoopOp>({gc::Loop_1});
   registerOp<HostIOOp>({gc::HostLoad_1, gc::HostStore_1});
   registerOp<CopyVarUpdateOp>({gc::CopyVarUpdate_1});
+
+  // The rest of the ai.graphcore opset: its element-wise ops, its forms of
+  // ONNX ops with attributes (Round, Slice, DepthToSpace), and data
+  // movement.
+  for (const auto &id : {gc::Atan2_1, gc::Fmod_1, gc::Remainder_1,
+                         gc::BitwiseNot_1, gc::BitwiseAnd_1, gc::BitwiseOr_1,
+                         gc::BitwiseXor_1, gc::BitwiseXnor_1, gc::NearbyInt_1,
+                         gc::IncrementMod_1, gc::Bucketize_1})
+    registerOp<GraphcoreElementwiseOp>({id});
+  registerOp<UnaryOp>({gc::Round_1});
+  registerOp<SliceOp>({gc::Slice_1});
+  registerOp<DepthToSpaceOp>({gc::DepthToSpace_1});
+  registerOp<ReverseOp>({gc::Reverse_1});
+  registerOp<SubsampleOp>({gc::Subsample_1});
+  registerOp<SortOp>({gc::Sort_1});
+  registerOp<ReduceMedianOp>({gc::ReduceMedian_1});
+  for (const auto &id : {gc::DynamicSlice_1, gc::DynamicUpdate_1,
+                         gc::DynamicZero_1, gc::DynamicAdd_1})
+    registerOp<DynamicSliceOp>({id});
 }
 
 // The lowering of every op class.
@@ -287,6 +310,15 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<LoopOp>(growLoop);
   r.add<HostIOOp>(growHostIO);
   r.add<CopyVarUpdateOp>(growCopyVarUpdate);
+  r.add<GraphcoreElementwiseOp>(growGraphcoreElementwise);
+  r.add<GraphcoreElementwiseGradOp>(growGraphcoreElementwiseGrad);
+  r.add<ReverseOp>(growSlice);
+  r.add<SubsampleOp>(growSlice);
+  r.add<SortOp>(growTopK);
+  r.add<ReduceMedianOp>(growReduceMedian);
+  r.add<ReduceMedianGradOp>(growReduceMedianGrad);
+  r.add<DynamicSliceOp>(growDynamicSlice);
+  r.add<DynamicSliceGradOp>(growDynamicSliceGrad);
 
   // Gradients.
   r.add<UnaryGradOp>(growUnaryGrad);

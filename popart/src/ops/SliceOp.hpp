@@ -27,6 +27,11 @@ public:
   std::vector<bool> reversed;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
+protected:
+  /// For ops that set begins, ends, steps and reversed themselves (setup).
+  SliceOp(const OperatorIdentifier &id, const Op::Settings &settings)
+      : Op(id, settings) {}
+
 private:
   std::vector<int64_t> attrStarts, attrEnds, attrAxes;
 };

@@ -52,4 +52,18 @@ std::vector<std::unique_ptr<Op>> TopKOp::getGradOps() {
   return gradOps<TopKGradOp>(*this);
 }
 
+SortOp::SortOp(const OperatorIdentifier &id, const Op::Settings &settings,
+               const Attributes &a)
+    : TopKOp(id, settings, a.getInt("axis", -1)),
+      stable(a.getInt("stable", 0) != 0) {
+  largest = a.getInt("descending", 0) != 0;
+  sorted = true;
+}
+
+void SortOp::setup() {
+  axis = normaliseAxis(axis, inRank(0), *this);
+  k = inShape(0)[axis];
+  TopKOp::setup();
+}
+
 } // namespace popart

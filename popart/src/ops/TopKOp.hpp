@@ -29,6 +29,27 @@ public:
   bool keepdims = true;         // ArgMax, ArgMin
   bool selectLastIndex = false; // ArgMax, ArgMin: the last of equal values
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+protected:
+  /// For ops that set k, largest and sorted themselves.
+  TopKOp(const OperatorIdentifier &id, const Op::Settings &settings,
+         int64_t axis_)
+      : Op(id, settings), axis(axis_) {}
+};
+
+/// ai.graphcore Sort: the values along `axis` in ascending order (or
+/// descending), and their INT64 indices; TopK of every element. Equal
+/// values keep their order (what `stable` asks for, and one of the orders
+/// allowed without it).
+class SortOp : public TopKOp {
+public:
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<SortOp>(*this);
+  }
+  SortOp(const OperatorIdentifier &id, const Op::Settings &settings,
+         const Attributes &a);
+  void setup() override;
+  bool stable = false;
 };
 
 /// The gradient of TopK's values: each added at its index, zeros
