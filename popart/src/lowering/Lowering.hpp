@@ -184,6 +184,11 @@ POPART_LOWERING(growMeanVarianceNorm)
 POPART_LOWERING(growDet)
 POPART_LOWERING(growEinsum)
 POPART_LOWERING(growResize)
+POPART_LOWERING(growQuantizeLinear)
+POPART_LOWERING(growDequantizeLinear)
+POPART_LOWERING(growDynamicQuantizeLinear)
+POPART_LOWERING(growQuantizedMatMul)
+POPART_LOWERING(growQuantizedConv)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-
@@ -273,6 +278,17 @@ poplibsOptionFlags(const std::map<std::string, std::string> &session,
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name);
+
+class ConvOp;
+/// poplin's convolution of `in` [N, C, field...] by `weights`
+/// [M, C / group, kernel...] with conv's attributes, in a tensor of its own
+/// (denseActivations). `weightsInput`, when given, is the IR tensor the
+/// weights are (mapped as the plan wants when only conv reads it).
+poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
+                                const poplar::Tensor &in,
+                                const poplar::Tensor &weights,
+                                poplar::program::Sequence &prog,
+                                const Tensor *weightsInput = nullptr);
 
 /// Maps `view` (of the model input `input`: a tensor no op produces) as
 /// `create` lays out a new operand of the op reading it, if that op is

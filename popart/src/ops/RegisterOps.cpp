@@ -39,6 +39,7 @@
 #include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
+#include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
@@ -217,6 +218,13 @@ void registerBuiltinOps() {
                                   MeanVarianceNormalization_13});
   registerOp<SizeOp>({Size_1, Size_13});
 
+  // Quantised.
+  registerOp<QuantizeLinearOp>({QuantizeLinear_10, QuantizeLinear_13});
+  registerOp<DequantizeLinearOp>({DequantizeLinear_10, DequantizeLinear_13});
+  registerOp<DynamicQuantizeLinearOp>({DynamicQuantizeLinear_11});
+  registerOp<QuantizedMatMulOp>({MatMulInteger_10, QLinearMatMul_10});
+  registerOp<QuantizedConvOp>({ConvInteger_10, QLinearConv_10});
+
   // Losses.
   registerOp<NllOp>({gc::Nll_1});
   registerOp<L1Op>({gc::L1_1});
@@ -277,6 +285,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
+  r.add<QuantizeLinearOp>(growQuantizeLinear);
+  r.add<DequantizeLinearOp>(growDequantizeLinear);
+  r.add<DynamicQuantizeLinearOp>(growDynamicQuantizeLinear);
+  r.add<QuantizedMatMulOp>(growQuantizedMatMul);
+  r.add<QuantizedConvOp>(growQuantizedConv);
   r.add<DropoutOp>(growDropout);
   r.add<NllOp>(growNll);
   r.add<L1Op>(growL1);
