@@ -189,6 +189,10 @@ POPART_LOWERING(growDequantizeLinear)
 POPART_LOWERING(growDynamicQuantizeLinear)
 POPART_LOWERING(growQuantizedMatMul)
 POPART_LOWERING(growQuantizedConv)
+POPART_LOWERING(growUnique)
+POPART_LOWERING(growReverseSequence)
+POPART_LOWERING(growMaxUnpool)
+POPART_LOWERING(growPreviewOptimizer)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

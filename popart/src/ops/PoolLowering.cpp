@@ -9,6 +9,8 @@
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
 
+#include <limits>
+
 namespace popart {
 namespace pe = popops::expr;
 
@@ -95,11 +97,137 @@ struct PoolPlan {
   popnn::pooling::PoolParams params;
 };
 
+// The flat position in the input (row-major over N and C, then the
+// field row-major, or column-major for storage_order 1) of every element
+// of the padded input [N, C, padded field...]; 0 in the padding.
+std::vector<int> inputPositions(const PoolOp &pool, const Shape &x) {
+  const std::size_t n = x.size() - 2;
+  Shape padded(x.begin(), x.begin() + 2);
+  for (std::size_t d = 0; d < n; ++d)
+    padded.push_back(x[2 + d] + pool.dims[d].paddingLower +
+                     pool.dims[d].paddingUpper);
+  int64_t total = 1, fieldSize = 1;
+  for (auto v : padded)
+    total *= v;
+  for (std::size_t d = 0; d < n; ++d)
+    fieldSize *= x[2 + d];
+  std::vector<int> positions(std::size_t(total), 0);
+  std::vector<int64_t> at(padded.size(), 0);
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t flat = (at[0] * x[1] + at[1]) * fieldSize, inner = 0;
+    bool inside = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      // Row-major: the last spatial dimension varies fastest; column-major:
+      // the first.
+      const std::size_t d = pool.storageOrder == 0 ? k : n - 1 - k;
+      const int64_t v = at[2 + d] - pool.dims[d].paddingLower;
+      inside = inside && v >= 0 && v < x[2 + d];
+      inner = inner * x[2 + d] + v;
+    }
+    if (inside)
+      positions[std::size_t(i)] = int(flat + inner);
+    for (std::size_t d = padded.size(); d-- > 0;) {
+      if (++at[d] < padded[d])
+        break;
+      at[d] = 0;
+    }
+  }
+  return positions;
+}
+
+// t padded in each spatial dimension with `fill` as the pool's dims say.
+poplar::Tensor padField(LoweringContext &ctx, const PoolOp &pool,
+                        poplar::Tensor t, double fill, const std::string &name) {
+  for (std::size_t d = 0; d < pool.dims.size(); ++d) {
+    const unsigned dim = unsigned(2 + d);
+    std::vector<poplar::Tensor> parts;
+    auto filler = [&](int64_t size) {
+      auto shape = t.shape();
+      shape[dim] = std::size_t(size);
+      return broadcastScalar(
+          scalarConstant(ctx, t.elementType(), fill, name + "/fill"), shape);
+    };
+    if (pool.dims[d].paddingLower > 0)
+      parts.push_back(filler(pool.dims[d].paddingLower));
+    parts.push_back(t);
+    if (pool.dims[d].paddingUpper > 0)
+      parts.push_back(filler(pool.dims[d].paddingUpper));
+    t = poplar::concat(parts, dim);
+  }
+  return t;
+}
+
+// MaxPool as a scan over the kernel's positions: the window of each
+// position (a strided view of the padded input) is compared with the
+// maximum so far, which it replaces where it is greater (the first maximum
+// in the window's row-major order is kept, and its input position is the
+// Indices output).
+void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
+                      poplar::program::Sequence &prog) {
+  const Shape x = pool.inShape(0);
+  const std::size_t n = x.size() - 2;
+  const std::string &name = pool.name();
+  const poplar::Tensor in = ctx.get(pool.inTensor(0));
+  const poplar::Type compute = arithmeticType(in.elementType());
+  const double lowest = compute == poplar::INT
+                            ? double(std::numeric_limits<int>::min())
+                            : -std::numeric_limits<double>::infinity();
+  const poplar::Tensor padded = padField(
+      ctx, pool, castTo(ctx, in, compute, prog, name), lowest, name);
+  const bool withIndices = pool.hasOutput(1);
+  poplar::Tensor positions;
+  if (withIndices)
+    positions = hostConstant(ctx, poplar::INT, padded.shape(),
+                             inputPositions(pool, x), name + "/positions");
+  const auto strides = orDefault(pool.spatial.strides, n, 1);
+  const auto dilations = orDefault(pool.spatial.dilations, n, 1);
+  auto window = [&](poplar::Tensor t, const std::vector<int64_t> &k) {
+    for (std::size_t d = 0; d < n; ++d) {
+      const std::size_t start = std::size_t(k[d] * dilations[d]);
+      const std::size_t extent =
+          std::size_t((pool.dims[d].outSize - 1) * strides[d] + 1);
+      t = t.slice(start, start + extent, unsigned(2 + d))
+              .subSample(unsigned(strides[d]), unsigned(2 + d));
+    }
+    return t;
+  };
+  std::vector<int64_t> k(n, 0);
+  poplar::Tensor best = copyOf(ctx, window(padded, k), prog, name + "/max");
+  poplar::Tensor bestAt;
+  if (withIndices)
+    bestAt = copyOf(ctx, window(positions, k), prog, name + "/indices");
+  while (true) {
+    std::size_t d = n;
+    while (d-- > 0) {
+      if (++k[d] < pool.kernel[d])
+        break;
+      k[d] = 0;
+    }
+    if (d == std::size_t(-1))
+      break;
+    const poplar::Tensor candidate = window(padded, k);
+    const poplar::Tensor greater = popops::map(
+        ctx.graph, pe::Gt(pe::_1, pe::_2), {candidate, best}, prog, name);
+    if (withIndices)
+      popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                         {bestAt, window(positions, k), greater}, prog, name);
+    popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                       {best, candidate, greater}, prog, name);
+  }
+  ctx.set(pool.outputs[0], castTo(ctx, best, in.elementType(), prog, name));
+  if (withIndices)
+    ctx.set(pool.outputs[1], bestAt);
+}
+
 } // namespace
 
 void growPool(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &pool = static_cast<const PoolOp &>(op);
+  if (pool.scansWindows()) {
+    maxPoolByWindows(pool, ctx, prog);
+    return;
+  }
   const poplar::Tensor in = ctx.get(op.inTensor(0));
   const Shape x = op.inShape(0);
   const Shape field(x.begin() + 2, x.end());

@@ -31,18 +31,22 @@
 #include "ops/LayerNormOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
+#include "ops/MaxUnpoolOp.hpp"
 #include "ops/MeanVarianceNormOp.hpp"
 #include "ops/NdIndexOps.hpp"
+#include "ops/NonMaxSuppressionOp.hpp"
 #include "ops/NonZeroOp.hpp"
 #include "ops/OneHotOp.hpp"
 #include "ops/OnnxLossOps.hpp"
 #include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
+#include "ops/PreviewTrainingOps.hpp"
 #include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
+#include "ops/ReverseSequenceOp.hpp"
 #include "ops/ResizeOp.hpp"
 #include "ops/ScaleOp.hpp"
 #include "ops/ScaledAddOp.hpp"
@@ -56,6 +60,7 @@
 #include "ops/TransposeOp.hpp"
 #include "ops/TriluOp.hpp"
 #include "ops/UnaryOp.hpp"
+#include "ops/UniqueOp.hpp"
 #include "ops/VariadicOp.hpp"
 #include "ops/WhereOp.hpp"
 
@@ -160,6 +165,9 @@ void registerBuiltinOps() {
   registerOp<ScatterNDOp>({ScatterND_11, ScatterND_13, ScatterND_16});
   registerOp<CompressOp>({Compress_9, Compress_11});
   registerOp<NonZeroOp>({NonZero_9, NonZero_13});
+  registerOp<UniqueOp>({Unique_11});
+  registerOp<NonMaxSuppressionOp>({NonMaxSuppression_10, NonMaxSuppression_11});
+  registerOp<ReverseSequenceOp>({ReverseSequence_10});
   registerOp<CumSumOp>({CumSum_11, CumSum_14});
   registerOp<OneHotOp>({OneHot_9, OneHot_11});
   registerOp<DepthToSpaceOp>({DepthToSpace_1, DepthToSpace_11, DepthToSpace_13});
@@ -208,6 +216,7 @@ void registerBuiltinOps() {
   registerOp<PoolOp>({AveragePool_1, AveragePool_7, AveragePool_10, AveragePool_11});
   registerOp<PoolOp>({GlobalMaxPool_1});
   registerOp<PoolOp>({GlobalAveragePool_1});
+  registerOp<MaxUnpoolOp>({MaxUnpool_9, MaxUnpool_11});
   registerOp<BatchNormOp>({BatchNormalization_6, BatchNormalization_7,
                               BatchNormalization_9, BatchNormalization_14,
                               BatchNormalization_15});
@@ -224,6 +233,11 @@ void registerBuiltinOps() {
   registerOp<DynamicQuantizeLinearOp>({DynamicQuantizeLinear_11});
   registerOp<QuantizedMatMulOp>({MatMulInteger_10, QLinearMatMul_10});
   registerOp<QuantizedConvOp>({ConvInteger_10, QLinearConv_10});
+
+  // The optimisers of the ai.onnx.preview.training domain.
+  for (const char *type : {"Adagrad", "Momentum", "Adam"})
+    registerOp<PreviewOptimizerOp>({OperatorIdentifier(
+        "ai.onnx.preview.training", type, 1, {4, 2147483647}, -1)});
 
   // Losses.
   registerOp<NllOp>({gc::Nll_1});
@@ -262,6 +276,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<GatherNDOp>(growGatherND);
   r.add<ScatterNDOp>(growScatterND);
   r.add<CompressOp>(growCompress);
+  r.add<UniqueOp>(growUnique);
+  r.add<ReverseSequenceOp>(growReverseSequence);
   r.add<CumSumOp>(growCumSum);
   r.add<OneHotOp>(growOneHot);
   r.add<DepthToSpaceOp>(growDepthToSpace);
@@ -280,11 +296,13 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ConvOp>(growConv);
   r.add<ConvTransposeOp>(growConvTranspose);
   r.add<PoolOp>(growPool);
+  r.add<MaxUnpoolOp>(growMaxUnpool);
   r.add<BatchNormOp>(growBatchNorm);
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
+  r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<QuantizeLinearOp>(growQuantizeLinear);
   r.add<DequantizeLinearOp>(growDequantizeLinear);
   r.add<DynamicQuantizeLinearOp>(growDynamicQuantizeLinear);
