@@ -193,6 +193,7 @@ POPART_LOWERING(growUnique)
 POPART_LOWERING(growReverseSequence)
 POPART_LOWERING(growMaxUnpool)
 POPART_LOWERING(growPreviewOptimizer)
+POPART_LOWERING(growRecurrent)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

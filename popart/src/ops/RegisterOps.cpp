@@ -44,6 +44,7 @@
 #include "ops/PreviewTrainingOps.hpp"
 #include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
+#include "ops/RecurrentOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
 #include "ops/ReverseSequenceOp.hpp"
@@ -227,6 +228,9 @@ void registerBuiltinOps() {
                                   MeanVarianceNormalization_13});
   registerOp<SizeOp>({Size_1, Size_13});
 
+  // Recurrent.
+  registerOp<RecurrentOp>({RNN_7, RNN_14, GRU_7, GRU_14, LSTM_7, LSTM_14});
+
   // Quantised.
   registerOp<QuantizeLinearOp>({QuantizeLinear_10, QuantizeLinear_13});
   registerOp<DequantizeLinearOp>({DequantizeLinear_10, DequantizeLinear_13});
@@ -303,6 +307,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<LayerNormOp>(growLayerNorm);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
+  r.add<RecurrentOp>(growRecurrent);
   r.add<QuantizeLinearOp>(growQuantizeLinear);
   r.add<DequantizeLinearOp>(growDequantizeLinear);
   r.add<DynamicQuantizeLinearOp>(growDynamicQuantizeLinear);
