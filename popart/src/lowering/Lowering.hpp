@@ -22,7 +22,8 @@
 namespace popart {
 
 /// The element type a tensor of `type` has on the device (INT64 is held as
-/// INT, DOUBLE as FLOAT: the supported-type casting of the original).
+/// INT, DOUBLE as FLOAT: the supported-type casting of the original;
+/// BFLOAT16 as FLOAT, written to the host truncated to its upper half).
 poplar::Type deviceType(DataType type);
 
 class LoweringContext {
@@ -194,6 +195,7 @@ POPART_LOWERING(growReverseSequence)
 POPART_LOWERING(growMaxUnpool)
 POPART_LOWERING(growPreviewOptimizer)
 POPART_LOWERING(growRecurrent)
+POPART_LOWERING(growGridSample)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-
@@ -248,8 +250,8 @@ poplar::Tensor reduceToShape(LoweringContext &ctx, const poplar::Tensor &t,
                              const std::string &name);
 std::vector<std::size_t> dims(const Shape &shape);
 
-/// Host data of `type` as the device holds it (INT64 as INT, DOUBLE as
-/// FLOAT), and back.
+/// Host data of `type` as the device holds it (INT64 as INT, DOUBLE and
+/// BFLOAT16 as FLOAT), and back.
 std::vector<char> toDeviceBytes(const std::vector<char> &data, DataType type);
 void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type);
 

@@ -23,6 +23,7 @@
 #include "ops/ExpandOp.hpp"
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
+#include "ops/GridSampleOp.hpp"
 #include "ops/GeneratorOps.hpp"
 #include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
@@ -187,6 +188,7 @@ void registerBuiltinOps() {
   registerOp<PadOp>({Pad_2, Pad_11, Pad_13});
   registerOp<ResizeOp>({Resize_10, Resize_11, Resize_13});
   registerOp<ResizeOp>({Upsample_7, Upsample_9});
+  registerOp<GridSampleOp>({GridSample_16});
   registerOp<TopKOp>({TopK_1, TopK_10, TopK_11});
   registerOp<TopKOp>({ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
   registerOp<TopKOp>({ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
@@ -290,6 +292,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<TileOp>(growTile);
   r.add<PadOp>(growPad);
   r.add<ResizeOp>(growResize);
+  r.add<GridSampleOp>(growGridSample);
   r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
   r.add<DetOp>(growDet);
