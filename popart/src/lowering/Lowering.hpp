@@ -196,6 +196,8 @@ POPART_LOWERING(growMaxUnpool)
 POPART_LOWERING(growPreviewOptimizer)
 POPART_LOWERING(growRecurrent)
 POPART_LOWERING(growGridSample)
+POPART_LOWERING(growDFT)
+POPART_LOWERING(growTfIdfVectorizer)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

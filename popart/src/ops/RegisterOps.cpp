@@ -16,6 +16,7 @@
 #include "ops/ConvTransposeOp.hpp"
 #include "ops/CumSumOp.hpp"
 #include "ops/DepthToSpaceOp.hpp"
+#include "ops/DFTOp.hpp"
 #include "ops/DetOp.hpp"
 #include "ops/DropoutOp.hpp"
 #include "ops/EinsumOp.hpp"
@@ -33,6 +34,7 @@
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
+#include "ops/MelWeightMatrixOp.hpp"
 #include "ops/MeanVarianceNormOp.hpp"
 #include "ops/NdIndexOps.hpp"
 #include "ops/NonMaxSuppressionOp.hpp"
@@ -58,6 +60,7 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TfIdfVectorizerOp.hpp"
 #include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/TriluOp.hpp"
@@ -176,6 +179,9 @@ void registerBuiltinOps() {
   registerOp<DepthToSpaceOp>({SpaceToDepth_1, SpaceToDepth_13});
   registerOp<EyeLikeOp>({EyeLike_9});
   registerOp<WindowOp>({HannWindow_17, HammingWindow_17, BlackmanWindow_17});
+  registerOp<MelWeightMatrixOp>({MelWeightMatrix_17});
+  registerOp<DFTOp>({DFT_17});
+  registerOp<TfIdfVectorizerOp>({TfIdfVectorizer_9});
   registerOp<SliceOp>({Slice_1, Slice_10, Slice_11, Slice_13});
   registerOp<SplitOp>({Split_2, Split_11, Split_13});
   registerOp<CastOp>({Cast_6, Cast_9, Cast_13});
@@ -293,6 +299,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<PadOp>(growPad);
   r.add<ResizeOp>(growResize);
   r.add<GridSampleOp>(growGridSample);
+  r.add<DFTOp>(growDFT);
+  r.add<TfIdfVectorizerOp>(growTfIdfVectorizer);
   r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
   r.add<DetOp>(growDet);
