@@ -157,11 +157,13 @@ poplar::Tensor padField(LoweringContext &ctx, const PoolOp &pool,
   return t;
 }
 
-// MaxPool as a scan over the kernel's positions: the window of each
-// position (a strided view of the padded input) is compared with the
-// maximum so far, which it replaces where it is greater (the first maximum
-// in the window's row-major order is kept, and its input position is the
-// Indices output).
+// MaxPool as a scan over the kernel's positions, one spatial dimension at
+// a time (the maximum of a window is the maximum over its last dimension,
+// then over the one before ...: the sum of the kernel's sizes steps, not
+// their product). At each position of the dimension's window, a strided
+// view of the tensor so far is compared with the maximum, which it
+// replaces where it is greater: the first maximum in the window's
+// row-major order is kept, with its input position (the Indices output).
 void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
                       poplar::program::Sequence &prog) {
   const Shape x = pool.inShape(0);
@@ -172,47 +174,40 @@ void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
   const double lowest = compute == poplar::INT
                             ? double(std::numeric_limits<int>::min())
                             : -std::numeric_limits<double>::infinity();
-  const poplar::Tensor padded = padField(
+  poplar::Tensor best = padField(
       ctx, pool, castTo(ctx, in, compute, prog, name), lowest, name);
   const bool withIndices = pool.hasOutput(1);
-  poplar::Tensor positions;
-  if (withIndices)
-    positions = hostConstant(ctx, poplar::INT, padded.shape(),
-                             inputPositions(pool, x), name + "/positions");
-  const auto strides = orDefault(pool.spatial.strides, n, 1);
-  const auto dilations = orDefault(pool.spatial.dilations, n, 1);
-  auto window = [&](poplar::Tensor t, const std::vector<int64_t> &k) {
-    for (std::size_t d = 0; d < n; ++d) {
-      const std::size_t start = std::size_t(k[d] * dilations[d]);
-      const std::size_t extent =
-          std::size_t((pool.dims[d].outSize - 1) * strides[d] + 1);
-      t = t.slice(start, start + extent, unsigned(2 + d))
-              .subSample(unsigned(strides[d]), unsigned(2 + d));
-    }
-    return t;
-  };
-  std::vector<int64_t> k(n, 0);
-  poplar::Tensor best = copyOf(ctx, window(padded, k), prog, name + "/max");
   poplar::Tensor bestAt;
   if (withIndices)
-    bestAt = copyOf(ctx, window(positions, k), prog, name + "/indices");
-  while (true) {
-    std::size_t d = n;
-    while (d-- > 0) {
-      if (++k[d] < pool.kernel[d])
-        break;
-      k[d] = 0;
-    }
-    if (d == std::size_t(-1))
-      break;
-    const poplar::Tensor candidate = window(padded, k);
-    const poplar::Tensor greater = popops::map(
-        ctx.graph, pe::Gt(pe::_1, pe::_2), {candidate, best}, prog, name);
+    bestAt = hostConstant(ctx, poplar::INT, best.shape(),
+                          inputPositions(pool, x), name + "/positions");
+  const auto strides = orDefault(pool.spatial.strides, n, 1);
+  const auto dilations = orDefault(pool.spatial.dilations, n, 1);
+  for (std::size_t d = n; d-- > 0;) {
+    const unsigned dim = unsigned(2 + d);
+    auto window = [&](const poplar::Tensor &t, int64_t k) {
+      const std::size_t start = std::size_t(k * dilations[d]);
+      const std::size_t extent =
+          std::size_t((pool.dims[d].outSize - 1) * strides[d] + 1);
+      return t.slice(start, start + extent, dim)
+          .subSample(unsigned(strides[d]), dim);
+    };
+    poplar::Tensor max = copyOf(ctx, window(best, 0), prog, name + "/max");
+    poplar::Tensor at;
     if (withIndices)
+      at = copyOf(ctx, window(bestAt, 0), prog, name + "/indices");
+    for (int64_t k = 1; k < pool.kernel[d]; ++k) {
+      const poplar::Tensor candidate = window(best, k);
+      const poplar::Tensor greater = popops::map(
+          ctx.graph, pe::Gt(pe::_1, pe::_2), {candidate, max}, prog, name);
+      if (withIndices)
+        popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                           {at, window(bestAt, k), greater}, prog, name);
       popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
-                         {bestAt, window(positions, k), greater}, prog, name);
-    popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
-                       {best, candidate, greater}, prog, name);
+                         {max, candidate, greater}, prog, name);
+    }
+    best = max;
+    bestAt = at;
   }
   ctx.set(pool.outputs[0], castTo(ctx, best, in.elementType(), prog, name));
   if (withIndices)
