@@ -8,6 +8,7 @@
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
+#include <poputil/TileMapping.hpp>
 
 #include <limits>
 
@@ -174,8 +175,14 @@ void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
   const double lowest = compute == poplar::INT
                             ? double(std::numeric_limits<int>::min())
                             : -std::numeric_limits<double>::infinity();
-  poplar::Tensor best = padField(
+  // A tensor of its own spread over the tiles (the padding is a broadcast
+  // constant on one tile, which every window would otherwise map there).
+  const poplar::Tensor padded = padField(
       ctx, pool, castTo(ctx, in, compute, prog, name), lowest, name);
+  poplar::Tensor best =
+      ctx.graph.addVariable(compute, padded.shape(), name + "/padded");
+  poputil::mapTensorLinearly(ctx.graph, best);
+  prog.add(poplar::program::Copy(padded, best));
   const bool withIndices = pool.hasOutput(1);
   poplar::Tensor bestAt;
   if (withIndices)
@@ -198,11 +205,15 @@ void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
       at = copyOf(ctx, window(bestAt, 0), prog, name + "/indices");
     for (int64_t k = 1; k < pool.kernel[d]; ++k) {
       const poplar::Tensor candidate = window(best, k);
+      if (!withIndices) {
+        popops::mapInPlace(ctx.graph, pe::Max(pe::_1, pe::_2),
+                           {max, candidate}, prog, name);
+        continue;
+      }
       const poplar::Tensor greater = popops::map(
           ctx.graph, pe::Gt(pe::_1, pe::_2), {candidate, max}, prog, name);
-      if (withIndices)
-        popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
-                           {at, window(bestAt, k), greater}, prog, name);
+      popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                         {at, window(bestAt, k), greater}, prog, name);
       popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
                          {max, candidate, greater}, prog, name);
     }
