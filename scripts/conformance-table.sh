@@ -13,7 +13,8 @@ runner=$build/tests/conformance/onnx_conformance
 [ -x "$runner" ] || { echo "build onnx_conformance first ($runner)" >&2; exit 1; }
 mkdir -p docs
 args=(--device cpu --jobs "${SDK_TEST_JOBS:-2}" --timeout 120
-      --table docs/onnx_conformance.md)
+      --table docs/onnx_conformance.md
+      --notes tests/conformance/conformance_notes.md)
 if [ "${UPDATE_EXPECTED:-0}" = 1 ]; then
   args+=(--pass-list tests/conformance/expected_pass.txt)
 fi

@@ -420,10 +420,11 @@ TEST_CASE("Unsupported conv and pool attributes fail at session creation",
   {
     Model m;
     auto x = m.input({1, 1, 5, 5}, 1);
-    auto y = m.builder->aiOnnxOpset12().maxpool({x}, 1, {2, 2}, 0, {2, 2}, {}, 0,
-                                                {}, "dilatedPool")[0];
+    // storage_order is 0 (row-major) or 1 (column-major).
+    auto y = m.builder->aiOnnxOpset12().maxpool({x}, 1, {2, 2}, 0, {}, {}, 2,
+                                                {}, "badPool")[0];
     REQUIRE_THROWS_WITH(create(*m.builder, y),
-                        Catch::Contains("dilatedPool") && Catch::Contains("dilations"));
+                        Catch::Contains("badPool") && Catch::Contains("storage_order 2"));
   }
   {
     Model m;

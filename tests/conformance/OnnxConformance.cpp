@@ -40,6 +40,7 @@ struct Options {
   std::string filter;
   std::string listFile;
   std::string tableFile;
+  std::string notesFile;
   std::string expectPassFile;
   std::string passListFile;
   double rtol = 1e-3;
@@ -86,6 +87,7 @@ const char *usage =
     "  --expect-pass FILE      exit 1 unless every case named in FILE passes\n"
     "  --pass-list FILE        write the names of the cases that pass\n"
     "  --table FILE            write a Markdown table of results by op\n"
+    "  --notes FILE            Markdown copied into the table after the count\n"
     "  --rtol X --atol X       elementwise tolerance (default 1e-3, 1e-7)\n"
     "  --max-relative-error X  compare max|a-e|/max|e| <= X instead\n"
     "  --timeout SECONDS       limit per case (default 120)\n"
@@ -107,6 +109,7 @@ Options parseOptions(int argc, char **argv) {
     else if (a == "--expect-pass") o.expectPassFile = value(i);
     else if (a == "--pass-list") o.passListFile = value(i);
     else if (a == "--table") o.tableFile = value(i);
+    else if (a == "--notes") o.notesFile = value(i);
     else if (a == "--rtol") o.rtol = std::stod(value(i));
     else if (a == "--atol") o.atol = std::stod(value(i));
     else if (a == "--max-relative-error") o.maxRelativeError = std::stod(value(i));
@@ -414,6 +417,12 @@ void writeTable(const std::vector<Result> &results, const Options &o) {
          "over the four test data directories).\n\n"
       << "**" << passed << " of " << results.size()
       << " test cases pass.**\n\n";
+  if (!o.notesFile.empty()) {
+    std::ifstream notes(o.notesFile);
+    if (!notes)
+      throw popart::error("cannot read notes file '{}'", o.notesFile);
+    out << notes.rdbuf() << "\n";
+  }
   // Passes by test data directory (node, simple, ...).
   std::map<std::string, std::pair<int, int>> bySet;
   for (const auto &r : results) {

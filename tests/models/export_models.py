@@ -95,6 +95,21 @@ class TransformerEncoder(nn.Module):
         return self.head(x.mean(dim=1))
 
 
+class Recurrent(nn.Module):
+    """Two bidirectional recurrent layers (ONNX LSTM, GRU or RNN): every
+    direction, GRU's linear_before_reset, initial states of zero."""
+
+    def __init__(self, kind):
+        super().__init__()
+        layers = {"lstm": nn.LSTM, "gru": nn.GRU,
+                  "rnn_relu": lambda *a, **k: nn.RNN(*a, nonlinearity="relu",
+                                                     **k)}[kind]
+        self.rnn = layers(8, 16, num_layers=2, bidirectional=True)
+
+    def forward(self, x):
+        return self.rnn(x)[0]
+
+
 def image_model(factory):
     def make():
         return factory(weights=None), torch.randn(1, 3, 224, 224)
@@ -112,6 +127,9 @@ for opset in (11, 13):
 for opset in (11, 14):
     MODELS[f"transformer_encoder_opset{opset}"] = (
         lambda: (TransformerEncoder(), torch.randint(0, 1000, (2, 32))), opset)
+for kind in ("lstm", "gru", "rnn_relu"):
+    MODELS[f"{kind}_bidirectional"] = (
+        lambda kind=kind: (Recurrent(kind), torch.randn(5, 3, 8)), 14)
 
 
 def up_to_date(model_dir):

@@ -18,6 +18,7 @@ poplar::Type deviceType(DataType type) {
   switch (type) {
   case DataType::FLOAT:
   case DataType::DOUBLE:
+  case DataType::BFLOAT16:
     return poplar::FLOAT;
   case DataType::FLOAT16:
     return poplar::HALF;
@@ -70,6 +71,18 @@ poplibsOptionFlags(const std::map<std::string, std::string> &session,
 
 // Host data of a tensor converted to its device type.
 std::vector<char> toDeviceBytes(const std::vector<char> &data, DataType type) {
+  if (type == DataType::BFLOAT16) {
+    // The upper half of a FLOAT.
+    const std::size_t n = data.size() / 2;
+    std::vector<char> out(4 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      uint16_t b;
+      std::memcpy(&b, data.data() + 2 * i, 2);
+      const uint32_t bits = uint32_t(b) << 16;
+      std::memcpy(out.data() + 4 * i, &bits, 4);
+    }
+    return out;
+  }
   if (type != DataType::INT64 && type != DataType::DOUBLE &&
       type != DataType::UINT64)
     return data;
@@ -98,6 +111,14 @@ void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type) {
       std::memcpy(&w, static_cast<const char *>(src) + 4 * i, 4);
       int64_t v = w;
       std::memcpy(static_cast<char *>(dst) + 8 * i, &v, 8);
+    }
+  } else if (type == DataType::BFLOAT16) {
+    // The FLOAT's upper half: truncated, as the ONNX 1.12 Cast does.
+    for (int64_t i = 0; i < n; ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, static_cast<const char *>(src) + 4 * i, 4);
+      const uint16_t b = uint16_t(bits >> 16);
+      std::memcpy(static_cast<char *>(dst) + 2 * i, &b, 2);
     }
   } else if (type == DataType::DOUBLE) {
     for (int64_t i = 0; i < n; ++i) {

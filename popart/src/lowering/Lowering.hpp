@@ -23,7 +23,8 @@
 namespace popart {
 
 /// The element type a tensor of `type` has on the device (INT64 is held as
-/// INT, DOUBLE as FLOAT: the supported-type casting of the original).
+/// INT, DOUBLE as FLOAT: the supported-type casting of the original;
+/// BFLOAT16 as FLOAT, written to the host truncated to its upper half).
 poplar::Type deviceType(DataType type);
 
 class LoweringContext {
@@ -210,6 +211,19 @@ POPART_LOWERING(growMeanVarianceNorm)
 POPART_LOWERING(growDet)
 POPART_LOWERING(growEinsum)
 POPART_LOWERING(growResize)
+POPART_LOWERING(growQuantizeLinear)
+POPART_LOWERING(growDequantizeLinear)
+POPART_LOWERING(growDynamicQuantizeLinear)
+POPART_LOWERING(growQuantizedMatMul)
+POPART_LOWERING(growQuantizedConv)
+POPART_LOWERING(growUnique)
+POPART_LOWERING(growReverseSequence)
+POPART_LOWERING(growMaxUnpool)
+POPART_LOWERING(growPreviewOptimizer)
+POPART_LOWERING(growRecurrent)
+POPART_LOWERING(growGridSample)
+POPART_LOWERING(growDFT)
+POPART_LOWERING(growTfIdfVectorizer)
 // ai.graphcore ops.
 POPART_LOWERING(growGraphcoreElementwise)
 POPART_LOWERING(growGraphcoreElementwiseGrad)
@@ -271,8 +285,8 @@ poplar::Tensor reduceToShape(LoweringContext &ctx, const poplar::Tensor &t,
                              const std::string &name);
 std::vector<std::size_t> dims(const Shape &shape);
 
-/// Host data of `type` as the device holds it (INT64 as INT, DOUBLE as
-/// FLOAT), and back.
+/// Host data of `type` as the device holds it (INT64 as INT, DOUBLE and
+/// BFLOAT16 as FLOAT), and back.
 std::vector<char> toDeviceBytes(const std::vector<char> &data, DataType type);
 void fromDeviceBytes(const void *src, void *dst, int64_t n, DataType type);
 
@@ -306,6 +320,17 @@ poplibsOptionFlags(const std::map<std::string, std::string> &session,
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name);
+
+class ConvOp;
+/// poplin's convolution of `in` [N, C, field...] by `weights`
+/// [M, C / group, kernel...] with conv's attributes, in a tensor of its own
+/// (denseActivations). `weightsInput`, when given, is the IR tensor the
+/// weights are (mapped as the plan wants when only conv reads it).
+poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
+                                const poplar::Tensor &in,
+                                const poplar::Tensor &weights,
+                                poplar::program::Sequence &prog,
+                                const Tensor *weightsInput = nullptr);
 
 /// Maps `view` (of the model input `input`: a tensor no op produces) as
 /// `create` lays out a new operand of the op reading it, if that op is

@@ -65,29 +65,37 @@ std::vector<std::size_t> groupedWeightShape(const ConvOp &conv, const Shape &w) 
 
 } // namespace
 
+poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
+                                const poplar::Tensor &in,
+                                const poplar::Tensor &weights,
+                                poplar::program::Sequence &prog,
+                                const Tensor *weightsInput) {
+  const auto inShape = in.shape(), weightsShape = weights.shape();
+  const Shape x(inShape.begin(), inShape.end());
+  const Shape w(weightsShape.begin(), weightsShape.end());
+  const poplin::ConvParams params = convParams(conv, x, w, in.elementType());
+  const poplar::Tensor grouped = weights.reshape(groupedWeightShape(conv, w));
+  if (weightsInput)
+    mapLikePlannedOperand(ctx, *weightsInput, grouped, [&](poplar::Graph &g) {
+      return poplin::createWeights(g, params, conv.name());
+    });
+  poplar::Tensor out = poplin::convolution(
+      ctx.graph, in, grouped, params, /*transposeAndFlipWeights=*/false, prog,
+      conv.name(), poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
+      &ctx.convCache);
+  return denseActivations(ctx, out, prog, conv.name());
+}
+
 void growConv(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &conv = static_cast<const ConvOp &>(op);
-  const poplar::Tensor in = ctx.get(op.inTensor(0));
-  const Shape x = op.inShape(0), w = op.inShape(1);
-  const poplin::ConvParams params = convParams(conv, x, w, in.elementType());
-  const poplar::Tensor weights =
-      ctx.get(op.inTensor(1)).reshape(groupedWeightShape(conv, w));
-  mapLikePlannedOperand(ctx, *op.inTensor(1), weights, [&](poplar::Graph &g) {
-    return poplin::createWeights(g, params, op.name());
-  });
-
-  poplar::Tensor out = poplin::convolution(ctx.graph, in, weights, params,
-                                           /*transposeAndFlipWeights=*/false,
-                                           prog, op.name(),
-                                           poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
-                                           &ctx.convCache);
-  out = denseActivations(ctx, out, prog, op.name());
+  poplar::Tensor out =
+      lowerConvolution(ctx, conv, ctx.get(op.inTensor(0)),
+                       ctx.get(op.inTensor(1)), prog, op.inTensor(1));
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name());
   ctx.set(*op.outputs[0], out);
 }
-
 
 void growConvGrad(const Op &op, LoweringContext &ctx,
                   poplar::program::Sequence &prog) {

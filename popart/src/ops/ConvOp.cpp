@@ -14,12 +14,20 @@ ConvOp::ConvOp(const OperatorIdentifier &id, const Op::Settings &settings,
 }
 
 void ConvOp::setup() {
-  const Shape x = inShape(0), w = inShape(1);
   const auto type = inInfo(0).dataType();
   if (type != DataType::FLOAT && type != DataType::FLOAT16)
     throw error("{}: input '{}' is {}; convolutions support FLOAT and "
                 "FLOAT16",
                 str(), inTensor(0)->id, inInfo(0).data_type());
+  const Shape out = resolveGeometry(1);
+  if (hasInput(2) && inShape(2) != Shape{out[1]})
+    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2)->id,
+                inShape(2), out[1]);
+  outInfo(0) = TensorInfo(type, out);
+}
+
+Shape ConvOp::resolveGeometry(InIndex wIn) {
+  const Shape x = inShape(0), w = inShape(wIn);
   if (x.size() < 3 || x.size() > 5)
     throw error("{}: input '{}' has shape {}: 1 to 3 spatial dimensions are "
                 "supported",
@@ -27,7 +35,7 @@ void ConvOp::setup() {
   if (w.size() != x.size())
     throw error("{}: weights '{}' of shape {} do not match the input's rank "
                 "{}",
-                str(), inTensor(1)->id, w, x.size());
+                str(), inTensor(wIn)->id, w, x.size());
   if (x[1] % group != 0 || w[0] % group != 0 || w[1] * group != x[1])
     throw error("{}: input channels {} and weights {} do not make {} groups",
                 str(), x[1], w, group);
@@ -35,16 +43,12 @@ void ConvOp::setup() {
   if (!spatial.kernelShape.empty() && spatial.kernelShape != kernel)
     throw error("{}: kernel_shape {} differs from the weights' {}", str(),
                 spatial.kernelShape, kernel);
-  if (hasInput(2) && inShape(2) != Shape{w[0]})
-    throw error("{}: bias '{}' has shape {}, not [{}]", str(), inTensor(2)->id,
-                inShape(2), w[0]);
   dims = resolveSpatial(spatial, Shape(x.begin() + 2, x.end()), kernel, *this);
   Shape out{x[0], w[0]};
   for (const auto &d : dims)
     out.push_back(d.outSize);
-  outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
+  return out;
 }
-
 
 std::vector<std::unique_ptr<Op>> ConvOp::getGradOps() {
   std::vector<std::unique_ptr<Op>> ops;

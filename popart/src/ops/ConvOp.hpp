@@ -30,6 +30,11 @@ public:
   std::vector<SpatialDim> dims;
   Shape kernel;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+protected:
+  /// Resolves kernel and dims for data of shape x and weights of shape w
+  /// (inputs 0 and `wIn`) and returns the output's shape.
+  Shape resolveGeometry(InIndex wIn);
 };
 
 /// The gradients of a convolution: of the data (arg 0, from the output's

@@ -8,6 +8,9 @@
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
+#include <poputil/TileMapping.hpp>
+
+#include <limits>
 
 namespace popart {
 namespace pe = popops::expr;
@@ -95,11 +98,142 @@ struct PoolPlan {
   popnn::pooling::PoolParams params;
 };
 
+// The flat position in the input (row-major over N and C, then the
+// field row-major, or column-major for storage_order 1) of every element
+// of the padded input [N, C, padded field...]; 0 in the padding.
+std::vector<int> inputPositions(const PoolOp &pool, const Shape &x) {
+  const std::size_t n = x.size() - 2;
+  Shape padded(x.begin(), x.begin() + 2);
+  for (std::size_t d = 0; d < n; ++d)
+    padded.push_back(x[2 + d] + pool.dims[d].paddingLower +
+                     pool.dims[d].paddingUpper);
+  int64_t total = 1, fieldSize = 1;
+  for (auto v : padded)
+    total *= v;
+  for (std::size_t d = 0; d < n; ++d)
+    fieldSize *= x[2 + d];
+  std::vector<int> positions(std::size_t(total), 0);
+  std::vector<int64_t> at(padded.size(), 0);
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t flat = (at[0] * x[1] + at[1]) * fieldSize, inner = 0;
+    bool inside = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      // Row-major: the last spatial dimension varies fastest; column-major:
+      // the first.
+      const std::size_t d = pool.storageOrder == 0 ? k : n - 1 - k;
+      const int64_t v = at[2 + d] - pool.dims[d].paddingLower;
+      inside = inside && v >= 0 && v < x[2 + d];
+      inner = inner * x[2 + d] + v;
+    }
+    if (inside)
+      positions[std::size_t(i)] = int(flat + inner);
+    for (std::size_t d = padded.size(); d-- > 0;) {
+      if (++at[d] < padded[d])
+        break;
+      at[d] = 0;
+    }
+  }
+  return positions;
+}
+
+// t padded in each spatial dimension with `fill` as the pool's dims say.
+poplar::Tensor padField(LoweringContext &ctx, const PoolOp &pool,
+                        poplar::Tensor t, double fill, const std::string &name) {
+  for (std::size_t d = 0; d < pool.dims.size(); ++d) {
+    const unsigned dim = unsigned(2 + d);
+    std::vector<poplar::Tensor> parts;
+    auto filler = [&](int64_t size) {
+      auto shape = t.shape();
+      shape[dim] = std::size_t(size);
+      return broadcastScalar(
+          scalarConstant(ctx, t.elementType(), fill, name + "/fill"), shape);
+    };
+    if (pool.dims[d].paddingLower > 0)
+      parts.push_back(filler(pool.dims[d].paddingLower));
+    parts.push_back(t);
+    if (pool.dims[d].paddingUpper > 0)
+      parts.push_back(filler(pool.dims[d].paddingUpper));
+    t = poplar::concat(parts, dim);
+  }
+  return t;
+}
+
+// MaxPool as a scan over the kernel's positions, one spatial dimension at
+// a time (the maximum of a window is the maximum over its last dimension,
+// then over the one before ...: the sum of the kernel's sizes steps, not
+// their product). At each position of the dimension's window, a strided
+// view of the tensor so far is compared with the maximum, which it
+// replaces where it is greater: the first maximum in the window's
+// row-major order is kept, with its input position (the Indices output).
+void maxPoolByWindows(const PoolOp &pool, LoweringContext &ctx,
+                      poplar::program::Sequence &prog) {
+  const Shape x = pool.inShape(0);
+  const std::size_t n = x.size() - 2;
+  const std::string &name = pool.name();
+  const poplar::Tensor in = ctx.get(pool.inTensor(0));
+  const poplar::Type compute = arithmeticType(in.elementType());
+  const double lowest = compute == poplar::INT
+                            ? double(std::numeric_limits<int>::min())
+                            : -std::numeric_limits<double>::infinity();
+  // A tensor of its own spread over the tiles (the padding is a broadcast
+  // constant on one tile, which every window would otherwise map there).
+  const poplar::Tensor padded = padField(
+      ctx, pool, castTo(ctx, in, compute, prog, name), lowest, name);
+  poplar::Tensor best =
+      ctx.graph.addVariable(compute, padded.shape(), name + "/padded");
+  poputil::mapTensorLinearly(ctx.graph, best);
+  prog.add(poplar::program::Copy(padded, best));
+  const bool withIndices = pool.hasOutput(1);
+  poplar::Tensor bestAt;
+  if (withIndices)
+    bestAt = hostConstant(ctx, poplar::INT, best.shape(),
+                          inputPositions(pool, x), name + "/positions");
+  const auto strides = orDefault(pool.spatial.strides, n, 1);
+  const auto dilations = orDefault(pool.spatial.dilations, n, 1);
+  for (std::size_t d = n; d-- > 0;) {
+    const unsigned dim = unsigned(2 + d);
+    auto window = [&](const poplar::Tensor &t, int64_t k) {
+      const std::size_t start = std::size_t(k * dilations[d]);
+      const std::size_t extent =
+          std::size_t((pool.dims[d].outSize - 1) * strides[d] + 1);
+      return t.slice(start, start + extent, dim)
+          .subSample(unsigned(strides[d]), dim);
+    };
+    poplar::Tensor max = copyOf(ctx, window(best, 0), prog, name + "/max");
+    poplar::Tensor at;
+    if (withIndices)
+      at = copyOf(ctx, window(bestAt, 0), prog, name + "/indices");
+    for (int64_t k = 1; k < pool.kernel[d]; ++k) {
+      const poplar::Tensor candidate = window(best, k);
+      if (!withIndices) {
+        popops::mapInPlace(ctx.graph, pe::Max(pe::_1, pe::_2),
+                           {max, candidate}, prog, name);
+        continue;
+      }
+      const poplar::Tensor greater = popops::map(
+          ctx.graph, pe::Gt(pe::_1, pe::_2), {candidate, max}, prog, name);
+      popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                         {at, window(bestAt, k), greater}, prog, name);
+      popops::mapInPlace(ctx.graph, pe::Select(pe::_2, pe::_1, pe::_3),
+                         {max, candidate, greater}, prog, name);
+    }
+    best = max;
+    bestAt = at;
+  }
+  ctx.set(pool.outputs[0], castTo(ctx, best, in.elementType(), prog, name));
+  if (withIndices)
+    ctx.set(pool.outputs[1], bestAt);
+}
+
 } // namespace
 
 void growPool(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &pool = static_cast<const PoolOp &>(op);
+  if (pool.scansWindows()) {
+    maxPoolByWindows(pool, ctx, prog);
+    return;
+  }
   const poplar::Tensor in = ctx.get(op.inTensor(0));
   const Shape x = op.inShape(0);
   const Shape field(x.begin() + 2, x.end());

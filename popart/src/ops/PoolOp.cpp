@@ -14,12 +14,12 @@ PoolOp::PoolOp(const OperatorIdentifier &id, const Op::Settings &settings,
   spatial.read(a, name(), id.version >= 10, maxPool && id.version >= 10);
   if (spatial.kernelShape.empty())
     throw error("{} '{}': kernel_shape is required", id.type, name());
-  for (auto d : spatial.dilations)
-    if (d != 1)
-      throw error("MaxPool '{}': dilations {} are not supported (only 1)",
-                    name(), spatial.dilations);
-  if (maxPool && id.version >= 8 && a.getInt("storage_order", 0) != 0)
-    throw error("MaxPool '{}': storage_order 1 is not supported", name());
+  if (maxPool && id.version >= 8) {
+    storageOrder = a.getInt("storage_order", 0);
+    if (storageOrder != 0 && storageOrder != 1)
+      throw error("MaxPool '{}': storage_order {} is neither 0 nor 1", name(),
+                  storageOrder);
+  }
   if (!maxPool && id.version >= 7)
     countIncludePad = a.getInt("count_include_pad", 0) != 0;
 }
@@ -31,11 +31,12 @@ void PoolOp::setup() {
                 "supported",
                 str(), inTensor(0)->id, x);
   const auto type = inInfo(0).dataType();
-  if (type != DataType::FLOAT && type != DataType::FLOAT16)
-    throw error("{}: input '{}' is {}; pooling supports FLOAT and FLOAT16",
+  const bool integerMax = opid.type == "MaxPool" &&
+                          (type == DataType::INT8 || type == DataType::UINT8);
+  if (type != DataType::FLOAT && type != DataType::FLOAT16 && !integerMax)
+    throw error("{}: input '{}' is {}; pooling supports FLOAT and FLOAT16 "
+                "(and MaxPool INT8 and UINT8)",
                 str(), inTensor(0)->id, inInfo(0).data_type());
-  if (outputs.size() > 1 && outputs[1])
-    throw error("{}: the Indices output is not supported", str());
   const Shape field(x.begin() + 2, x.end());
   if (isGlobal()) {
     kernel = field;
@@ -48,12 +49,26 @@ void PoolOp::setup() {
   for (const auto &d : dims)
     out.push_back(d.outSize);
   outInfo(0) = TensorInfo(inInfo(0).dataType(), out);
+  if (hasOutput(1))
+    outInfo(1) = TensorInfo(DataType::INT64, out);
+}
+
+bool PoolOp::scansWindows() const {
+  if (opid.type != "MaxPool")
+    return false;
+  for (auto d : spatial.dilations)
+    if (d != 1)
+      return true;
+  const auto type = inInfo(0).dataType();
+  return hasOutput(1) || (type != DataType::FLOAT && type != DataType::FLOAT16);
 }
 
 
 std::vector<std::unique_ptr<Op>> PoolOp::getGradOps() {
-  if (hasOutput(1))
-    throw error("{}: the indices output has no gradient", str());
+  if (scansWindows())
+    throw error("{}: a MaxPool with dilations, the Indices output or an "
+                "integer input has no gradient",
+                str());
   return gradOps<PoolGradOp>(*this);
 }
 

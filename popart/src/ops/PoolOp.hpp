@@ -26,6 +26,12 @@ public:
   SpatialAttributes spatial;
   /// AveragePool: padding counts in the divisor.
   bool countIncludePad = false;
+  /// MaxPool's Indices output: the flat positions in the input, the
+  /// spatial dimensions row-major (0) or column-major (1).
+  int64_t storageOrder = 0;
+  /// MaxPool with dilations, the Indices output or an integer input: a scan
+  /// over the kernel's positions (ops/PoolLowering.cpp), not popnn.
+  bool scansWindows() const;
   /// Resolved by setup().
   std::vector<SpatialDim> dims;
   Shape kernel;

@@ -16,6 +16,7 @@
 #include "ops/ConvTransposeOp.hpp"
 #include "ops/CumSumOp.hpp"
 #include "ops/DepthToSpaceOp.hpp"
+#include "ops/DFTOp.hpp"
 #include "ops/DetOp.hpp"
 #include "ops/DropoutOp.hpp"
 #include "ops/DynamicSliceOp.hpp"
@@ -25,6 +26,7 @@
 #include "ops/GatherOp.hpp"
 #include "ops/GemmOp.hpp"
 #include "ops/GraphcoreElementwiseOp.hpp"
+#include "ops/GridSampleOp.hpp"
 #include "ops/GeneratorOps.hpp"
 #include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
@@ -33,8 +35,11 @@
 #include "ops/LayerNormOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
+#include "ops/MaxUnpoolOp.hpp"
+#include "ops/MelWeightMatrixOp.hpp"
 #include "ops/MeanVarianceNormOp.hpp"
 #include "ops/NdIndexOps.hpp"
+#include "ops/NonMaxSuppressionOp.hpp"
 #include "ops/NonZeroOp.hpp"
 #include "ops/OneHotOp.hpp"
 #include "ops/OnnxLossOps.hpp"
@@ -42,10 +47,14 @@
 #include "ops/OptimizerOps.hpp"
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
+#include "ops/PreviewTrainingOps.hpp"
+#include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceMedianOp.hpp"
+#include "ops/RecurrentOp.hpp"
 #include "ops/ReduceOp.hpp"
 #include "ops/ReshapeOp.hpp"
+#include "ops/ReverseSequenceOp.hpp"
 #include "ops/ResizeOp.hpp"
 #include "ops/ReverseSubsampleOp.hpp"
 #include "ops/ScaleOp.hpp"
@@ -56,10 +65,12 @@
 #include "ops/SoftmaxOp.hpp"
 #include "ops/SplitOp.hpp"
 #include "ops/TileOp.hpp"
+#include "ops/TfIdfVectorizerOp.hpp"
 #include "ops/TopKOp.hpp"
 #include "ops/TransposeOp.hpp"
 #include "ops/TriluOp.hpp"
 #include "ops/UnaryOp.hpp"
+#include "ops/UniqueOp.hpp"
 #include "ops/VariadicOp.hpp"
 #include "ops/WhereOp.hpp"
 
@@ -164,12 +175,18 @@ void registerBuiltinOps() {
   registerOp<ScatterNDOp>({ScatterND_11, ScatterND_13, ScatterND_16});
   registerOp<CompressOp>({Compress_9, Compress_11});
   registerOp<NonZeroOp>({NonZero_9, NonZero_13});
+  registerOp<UniqueOp>({Unique_11});
+  registerOp<NonMaxSuppressionOp>({NonMaxSuppression_10, NonMaxSuppression_11});
+  registerOp<ReverseSequenceOp>({ReverseSequence_10});
   registerOp<CumSumOp>({CumSum_11, CumSum_14});
   registerOp<OneHotOp>({OneHot_9, OneHot_11});
   registerOp<DepthToSpaceOp>({DepthToSpace_1, DepthToSpace_11, DepthToSpace_13});
   registerOp<DepthToSpaceOp>({SpaceToDepth_1, SpaceToDepth_13});
   registerOp<EyeLikeOp>({EyeLike_9});
   registerOp<WindowOp>({HannWindow_17, HammingWindow_17, BlackmanWindow_17});
+  registerOp<MelWeightMatrixOp>({MelWeightMatrix_17});
+  registerOp<DFTOp>({DFT_17});
+  registerOp<TfIdfVectorizerOp>({TfIdfVectorizer_9});
   registerOp<SliceOp>({Slice_1, Slice_10, Slice_11, Slice_13});
   registerOp<SplitOp>({Split_2, Split_11, Split_13});
   registerOp<CastOp>({Cast_6, Cast_9, Cast_13});
@@ -182,6 +199,7 @@ void registerBuiltinOps() {
   registerOp<PadOp>({Pad_2, Pad_11, Pad_13});
   registerOp<ResizeOp>({Resize_10, Resize_11, Resize_13});
   registerOp<ResizeOp>({Upsample_7, Upsample_9});
+  registerOp<GridSampleOp>({GridSample_16});
   registerOp<TopKOp>({TopK_1, TopK_10, TopK_11});
   registerOp<TopKOp>({ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
   registerOp<TopKOp>({ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
@@ -212,6 +230,7 @@ void registerBuiltinOps() {
   registerOp<PoolOp>({AveragePool_1, AveragePool_7, AveragePool_10, AveragePool_11});
   registerOp<PoolOp>({GlobalMaxPool_1});
   registerOp<PoolOp>({GlobalAveragePool_1});
+  registerOp<MaxUnpoolOp>({MaxUnpool_9, MaxUnpool_11});
   registerOp<BatchNormOp>({BatchNormalization_6, BatchNormalization_7,
                               BatchNormalization_9, BatchNormalization_14,
                               BatchNormalization_15});
@@ -221,6 +240,21 @@ void registerBuiltinOps() {
   registerOp<MeanVarianceNormOp>({MeanVarianceNormalization_9,
                                   MeanVarianceNormalization_13});
   registerOp<SizeOp>({Size_1, Size_13});
+
+  // Recurrent.
+  registerOp<RecurrentOp>({RNN_7, RNN_14, GRU_7, GRU_14, LSTM_7, LSTM_14});
+
+  // Quantised.
+  registerOp<QuantizeLinearOp>({QuantizeLinear_10, QuantizeLinear_13});
+  registerOp<DequantizeLinearOp>({DequantizeLinear_10, DequantizeLinear_13});
+  registerOp<DynamicQuantizeLinearOp>({DynamicQuantizeLinear_11});
+  registerOp<QuantizedMatMulOp>({MatMulInteger_10, QLinearMatMul_10});
+  registerOp<QuantizedConvOp>({ConvInteger_10, QLinearConv_10});
+
+  // The optimisers of the ai.onnx.preview.training domain.
+  for (const char *type : {"Adagrad", "Momentum", "Adam"})
+    registerOp<PreviewOptimizerOp>({OperatorIdentifier(
+        "ai.onnx.preview.training", type, 1, {4, 2147483647}, -1)});
 
   // Losses.
   registerOp<NllOp>({gc::Nll_1});
@@ -278,6 +312,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<GatherNDOp>(growGatherND);
   r.add<ScatterNDOp>(growScatterND);
   r.add<CompressOp>(growCompress);
+  r.add<UniqueOp>(growUnique);
+  r.add<ReverseSequenceOp>(growReverseSequence);
   r.add<CumSumOp>(growCumSum);
   r.add<OneHotOp>(growOneHot);
   r.add<DepthToSpaceOp>(growDepthToSpace);
@@ -286,6 +322,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<TileOp>(growTile);
   r.add<PadOp>(growPad);
   r.add<ResizeOp>(growResize);
+  r.add<GridSampleOp>(growGridSample);
+  r.add<DFTOp>(growDFT);
+  r.add<TfIdfVectorizerOp>(growTfIdfVectorizer);
   r.add<TopKOp>(growTopK);
   r.add<MatMulOp>(growMatMul);
   r.add<DetOp>(growDet);
@@ -296,11 +335,19 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ConvOp>(growConv);
   r.add<ConvTransposeOp>(growConvTranspose);
   r.add<PoolOp>(growPool);
+  r.add<MaxUnpoolOp>(growMaxUnpool);
   r.add<BatchNormOp>(growBatchNorm);
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
+  r.add<PreviewOptimizerOp>(growPreviewOptimizer);
+  r.add<RecurrentOp>(growRecurrent);
+  r.add<QuantizeLinearOp>(growQuantizeLinear);
+  r.add<DequantizeLinearOp>(growDequantizeLinear);
+  r.add<DynamicQuantizeLinearOp>(growDynamicQuantizeLinear);
+  r.add<QuantizedMatMulOp>(growQuantizedMatMul);
+  r.add<QuantizedConvOp>(growQuantizedConv);
   r.add<DropoutOp>(growDropout);
   r.add<NllOp>(growNll);
   r.add<L1Op>(growL1);

@@ -1,0 +1,269 @@
+// RecurrentOp: each direction's cell unrolled over the steps (the sequence
+// length is the input's shape). The input weighting of every step is one
+// poplin matmul; each step adds the recurrent weighting of the previous
+// output (a poplin matmul) and applies the gates as popops expressions.
+// Sequence lengths are read on the device: a step at or past an entry's
+// length keeps its state and outputs zeros (a reverse direction so starts
+// at each entry's last step).
+#include "lowering/Lowering.hpp"
+#include "ops/RecurrentOp.hpp"
+
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
+#include <popops/Zero.hpp>
+#include <poputil/TileMapping.hpp>
+
+namespace popart {
+namespace pe = popops::expr;
+
+namespace {
+
+pe::Any activate(const RecurrentActivation &a, const pe::Any &x) {
+  const auto alpha = pe::Const(a.alpha), beta = pe::Const(a.beta);
+  if (a.name == "Sigmoid")
+    return pe::Sigmoid(x);
+  if (a.name == "Tanh")
+    return pe::Tanh(x);
+  if (a.name == "Relu")
+    return pe::Max(x, pe::Const(0.0f));
+  if (a.name == "Softsign")
+    return pe::Divide(x, pe::Add(pe::Const(1.0f), pe::Abs(x)));
+  if (a.name == "Softplus")
+    return pe::Log(pe::Add(pe::Const(1.0f), pe::Exp(x)));
+  if (a.name == "Affine")
+    return pe::Add(pe::Mul(alpha, x), beta);
+  if (a.name == "LeakyRelu")
+    return pe::Select(x, pe::Mul(alpha, x), pe::Gte(x, pe::Const(0.0f)));
+  if (a.name == "ThresholdedRelu")
+    return pe::Select(x, pe::Const(0.0f), pe::Gt(x, alpha));
+  if (a.name == "ScaledTanh")
+    return pe::Mul(alpha, pe::Tanh(pe::Mul(beta, x)));
+  if (a.name == "HardSigmoid")
+    return pe::Max(pe::Const(0.0f),
+                   pe::Min(pe::Const(1.0f), pe::Add(pe::Mul(alpha, x), beta)));
+  // Elu
+  return pe::Select(x, pe::Mul(alpha, pe::Sub(pe::Exp(x), pe::Const(1.0f))),
+                    pe::Gte(x, pe::Const(0.0f)));
+}
+
+struct Cell {
+  const RecurrentOp &op;
+  LoweringContext &ctx;
+  poplar::program::Sequence &prog;
+  std::size_t batch, hidden;
+
+  // A pre-activation clipped to [-clip, clip] when clip is set.
+  pe::Any clipped(const pe::Any &x) const {
+    if (op.clip <= 0)
+      return x;
+    return pe::Max(pe::Min(x, pe::Const(op.clip)), pe::Const(-op.clip));
+  }
+  poplar::Tensor zeros(const poplar::Type &type, const std::string &what) const {
+    poplar::Tensor z =
+        ctx.graph.addVariable(type, {batch, hidden}, op.name() + what);
+    poputil::mapTensorLinearly(ctx.graph, z);
+    popops::zero(ctx.graph, z, prog, op.name() + what);
+    return z;
+  }
+  poplar::Tensor gate(const poplar::Tensor &t, std::size_t g) const {
+    return t.slice(g * hidden, (g + 1) * hidden, 1);
+  }
+  poplar::Tensor map(const pe::Expr &e, const std::vector<poplar::Tensor> &ts,
+                     const std::string &what) const {
+    return popops::map(ctx.graph, e, ts, prog, op.name() + what);
+  }
+};
+
+} // namespace
+
+void growRecurrent(const Op &op, LoweringContext &ctx,
+                   poplar::program::Sequence &prog) {
+  const auto &rnn = static_cast<const RecurrentOp &>(op);
+  const std::string &name = op.name();
+  const std::size_t steps = std::size_t(rnn.seqLength),
+                    batch = std::size_t(rnn.batchSize),
+                    input = std::size_t(rnn.inputSize),
+                    hidden = std::size_t(rnn.hiddenSize),
+                    gates = std::size_t(rnn.gates());
+  Cell cell{rnn, ctx, prog, batch, hidden};
+  poplar::Tensor x = ctx.get(op.inTensor(0));
+  if (rnn.layout == 1)
+    x = x.dimShuffle({1, 0, 2});
+  const poplar::Type type = x.elementType();
+  // Each entry's length as the data type, [batch, hidden].
+  poplar::Tensor lengths;
+  if (op.hasInput(4))
+    lengths = castTo(ctx, ctx.get(op.inTensor(4)), type, prog, name)
+                  .reshape({batch, 1})
+                  .broadcast(unsigned(hidden), 1);
+  std::vector<poplar::Tensor> ys, lastH, lastC;
+  for (int64_t d = 0; d < rnn.directions(); ++d) {
+    const auto &act = rnn.activations[std::size_t(d)];
+    const poplar::Tensor w = ctx.get(op.inTensor(1))[std::size_t(d)];
+    const poplar::Tensor r = ctx.get(op.inTensor(2))[std::size_t(d)];
+    // Every step's input weighting [steps, batch, gates * hidden], with the
+    // input biases and (but for GRU's hidden gate) the recurrent ones.
+    poplar::Tensor xw = lowerMatMul(
+        ctx, x.reshape({steps * batch, input}), w.transpose(),
+        {int64_t(steps * batch), int64_t(gates * hidden)}, prog, name);
+    poplar::Tensor recurrentBias;
+    if (op.hasInput(3)) {
+      const poplar::Tensor b = ctx.get(op.inTensor(3))[std::size_t(d)];
+      poplar::Tensor bias = b.slice(0, gates * hidden);
+      recurrentBias = b.slice(gates * hidden, 2 * gates * hidden);
+      if (rnn.isGru())
+        bias = poplar::concat(
+            popops::add(ctx.graph, bias.slice(0, 2 * hidden),
+                        recurrentBias.slice(0, 2 * hidden), prog, name),
+            bias.slice(2 * hidden, 3 * hidden));
+      else
+        bias = popops::add(ctx.graph, bias, recurrentBias, prog, name);
+      popops::addInPlace(ctx.graph, xw,
+                         bias.expand({0}).broadcast(unsigned(steps * batch), 0),
+                         prog, name);
+    }
+    xw = xw.reshape({steps, batch, gates * hidden});
+    poplar::Tensor h = op.hasInput(5)
+                           ? copyOf(ctx, ctx.get(op.inTensor(5))[std::size_t(d)],
+                                    prog, name + "/h")
+                           : cell.zeros(type, "/h");
+    poplar::Tensor c;
+    if (rnn.isLstm())
+      c = op.hasInput(6) ? copyOf(ctx, ctx.get(op.inTensor(6))[std::size_t(d)],
+                                  prog, name + "/c")
+                         : cell.zeros(type, "/c");
+    std::vector<poplar::Tensor> peep;
+    if (rnn.isLstm() && op.hasInput(7)) {
+      const poplar::Tensor p = ctx.get(op.inTensor(7))[std::size_t(d)];
+      for (std::size_t k = 0; k < 3; ++k)
+        peep.push_back(p.slice(k * hidden, (k + 1) * hidden)
+                           .expand({0})
+                           .broadcast(unsigned(batch), 0));
+    }
+    std::vector<poplar::Tensor> outputs(steps);
+    for (std::size_t s = 0; s < steps; ++s) {
+      const std::size_t t = rnn.reversed(d) ? steps - 1 - s : s;
+      const poplar::Tensor in = xw[t];
+      poplar::Tensor hNew, cNew;
+      if (rnn.isGru()) {
+        // z, r from the input and h; the hidden gate from r and h.
+        const poplar::Tensor hr = lowerMatMul(
+            ctx, h, r.slice(0, 2 * hidden).transpose(),
+            {int64_t(batch), int64_t(2 * hidden)}, prog, name);
+        const poplar::Tensor z = cell.map(
+            activate(act[0], cell.clipped(pe::Add(pe::_1, pe::_2))),
+            {cell.gate(in, 0), cell.gate(hr, 0)}, "/z");
+        const poplar::Tensor reset = cell.map(
+            activate(act[0], cell.clipped(pe::Add(pe::_1, pe::_2))),
+            {cell.gate(in, 1), cell.gate(hr, 1)}, "/r");
+        const poplar::Tensor rh = r.slice(2 * hidden, 3 * hidden).transpose();
+        poplar::Tensor hh;
+        if (rnn.linearBeforeReset) {
+          poplar::Tensor hw = lowerMatMul(ctx, h, rh,
+                                          {int64_t(batch), int64_t(hidden)},
+                                          prog, name);
+          if (recurrentBias.valid())
+            popops::addInPlace(ctx.graph, hw,
+                               recurrentBias.slice(2 * hidden, 3 * hidden)
+                                   .expand({0})
+                                   .broadcast(unsigned(batch), 0),
+                               prog, name);
+          hh = cell.map(activate(act[1], cell.clipped(pe::Add(
+                                             pe::_1, pe::Mul(pe::_2, pe::_3)))),
+                        {cell.gate(in, 2), reset, hw}, "/hh");
+        } else {
+          const poplar::Tensor gated = cell.map(pe::Mul(pe::_1, pe::_2),
+                                                {reset, h}, "/rh");
+          poplar::Tensor hw = lowerMatMul(ctx, gated, rh,
+                                          {int64_t(batch), int64_t(hidden)},
+                                          prog, name);
+          if (recurrentBias.valid())
+            popops::addInPlace(ctx.graph, hw,
+                               recurrentBias.slice(2 * hidden, 3 * hidden)
+                                   .expand({0})
+                                   .broadcast(unsigned(batch), 0),
+                               prog, name);
+          hh = cell.map(activate(act[1], cell.clipped(pe::Add(pe::_1, pe::_2))),
+                        {cell.gate(in, 2), hw}, "/hh");
+        }
+        hNew = cell.map(pe::Add(pe::Mul(pe::Sub(pe::Const(1.0f), pe::_1),
+                                        pe::_2),
+                                pe::Mul(pe::_1, pe::_3)),
+                        {z, hh, h}, "/H");
+      } else {
+        const poplar::Tensor hr =
+            lowerMatMul(ctx, h, r.transpose(),
+                        {int64_t(batch), int64_t(gates * hidden)}, prog, name);
+        const poplar::Tensor pre =
+            popops::add(ctx.graph, in, hr, prog, name + "/gates");
+        if (!rnn.isLstm()) {
+          hNew = cell.map(activate(act[0], cell.clipped(pe::_1)), {pre}, "/H");
+        } else {
+          // Gates i, o, f, c; peepholes i, o, f.
+          auto withPeephole = [&](std::size_t g, int p,
+                                  const poplar::Tensor &state) {
+            if (peep.empty())
+              return cell.map(activate(act[0], cell.clipped(pe::_1)),
+                              {cell.gate(pre, g)}, "/gate");
+            return cell.map(
+                activate(act[0],
+                         cell.clipped(pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3)))),
+                {cell.gate(pre, g), peep[std::size_t(p)], state}, "/gate");
+          };
+          const poplar::Tensor i = withPeephole(0, 0, c);
+          const poplar::Tensor f =
+              rnn.inputForget
+                  ? cell.map(pe::Sub(pe::Const(1.0f), pe::_1), {i}, "/f")
+                  : withPeephole(2, 2, c);
+          const poplar::Tensor candidate =
+              cell.map(activate(act[1], cell.clipped(pe::_1)),
+                       {cell.gate(pre, 3)}, "/candidate");
+          cNew = cell.map(pe::Add(pe::Mul(pe::_1, pe::_2),
+                                  pe::Mul(pe::_3, pe::_4)),
+                          {f, c, i, candidate}, "/C");
+          const poplar::Tensor o = withPeephole(1, 1, cNew);
+          hNew = cell.map(pe::Mul(pe::_1, activate(act[2], pe::_2)), {o, cNew},
+                          "/H");
+        }
+      }
+      if (lengths.valid()) {
+        // Past its length an entry keeps its state and outputs zeros.
+        const poplar::Tensor live =
+            cell.map(pe::Gt(pe::_1, pe::Const(float(t))), {lengths}, "/live");
+        outputs[t] = cell.map(pe::Select(pe::_1, pe::Const(0.0f), pe::_2),
+                              {hNew, live}, "/Y");
+        h = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {hNew, h, live}, "/h");
+        if (rnn.isLstm())
+          c = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {cNew, c, live},
+                       "/c");
+      } else {
+        outputs[t] = hNew;
+        h = hNew;
+        c = cNew;
+      }
+    }
+    ys.push_back(poplar::concat(outputs).reshape({steps, 1, batch, hidden}));
+    lastH.push_back(h.expand({0}));
+    if (rnn.isLstm())
+      lastC.push_back(c.expand({0}));
+  }
+  // [dirs, batch, hidden], or [batch, dirs, hidden] for layout 1.
+  auto state = [&](const std::vector<poplar::Tensor> &parts) {
+    poplar::Tensor t = poplar::concat(parts, 0);
+    if (rnn.layout == 1)
+      t = t.dimShuffle({1, 0, 2});
+    return copyOf(ctx, t, prog, name);
+  };
+  if (op.hasOutput(0)) {
+    poplar::Tensor y = poplar::concat(ys, 1);
+    if (rnn.layout == 1)
+      y = y.dimShuffle({2, 0, 1, 3});
+    ctx.set(op.outputs[0], copyOf(ctx, y, prog, name + "/Y"));
+  }
+  if (op.hasOutput(1))
+    ctx.set(op.outputs[1], state(lastH));
+  if (rnn.isLstm() && op.hasOutput(2))
+    ctx.set(op.outputs[2], state(lastC));
+}
+
+} // namespace popart
