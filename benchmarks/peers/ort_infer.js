@@ -1,5 +1,5 @@
 // Times ONNX Runtime's CPU inference of an ONNX file: the peer of the SDK's
-// CPU device in benchmarks/models_vs_peers.py.
+// CPU device in benchmarks/popart/models_vs_peers.py.
 //
 //   node benchmarks/peers/ort_infer.js MODEL.onnx THREADS MIN_SECONDS NAME=D0xD1x... ...
 //
