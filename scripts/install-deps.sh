@@ -18,7 +18,13 @@ packages=(
   # Peers and data for tests, tutorials and benchmarks.
   libonnx-testdata dataset-fashion-mnist
   python3-numpy python3-onnx python3-torch python3-torchvision
+  # popvision-report's page test and screenshots: headless Chromium driven
+  # through selenium.
+  chromium chromium-driver python3-selenium
 )
+# npm vendors popvision-report's charting library (scripts/install-web-deps.sh).
+# A Node.js that brings its own npm (as NodeSource's does) is kept.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -27,11 +33,12 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+"$(dirname "$0")/install-web-deps.sh"

@@ -5,12 +5,13 @@
 //
 // The model is POPART_BENCH_MODEL (default: the one the conformance tests
 // export into the build tree); the host threads SDK_BENCH_THREADS
-// (default 2). benchmarks/popart/resnet18_vs_torch.py runs this and
+// (default 2). ResNet18CachedSessionStart times a session started from
+// the engine cache against its first start. benchmarks/popart/resnet18_vs_torch.py runs this and
 // PyTorch's resnet18 in one go and prints their ratio.
 //
 // ModelInferenceCpu times the same for any model file (POPART_BENCH_MODEL)
 // and adds the process CPU time (user + system, all threads) of one
-// inference, `cpu_ms`: benchmarks/models_vs_peers.py compares it with ONNX
+// inference, `cpu_ms`: benchmarks/popart/models_vs_peers.py compares it with ONNX
 // Runtime and PyTorch on the same file.
 #include <onnx_io/HostTensor.hpp>
 #include <onnx_io/ModelRunner.hpp>
@@ -20,7 +21,9 @@
 
 #include <sys/resource.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -105,6 +108,49 @@ void ResNet18SessionCreation(benchmark::State &state) {
 }
 BENCHMARK(ResNet18SessionCreation)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)
     ->UseRealTime()->Iterations(2);
+
+// The engine cache (POPART_CACHE_DIR, in a fresh directory): the session's
+// start on the IPU Model from the cache, with the first start (compiling,
+// then writing the cache) timed once before. Counters: first_start_s, and
+// speedup = first start / cached start.
+void ResNet18CachedSessionStart(benchmark::State &state) {
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                              benchThreads());
+  std::string dir = (std::filesystem::temp_directory_path() /
+                     "popart-bench-cache-XXXXXX").string();
+  if (!mkdtemp(dir.data())) {
+    state.SkipWithError("cannot make a cache directory");
+    return;
+  }
+  setenv("POPART_CACHE_DIR", dir.c_str(), 1);
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+  };
+  try {
+    const auto start = Clock::now();
+    {
+      onnx_io::ModelRunner first(modelPath(), onnx_io::createDevice("ipumodel"));
+      benchmark::DoNotOptimize(first.outputs());
+    }
+    const double firstStart = seconds(start);
+    double cached = 0;
+    for (auto _ : state) {
+      const auto t = Clock::now();
+      onnx_io::ModelRunner runner(modelPath(), onnx_io::createDevice("ipumodel"));
+      cached += seconds(t);
+      benchmark::DoNotOptimize(runner.outputs());
+    }
+    state.counters["first_start_s"] = firstStart;
+    state.counters["speedup"] = firstStart / (cached / double(state.iterations()));
+  } catch (const std::exception &e) {
+    state.SkipWithError(e.what());
+  }
+  unsetenv("POPART_CACHE_DIR");
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(ResNet18CachedSessionStart)->Unit(benchmark::kMillisecond)
+    ->UseRealTime()->Iterations(3);
 
 } // namespace
 

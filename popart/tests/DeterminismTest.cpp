@@ -5,6 +5,7 @@
 // under test.
 #include "PopartTestDevice.hpp"
 #include "ProcessFile.hpp"
+#include "SessionRun.hpp"
 
 #include <popart/adam.hpp>
 #include <popart/builder.hpp>
@@ -26,6 +27,8 @@ using namespace popart;
 
 namespace {
 
+using popart_test::readWeight;
+
 using Floats = std::vector<float>;
 
 struct Trained {
@@ -35,16 +38,6 @@ struct Trained {
     return losses == o.losses && weights == o.weights;
   }
 };
-
-Floats readWeight(Session &s, const TensorId &id) {
-  const TensorInfo info = s.getInfo(id);
-  Floats w(static_cast<std::size_t>(info.nelms()));
-  WeightsIO io;
-  io.insert(id, {w.data(), info});
-  s.weightsToHost();
-  s.readWeights(io);
-  return w;
-}
 
 Trained train(unsigned threads) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,

@@ -33,6 +33,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using popart_test::readWeight;
+
 using Floats = std::vector<float>;
 
 // A directory of its own for each test case and device variant (the
@@ -147,16 +149,6 @@ Floats trainStep(Session &s, const Model &m, int step) {
   for (float &v : x)
     v += 0.1f * float(step);
   return popart_test::runStep(s, {{m.x, x}}, {{m.loss, 1}})[m.loss];
-}
-
-Floats weight(Session &s, const TensorId &id) {
-  const TensorInfo info = s.getInfo(id);
-  Floats w(static_cast<std::size_t>(info.nelms()));
-  WeightsIO io;
-  io.insert(id, {w.data(), info});
-  s.weightsToHost();
-  s.readWeights(io);
-  return w;
 }
 
 SessionOptions caching(const TempDir &dir) {
@@ -296,10 +288,10 @@ TEST_CASE("A cached training session trains as the first",
     INFO("step " << step);
     REQUIRE(sameBits(trainStep(*a, m, step), trainStep(*b, m, step)));
   }
-  REQUIRE(sameBits(weight(*a, m.w), weight(*b, m.w)));
-  REQUIRE(sameBits(weight(*a, m.b), weight(*b, m.b)));
+  REQUIRE(sameBits(readWeight(*a, m.w), readWeight(*b, m.w)));
+  REQUIRE(sameBits(readWeight(*a, m.b), readWeight(*b, m.b)));
   // Trained, not the initial values.
-  REQUIRE_FALSE(sameBits(weight(*a, m.w), m.w0));
+  REQUIRE_FALSE(sameBits(readWeight(*a, m.w), m.w0));
 }
 
 TEST_CASE("saveExecutable and loadExecutableFromFile carry trained weights",
@@ -325,10 +317,10 @@ TEST_CASE("saveExecutable and loadExecutableFromFile carry trained weights",
   b->prepareDevice();
   b->weightsFromHost();
   REQUIRE_FALSE(p.compiled());
-  REQUIRE(sameBits(weight(*a, m.w), weight(*b, m.w)));
+  REQUIRE(sameBits(readWeight(*a, m.w), readWeight(*b, m.w)));
   for (int step = 2; step < 4; ++step)
     REQUIRE(sameBits(trainStep(*a, m, step), trainStep(*b, m, step)));
-  REQUIRE(sameBits(weight(*a, m.b), weight(*b, m.b)));
+  REQUIRE(sameBits(readWeight(*a, m.b), readWeight(*b, m.b)));
 
   SECTION("without variables, the session's own weights are used") {
     a->saveExecutable(dir / "novars.popef", true, false);
@@ -339,7 +331,7 @@ TEST_CASE("saveExecutable and loadExecutableFromFile carry trained weights",
     auto fresh = training(m, {});
     fresh->prepareDevice();
     fresh->weightsFromHost();
-    REQUIRE(sameBits(weight(*c, m.w), weight(*fresh, m.w)));
+    REQUIRE(sameBits(readWeight(*c, m.w), readWeight(*fresh, m.w)));
     REQUIRE(sameBits(trainStep(*c, m, 0), trainStep(*fresh, m, 0)));
   }
   SECTION("without metadata, it cannot be loaded") {

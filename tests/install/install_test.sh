@@ -212,3 +212,12 @@ exe=$(cmake_consumer cpp_example "$tut4/libpva/cpp_example.cpp" pva)
 out=$(cd "$work/tut4" && LD_LIBRARY_PATH="$libdir" "$exe")
 [ "$out" = "$cpp" ] || { echo "FAIL (find_package pva): printed '$out'"; exit 1; }
 echo "ok (find_package(pva))"
+
+# 12. popvision-report from the prefix's bin/, without enable.sh: it finds
+#     pva and its page files in the installation, and the page of tutorial
+#     4's report has the charting library and the report's figures inside.
+"$prefix/bin/popvision-report" "$work/tut4" -o "$work/tut4/report.html"
+grep -q 'Licensed to the Apache Software Foundation' "$work/tut4/report.html" &&
+  grep -q '"numTiles":1472' "$work/tut4/report.html" ||
+  { echo "FAIL (popvision-report): the page lacks ECharts or the report"; exit 1; }
+echo "ok (popvision-report profile.pop -o report.html)"

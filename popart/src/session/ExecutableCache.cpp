@@ -324,14 +324,16 @@ LoadedExecutable loadPopef(const popef::Reader &file, const Ir &ir,
 
   if (!withExecutable)
     return loaded;
-  const std::string bytes = file.section("poplar");
-  std::istringstream in(bytes);
-  try {
-    loaded.executable = std::make_unique<poplar::Executable>(
-        poplar::Executable::deserialize(in));
-  } catch (const poplar::poplar_error &e) {
-    file.fail(e.what());
-  }
+  // Read in place, without a copy of the section: the executable's header
+  // and contents carry their own checksums, which deserialize checks.
+  file.readSection("poplar", [&](std::istream &in) {
+    try {
+      loaded.executable = std::make_unique<poplar::Executable>(
+          poplar::Executable::deserialize(in));
+    } catch (const poplar::poplar_error &e) {
+      file.fail(e.what());
+    }
+  });
   return loaded;
 }
 

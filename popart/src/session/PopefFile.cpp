@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <streambuf>
 #include <unistd.h>
 
 namespace popart {
@@ -203,6 +204,55 @@ std::string Reader::section(const std::string &name) const {
     fail("it is damaged: section '" + name +
          "' does not match its checksum");
   return bytes;
+}
+
+namespace {
+
+// An input stream buffer over bytes held elsewhere, without a copy; it
+// can tell its size (seeking), so readers can check lengths against it.
+class ViewBuffer : public std::streambuf {
+public:
+  ViewBuffer(const char *data, std::size_t size) {
+    char *begin = const_cast<char *>(data); // only ever read
+    setg(begin, begin, begin + size);
+  }
+
+protected:
+  pos_type seekoff(off_type off, std::ios_base::seekdir dir,
+                   std::ios_base::openmode) override {
+    const off_type base = dir == std::ios_base::beg   ? 0
+                          : dir == std::ios_base::cur ? gptr() - eback()
+                                                      : egptr() - eback();
+    const off_type to = base + off;
+    if (to < 0 || to > egptr() - eback())
+      return pos_type(off_type(-1));
+    setg(eback(), eback() + to, egptr());
+    return pos_type(to);
+  }
+  pos_type seekpos(pos_type pos, std::ios_base::openmode which) override {
+    return seekoff(off_type(pos), std::ios_base::beg, which);
+  }
+};
+
+} // namespace
+
+void Reader::readSection(const std::string &name,
+                         const std::function<void(std::istream &)> &read) const {
+  auto it = entries.find(name);
+  if (it == entries.end())
+    fail("it has no " + name + " section");
+  const Entry &e = it->second;
+  if (path.empty()) {
+    ViewBuffer view(memory.data() + e.offset, static_cast<std::size_t>(e.size));
+    std::istream in(&view);
+    read(in);
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(e.offset));
+  if (!in)
+    fail("it is truncated: section '" + name + "' cannot be read");
+  read(in);
 }
 
 bool preloadRequested() {

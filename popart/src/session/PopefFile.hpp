@@ -16,6 +16,7 @@
 #define POPART_SRC_SESSION_POPEFFILE_HPP
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -50,6 +51,12 @@ public:
   bool has(const std::string &name) const;
   /// The bytes of a section, checked against its CRC.
   std::string section(const std::string &name) const;
+  /// Calls `read` with a stream at the start of a section, which reads the
+  /// file (or the preloaded bytes) in place: no copy of the section is
+  /// made, and its CRC is not checked, so it is for contents that check
+  /// themselves (the Poplar executable has its own checksums).
+  void readSection(const std::string &name,
+                   const std::function<void(std::istream &)> &read) const;
   /// "'path'" or the stream's name, for messages.
   const std::string &describe() const { return what; }
   [[noreturn]] void fail(const std::string &why) const;

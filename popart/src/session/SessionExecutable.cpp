@@ -3,6 +3,7 @@
 // executables and variables (compileAndExport, saveExecutable,
 // saveVariables).
 #include "session/CompileProgress.hpp"
+#include "session/FrameworkInfo.hpp"
 #include "session/SessionImpl.hpp"
 
 #include <popart/error.hpp>
@@ -142,13 +143,19 @@ void SessionImpl::prepareEngine(bool compileIt) {
     useLoaded(loadPopef(*file, ir, *device, executableCacheKey(ir, *device)));
     restoreVariables(*file, ir);
     progress.complete();
+    writeFrameworkInfo(ir, device->getTarget(), name, "loaded from a file");
     return;
   }
   const bool caching = cachingEnabled(options()) && compileIt;
   const std::uint64_t key = caching ? executableCacheKey(ir, *device) : 0;
-  if (caching && loadFromCache(key, progress))
+  if (caching && loadFromCache(key, progress)) {
+    writeFrameworkInfo(ir, device->getTarget(), name,
+                       "loaded from the engine cache");
     return;
+  }
   compile(compileIt, progress);
+  if (engine)
+    writeFrameworkInfo(ir, device->getTarget(), name, "compiled");
   if (!caching)
     return;
   const std::string path = cacheFileOf(options().cachePath, key, name);

@@ -39,4 +39,15 @@ runStep(popart::Session &session,
   return result;
 }
 
+std::vector<float> readWeight(popart::Session &session,
+                              const popart::TensorId &id) {
+  session.weightsToHost();
+  const popart::TensorInfo info = session.getInfo(id);
+  std::vector<float> w(static_cast<std::size_t>(info.nelms()));
+  popart::WeightsIO io;
+  io.insert(id, {w.data(), info});
+  session.readWeights(io);
+  return w;
+}
+
 } // namespace popart_test

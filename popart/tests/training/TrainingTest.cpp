@@ -30,6 +30,8 @@ using namespace popart;
 
 namespace {
 
+using popart_test::readWeight;
+
 using Floats = std::vector<float>;
 
 // One step of a session: FLOAT inputs in, FLOAT anchors out (each anchor's
@@ -37,16 +39,6 @@ using Floats = std::vector<float>;
 std::map<TensorId, Floats> step(Session &s, std::map<TensorId, Floats> inputs,
                                 const std::map<TensorId, std::size_t> &anchors) {
   return popart_test::runStep(s, std::move(inputs), anchors);
-}
-
-Floats readWeight(Session &s, const TensorId &id) {
-  s.weightsToHost();
-  const TensorInfo info = s.getInfo(id);
-  Floats w(static_cast<std::size_t>(info.nelms()));
-  WeightsIO io;
-  io.insert(id, {w.data(), info});
-  s.readWeights(io);
-  return w;
 }
 
 void requireClose(const Floats &got, const Floats &want, float tol = 1e-5f) {

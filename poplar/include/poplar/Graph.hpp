@@ -56,8 +56,11 @@ public:
   Graph &operator=(const Graph &) = delete;
   ~Graph();
 
-  /// The target of this graph (for a virtual graph, its range of tiles).
+  /// The target of this graph (for a virtual graph, its range of tiles;
+  /// for a replicated graph, the IPUs of one replica).
   const Target &getTarget() const;
+  /// How many replicas of the graph run side by side (1 when it is not
+  /// replicated).
   unsigned getReplicationFactor() const;
 
   // Variables and constants.
@@ -107,6 +110,10 @@ public:
   Tensor addConstantHalf(const Type &type, ArrayRef<std::size_t> shape,
                          const std::uint16_t *values,
                          const DebugContext &debugContext = {"<const>"});
+
+  /// A scalar UNSIGNED_INT constant that holds, in each replica, the index
+  /// of that replica (0 in a graph that is not replicated).
+  Tensor addReplicationIndexConstant(const DebugContext &debugContext = {});
 
   /// A new variable with the shape and tile mapping of t.
   Tensor clone(const Type &type, const Tensor &t,
@@ -252,6 +259,15 @@ public:
   Graph createVirtualGraph(unsigned numTilesPerIPU);
   /// A graph of the given tiles of this graph, in the given order.
   Graph createVirtualGraph(const std::vector<unsigned> &perIpuTiles);
+  /// A graph of which replicationFactor replicas run side by side, each on
+  /// getNumIPUs() / replicationFactor IPUs of this graph. Only a top-level
+  /// graph that holds nothing yet can be replicated: its replicas share
+  /// one compiled graph, which this graph then names too.
+  Graph createReplicatedGraph(unsigned replicationFactor);
+  /// The tensor of a parent graph that holds t of every replica. Not
+  /// available here (see the README): throws poplar_error.
+  Tensor getNonReplicatedTensor(const Tensor &t) const;
+
   /// The graph this graph is a view of (itself for a top-level graph).
   Graph getTopLevelGraph();
   /// The tile number in the top-level graph of tile `tile` of this graph.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -171,6 +172,16 @@ public:
 class POPLAR_API Sync : public Program {
 public:
   explicit Sync(SyncType type, const DebugContext &debugContext = {});
+};
+
+/// Copies src of each replica i in replicaMap to dst of replica
+/// replicaMap[i] (replicas of a replicated graph; each replica at most once
+/// as a source and once as a destination).
+class POPLAR_API CrossReplicaCopy : public Program {
+public:
+  CrossReplicaCopy(const Tensor &src, const Tensor &dst,
+                   std::map<unsigned, unsigned> replicaMap,
+                   const DebugContext &debugContext = {});
 };
 
 /// Runs a function added to the graph with Graph::addFunction.

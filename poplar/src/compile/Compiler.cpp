@@ -208,6 +208,10 @@ private:
       s.text = p.text;
       return s;
     }
+    case Kind::CrossReplicaCopy:
+      return lowerCrossReplicaCopy(p);
+    case Kind::CrossReplicaCollective:
+      return lowerCollective(p);
     case Kind::AbortOnCondition: {
       exec::Step s = base(p, SK::AbortOnCondition);
       s.scalar = scalar(p, p.tensors[0], "predicate");
@@ -216,6 +220,115 @@ private:
     }
     }
     fail(p, "unknown program kind");
+  }
+
+  // The source and destination of a cross-replica step, checked.
+  exec::Step crossReplicaBase(const Program::Impl &p, exec::Step::Kind kind) {
+    exec::Step s = base(p, kind);
+    s.access = access(p, p.tensors[0], "source");
+    s.dstAccess = access(p, p.tensors[1], "destination");
+    if (s.access.type != s.dstAccess.type)
+      fail(p, "the source '" + s.access.name + "' is " +
+                  s.access.type.toString().str() + " but the destination '" +
+                  s.dstAccess.name + "' is " +
+                  s.dstAccess.type.toString().str());
+    checkWritable(p, p.tensors[1]);
+    if (p.tensors[0].intersectsWith(p.tensors[1]) &&
+        kind == exec::Step::Kind::CrossReplicaCopy)
+      fail(p, "the source '" + s.access.name + "' and the destination '" +
+                  s.dstAccess.name + "' overlap");
+    return s;
+  }
+
+  exec::Step lowerCrossReplicaCopy(const Program::Impl &p) {
+    exec::Step s = crossReplicaBase(p, exec::Step::Kind::CrossReplicaCopy);
+    if (s.access.numElements != s.dstAccess.numElements)
+      fail(p, "the source '" + s.access.name + "' has " +
+                  std::to_string(s.access.numElements) +
+                  " elements but the destination '" + s.dstAccess.name +
+                  "' has " + std::to_string(s.dstAccess.numElements));
+    const unsigned n = graph.replicationFactor;
+    s.replicaMap.assign(n, exec::Step::noReplica);
+    std::vector<bool> received(n, false);
+    for (const auto &[from, to] : p.replicaMap) {
+      if (from >= n || to >= n)
+        fail(p, "the replica map names replica " +
+                    std::to_string(std::max(from, to)) + " but the graph has " +
+                    std::to_string(n));
+      if (received[to])
+        fail(p, "replica " + std::to_string(to) +
+                    " receives from more than one replica");
+      received[to] = true;
+      s.replicaMap[from] = to;
+    }
+    return s;
+  }
+
+  // The groups of a collective: equal sizes, every replica once.
+  std::vector<std::vector<unsigned>> checkedGroups(const Program::Impl &p) {
+    const unsigned replicas = graph.replicationFactor;
+    auto groups = p.replicaGroups;
+    if (groups.empty()) {
+      groups.emplace_back(replicas);
+      for (unsigned r = 0; r != replicas; ++r)
+        groups[0][r] = r;
+    }
+    std::vector<bool> seen(replicas, false);
+    for (const auto &g : groups) {
+      if (g.size() != groups[0].size() || g.empty())
+        fail(p, "the replica groups are not all of the same (non-zero) size");
+      for (unsigned r : g) {
+        if (r >= replicas)
+          fail(p, "a replica group names replica " + std::to_string(r) +
+                      " but the graph has " + std::to_string(replicas));
+        if (seen[r])
+          fail(p, "replica " + std::to_string(r) + " is in two replica groups");
+        seen[r] = true;
+      }
+    }
+    if (std::find(seen.begin(), seen.end(), false) != seen.end())
+      fail(p, "the replica groups leave out some of the " +
+                  std::to_string(replicas) + " replicas");
+    return groups;
+  }
+
+  exec::Step lowerCollective(const Program::Impl &p) {
+    using C = detail::CrossReplicaCollective;
+    using Op = detail::CrossReplicaOperator;
+    exec::Step s = crossReplicaBase(p, exec::Step::Kind::CrossReplicaCollective);
+    s.collective = p.collective;
+    s.collectiveOp = p.collectiveOp;
+    s.replicaGroups = checkedGroups(p);
+    const std::size_t n = s.replicaGroups[0].size();
+    const std::size_t N = s.access.numElements;
+    const std::size_t expected = p.collective == C::AllReduce ? N
+                                 : p.collective == C::ReduceScatter
+                                     ? (N + n - 1) / n
+                                     : N * n;
+    if (s.dstAccess.numElements != expected)
+      fail(p, "the destination '" + s.dstAccess.name + "' has " +
+                  std::to_string(s.dstAccess.numElements) + " elements but " +
+                  std::to_string(expected) + " are needed for " +
+                  std::to_string(N) + " source elements over " +
+                  std::to_string(n) + " replicas");
+    const bool logical =
+        p.collectiveOp == Op::LOGICAL_AND || p.collectiveOp == Op::LOGICAL_OR;
+    if (p.collective != C::AllGather) {
+      if (logical && s.access.type != BOOL)
+        fail(p, "a logical reduction needs a bool tensor, not " +
+                    s.access.type.toString().str());
+      if (!logical && s.access.type == BOOL && p.collectiveOp != Op::LOCAL)
+        fail(p, "only LOGICAL_AND, LOGICAL_OR and LOCAL reduce bool tensors");
+      if (!isFloatingPoint(s.access.type) && !isIntegral(s.access.type) &&
+          s.access.type != BOOL)
+        fail(p, "cannot reduce elements of type " +
+                    s.access.type.toString().str());
+    }
+    if (p.tensors[0].intersectsWith(p.tensors[1]) &&
+        p.collective != C::AllReduce)
+      fail(p, "the source '" + s.access.name + "' and the destination '" +
+                  s.dstAccess.name + "' overlap");
+    return s;
   }
 
   exec::Step lowerCopy(const Program::Impl &p) {
@@ -380,13 +493,17 @@ compileToExecutable(const Graph &graphObject, ArrayRef<program::Program> progs,
 
   auto exe = std::make_unique<Executable::Impl>();
   exe->target = graph.target;
+  exe->replicationFactor = graph.replicationFactor;
+  exe->deviceTarget = graph.deviceTarget;
   exe->variables.reserve(graph.variables.size());
   for (const auto &v : graph.variables)
     exe->variables.push_back({v.name, v.type, v.numElements, typeSize(v.type),
-                              v.isConstant, v.initialValue});
+                              v.isConstant, v.initialValue,
+                              v.isReplicationIndex, v.isHwSeedState});
   for (const auto &s : graph.streams)
     exe->streams.push_back({s->handle, s->elementType, s->numElements,
-                            typeSize(s->elementType), s->type});
+                            typeSize(s->elementType), s->type,
+                            s->replicatedMode == ReplicatedStreamMode::BROADCAST});
   for (const auto &b : graph.remoteBuffers)
     exe->remoteBuffers.push_back({b->handle, b->elementType, b->numElements,
                                   b->repeats, typeSize(b->elementType)});

@@ -191,6 +191,7 @@ void readMemory(Reader &r, model::MemoryReport &m) {
 } // namespace
 
 void writeEstimates(Writer &w, const model::Estimates &e) {
+  w.u64(e.replicationFactor);
   w.u64(e.graph.numVertices);
   w.u64(e.graph.numEdges);
   w.u64(e.graph.numVars);
@@ -257,6 +258,7 @@ std::shared_ptr<const model::Estimates> readEstimates(Reader &r,
                                                       const Target &target) {
   auto e = std::make_shared<model::Estimates>();
   e->target = target;
+  e->replicationFactor = static_cast<unsigned>(r.u64());
   e->graph.numVertices = r.u64();
   e->graph.numEdges = r.u64();
   e->graph.numVars = r.u64();

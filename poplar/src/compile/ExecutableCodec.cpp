@@ -6,6 +6,7 @@
 #include "core/TypeInfo.hpp"
 
 #include <map>
+#include <sstream>
 
 namespace poplar::codec {
 namespace {
@@ -105,6 +106,13 @@ void writeStep(Writer &w, const exec::Step &s) {
   w.u64(s.function);
   w.pod(s.syncType);
   w.str(s.text);
+  writeAccess(w, s.dstAccess);
+  w.vec(s.replicaMap);
+  w.u64(s.replicaGroups.size());
+  for (const auto &g : s.replicaGroups)
+    w.vec(g);
+  w.pod(s.collective);
+  w.pod(s.collectiveOp);
   w.u64(s.simBegin);
   w.u64(s.simEnd);
 }
@@ -113,7 +121,7 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   if (depth > maxStepDepth)
     throw DecodeError("its programs are nested too deeply");
   s.kind = r.pod<exec::Step::Kind>();
-  if (s.kind > exec::Step::Kind::AbortOnCondition)
+  if (s.kind > exec::Step::Kind::CrossReplicaCollective)
     throw DecodeError("a program step has an unknown kind");
   s.name = r.str();
   s.children.resize(r.count(20));
@@ -149,6 +157,17 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   s.function = r.u64();
   s.syncType = r.pod<SyncType>();
   s.text = r.str();
+  readAccess(r, s.dstAccess);
+  r.vec(s.replicaMap);
+  s.replicaGroups.resize(r.count());
+  for (auto &g : s.replicaGroups)
+    r.vec(g);
+  s.collective = r.pod<detail::CrossReplicaCollective>();
+  if (s.collective > detail::CrossReplicaCollective::AllGather)
+    throw DecodeError("a collective step has an unknown kind");
+  s.collectiveOp = r.pod<detail::CrossReplicaOperator>();
+  if (s.collectiveOp > detail::CrossReplicaOperator::LOCAL)
+    throw DecodeError("a collective step has an unknown operator");
   s.simBegin = r.pod<std::uint32_t>();
   s.simEnd = r.pod<std::uint32_t>();
 }
@@ -259,6 +278,12 @@ Type readType(Reader &r) {
 
 void writeExecutable(Writer &w, const Executable::Impl &exe,
                      Libraries &libraries) {
+  w.u64(exe.replicationFactor);
+  {
+    std::ostringstream device;
+    exe.deviceTarget.serialize(device);
+    w.str(device.str());
+  }
   w.u64(exe.variables.size());
   for (const auto &v : exe.variables) {
     w.str(v.name);
@@ -266,6 +291,8 @@ void writeExecutable(Writer &w, const Executable::Impl &exe,
     w.u64(v.numElements);
     w.u64(v.elementBytes);
     w.pod(v.isConstant);
+    w.pod(v.isReplicationIndex);
+    w.pod(v.isHwSeedState);
     w.raw(v.initialValue.data(), v.initialValue.size());
   }
   w.u64(exe.streams.size());
@@ -275,6 +302,7 @@ void writeExecutable(Writer &w, const Executable::Impl &exe,
     w.u64(s.numElements);
     w.u64(s.elementBytes);
     w.pod(s.direction);
+    w.pod(s.broadcast);
   }
   w.u64(exe.remoteBuffers.size());
   for (const auto &b : exe.remoteBuffers) {
@@ -315,6 +343,18 @@ void writeExecutable(Writer &w, const Executable::Impl &exe,
 
 void readExecutable(Reader &r, Executable::Impl &exe,
                     const Libraries &libraries) {
+  exe.replicationFactor = static_cast<unsigned>(r.u64());
+  if (exe.replicationFactor == 0)
+    throw DecodeError("its replication factor is 0");
+  {
+    std::istringstream device(r.str());
+    try {
+      exe.deviceTarget = Target::deserialize(device);
+    } catch (const std::exception &e) {
+      throw DecodeError(std::string("its device target cannot be read: ") +
+                        e.what());
+    }
+  }
   exe.variables.resize(r.count(5));
   for (auto &v : exe.variables) {
     v.name = r.str();
@@ -322,6 +362,8 @@ void readExecutable(Reader &r, Executable::Impl &exe,
     v.numElements = r.u64();
     v.elementBytes = r.u64();
     v.isConstant = r.pod<bool>();
+    v.isReplicationIndex = r.pod<bool>();
+    v.isHwSeedState = r.pod<bool>();
     r.raw(v.initialValue);
     if (!v.initialValue.empty() &&
         v.initialValue.size() != v.numElements * v.elementBytes)
@@ -335,6 +377,7 @@ void readExecutable(Reader &r, Executable::Impl &exe,
     s.numElements = r.u64();
     s.elementBytes = r.u64();
     s.direction = r.pod<DataStreamType>();
+    s.broadcast = r.pod<bool>();
   }
   exe.remoteBuffers.resize(r.count(5));
   for (auto &b : exe.remoteBuffers) {

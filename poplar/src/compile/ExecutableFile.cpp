@@ -246,9 +246,26 @@ public:
 
 private:
   std::string read(std::uint64_t n, const char *ifShort) {
+    // A damaged length must not allocate much more than the stream holds.
+    // A stream that says how much it has left (a file) is read in one go
+    // once the length fits; any other is read in pieces.
+    if (const std::streampos here = in.tellg(); here != std::streampos(-1)) {
+      in.seekg(0, std::ios::end);
+      const std::streampos end = in.tellg();
+      in.seekg(here);
+      if (end != std::streampos(-1) && in) {
+        if (n > static_cast<std::uint64_t>(end - here))
+          fail(ifShort);
+        std::string bytes(static_cast<std::size_t>(n), '\0');
+        in.read(bytes.data(), static_cast<std::streamsize>(n));
+        if (static_cast<std::uint64_t>(in.gcount()) != n)
+          fail(ifShort);
+        return bytes;
+      }
+      in.clear();
+      in.seekg(here);
+    }
     std::string bytes;
-    // Read in pieces, so a damaged length cannot allocate much more than
-    // the stream holds.
     constexpr std::uint64_t piece = 1 << 24;
     while (bytes.size() < n) {
       const std::size_t want =

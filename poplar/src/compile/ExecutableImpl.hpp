@@ -12,6 +12,7 @@
 #include <poplar/Graph.hpp>
 #include <poplar/SyncType.hpp>
 #include <poplar/Target.hpp>
+#include <poplar/detail/CrossReplica.hpp>
 
 #include <cstdint>
 #include <map>
@@ -78,7 +79,9 @@ struct Step {
     Call,
     PrintTensor,
     Abort,
-    AbortOnCondition
+    AbortOnCondition,
+    CrossReplicaCopy,
+    CrossReplicaCollective
   };
 
   Kind kind = Kind::Sequence;
@@ -106,6 +109,18 @@ struct Step {
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
 
+  // Cross-replica steps: access is the source, dstAccess the destination.
+  // CrossReplicaCopy: replicaMap[i] is the replica that receives replica
+  // i's source, or noReplica.
+  TensorAccess dstAccess;
+  std::vector<unsigned> replicaMap;
+  /// CrossReplicaCollective: the groups of replicas, each in ring order.
+  std::vector<std::vector<unsigned>> replicaGroups;
+  static constexpr unsigned noReplica = ~0u;
+  detail::CrossReplicaCollective collective =
+      detail::CrossReplicaCollective::AllReduce;
+  detail::CrossReplicaOperator collectiveOp = detail::CrossReplicaOperator::ADD;
+
   // IPU targets: the simulated steps (model::Estimates::steps) this step
   // runs each time it runs (each iteration or test for control flow).
   std::uint32_t simBegin = 0;
@@ -119,6 +134,10 @@ struct Variable {
   std::size_t elementBytes = 0;
   bool isConstant = false;
   std::vector<unsigned char> initialValue; // empty: zeros
+  /// Holds each replica's index (Graph::addReplicationIndexConstant).
+  bool isReplicationIndex = false;
+  /// The random generator state: replica r's key word 1 is offset by r.
+  bool isHwSeedState = false;
 };
 
 struct Stream {
@@ -127,6 +146,8 @@ struct Stream {
   std::size_t numElements = 0;
   std::size_t elementBytes = 0;
   DataStreamType direction = DataStreamType::HostToDeviceFIFO;
+  /// ReplicatedStreamMode::BROADCAST: one transfer feeds every replica.
+  bool broadcast = false;
   std::size_t bytes() const { return numElements * elementBytes; }
 };
 
@@ -183,7 +204,11 @@ struct VertexTypePlan {
 } // namespace exec
 
 struct Executable::Impl {
-  Target target;
+  Target target; // of one replica
+  /// Replicas that run the programs side by side, on a device of
+  /// deviceTarget.
+  unsigned replicationFactor = 1;
+  Target deviceTarget;
   /// The name of compileGraph's debug context: the engine's name (the
   /// autoReport subdirectory) when the Engine is made from the executable.
   std::string name;

@@ -65,16 +65,38 @@ bool Graph::Impl::hasStreamHandle(const std::string &handle) const {
                      [&](const auto &s) { return s->handle == handle; });
 }
 
+namespace {
+
+// The target of one of `factor` replicas on `target`: its IPUs shared out
+// evenly. A one-IPU target stands for as many IPUs as there are replicas
+// (the IPU Model simulates each replica on its own IPU).
+Target replicaTarget(const Target &target, unsigned factor) {
+  if (factor == 0)
+    throw poplar_error("Graph: the replication factor must be at least 1");
+  if (factor == 1 || target.getNumIPUs() == 1)
+    return target;
+  if (target.getNumIPUs() % factor != 0)
+    throw poplar_error("Graph: a replication factor of " +
+                       std::to_string(factor) + " does not divide the " +
+                       std::to_string(target.getNumIPUs()) +
+                       " IPUs of the target");
+  return target.createVirtualTarget(target.getNumIPUs() / factor,
+                                    target.getTilesPerIPU());
+}
+
+} // namespace
+
 Graph::Graph(const Target &target, replication_factor r)
-    : impl(std::make_shared<Impl>()), view(topLevelView(target)) {
-  if (r.value != 1)
-    throw poplar_error("Replicated graphs (replication factor " +
-                       std::to_string(r.value) +
-                       ") are not supported on the IPU Model or CPU targets");
+    : impl(std::make_shared<Impl>()),
+      view(topLevelView(replicaTarget(target, r.value))) {
   impl->id = nextGraphId();
-  impl->target = target;
-  logging::debug(logging::Module::Graph, "Created graph {} for {} target ({} tiles)",
-                 impl->id, toString(target.getTargetType()), target.getNumTiles());
+  impl->target = view->target;
+  impl->deviceTarget = target;
+  impl->replicationFactor = r.value;
+  logging::debug(logging::Module::Graph,
+                 "Created graph {} for {} target ({} tiles, {} replicas)",
+                 impl->id, toString(target.getTargetType()),
+                 impl->target.getNumTiles(), r.value);
 }
 
 Graph::Graph(const Device &device, replication_factor r)
@@ -88,7 +110,49 @@ Graph &Graph::operator=(Graph &&) noexcept = default;
 Graph::~Graph() = default;
 
 const Target &Graph::getTarget() const { return view->target; }
-unsigned Graph::getReplicationFactor() const { return 1; }
+unsigned Graph::getReplicationFactor() const { return impl->replicationFactor; }
+
+Graph Graph::createReplicatedGraph(unsigned replicationFactor) {
+  const std::string what =
+      "createReplicatedGraph(" + std::to_string(replicationFactor) + ")";
+  if (impl->replicationFactor != 1)
+    throw poplar_error(what + ": the graph is already replicated " +
+                       std::to_string(impl->replicationFactor) + " times");
+  if (view->tiles.size() != impl->target.getNumTiles())
+    throw poplar_error(what + ": only a top-level graph can be replicated, "
+                              "not a virtual graph");
+  if (!impl->variables.empty() || !impl->computeSets.empty() ||
+      !impl->streams.empty() || !impl->remoteBuffers.empty() ||
+      !impl->functions.empty())
+    throw poplar_error(what + ": the graph already holds variables, compute "
+                              "sets, streams or functions; replicate it "
+                              "before adding any (its replicas share one "
+                              "compiled graph)");
+  if (replicationFactor > 1 && impl->target.getNumIPUs() % replicationFactor)
+    throw poplar_error(what + ": the factor does not divide the " +
+                       std::to_string(impl->target.getNumIPUs()) +
+                       " IPUs of the graph");
+  const Target replica = replicaTarget(impl->target, replicationFactor);
+  impl->replicationFactor = replicationFactor;
+  impl->target = replica;
+  return Graph(impl, topLevelView(replica));
+}
+
+Tensor Graph::getNonReplicatedTensor(const Tensor &t) const {
+  throw poplar_error(
+      "getNonReplicatedTensor('" + (t.valid() ? t.getDebugStr() : "") +
+      "'): the replicas of a graph share one compiled graph here, so no "
+      "graph holds every replica's copy; read and write each replica's data "
+      "with Engine::readTensor/writeTensor or replicated streams");
+}
+
+Tensor Graph::addReplicationIndexConstant(const DebugContext &debugContext) {
+  const std::uint32_t zero = 0;
+  Tensor t = addConstantFromHost(UNSIGNED_INT, {}, UNSIGNED_INT, &zero, true,
+                                 debugContext);
+  impl->variables.back().isReplicationIndex = true;
+  return t;
+}
 
 Tensor Graph::addVariable(const Type &type, ArrayRef<std::size_t> shape,
                           const DebugContext &debugContext) {

@@ -28,6 +28,11 @@ struct VariableInfo {
   std::vector<std::size_t> shape;
   std::size_t numElements = 0;
   bool isConstant = false;
+  /// addReplicationIndexConstant: each replica holds its own index.
+  bool isReplicationIndex = false;
+  /// The random generator state (getHwSeeds): each replica starts from
+  /// its own key.
+  bool isHwSeedState = false;
   /// Device-format bytes; empty when the variable has no initial value.
   std::vector<unsigned char> initialValue;
   TileMapping mapping; // top-level tile numbers
@@ -113,7 +118,11 @@ struct ComputeSetInfo {
 
 struct Graph::Impl {
   std::uint64_t id = 0;
-  Target target;
+  Target target; // of one replica
+  /// Replicas of the graph that run side by side, and the target of the
+  /// device they run on together (target when there is one replica).
+  unsigned replicationFactor = 1;
+  Target deviceTarget;
   std::vector<VariableInfo> variables;
   std::vector<std::shared_ptr<const DataStream::Impl>> streams;
   std::vector<std::shared_ptr<const RemoteBuffer::Impl>> remoteBuffers;

@@ -1,5 +1,6 @@
 // Tile mapping of tensors, clones that keep a mapping, and virtual graphs.
 #include "graph/GraphImpl.hpp"
+#include "target/TargetBuilder.hpp"
 #include "graph/TensorImpl.hpp"
 
 #include <poplar/exceptions.hpp>
@@ -238,13 +239,19 @@ Graph Graph::createVirtualGraph(const std::vector<unsigned> &localTiles) {
     v->topLevelToLocal[top] = static_cast<unsigned>(v->tiles.size());
     v->tiles.push_back(top);
   }
+  // The view's target: as many IPUs as its tiles touch, sharing its tiles
+  // evenly when they can (else, as one IPU of all of them, so that the
+  // target's tile count is the view's).
   const unsigned perIpu = impl->target.getTilesPerIPU();
   const unsigned count = static_cast<unsigned>(v->tiles.size());
-  v->target = count <= perIpu
-                  ? view->target.createVirtualTarget(1, count)
-                  : view->target.createVirtualTarget(
-                        (count + perIpu - 1) / perIpu,
-                        count % perIpu == 0 ? perIpu : count);
+  std::vector<bool> ipuUsed(impl->target.getNumIPUs(), false);
+  for (unsigned top : v->tiles)
+    ipuUsed[top / perIpu] = true;
+  const auto ipus =
+      static_cast<unsigned>(std::count(ipuUsed.begin(), ipuUsed.end(), true));
+  v->target = count % ipus == 0 && count / ipus <= perIpu
+                  ? TargetBuilder::withTiles(view->target, ipus, count / ipus)
+                  : TargetBuilder::withTiles(view->target, 1, count);
   return Graph(impl, std::move(v));
 }
 

@@ -34,6 +34,7 @@ Tensor stateOf(Graph &graph) {
   top.setTileMapping(state, 0);
   top.setInitialValue(
       state, ArrayRef<unsigned>(initialState.data(), initialState.size()));
+  graph.getImpl().variables.back().isHwSeedState = true;
   states.emplace(id, state);
   return state;
 }

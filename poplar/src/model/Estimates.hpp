@@ -247,7 +247,8 @@ struct GraphStats {
 };
 
 struct Estimates {
-  Target target;
+  Target target; // of one replica
+  unsigned replicationFactor = 1;
   GraphStats graph;
   std::vector<VertexTypeEstimate> vertexTypes; // those used, in profile order
   std::vector<ComputeSetEstimate> computeSets; // the graph's, then generated

@@ -148,6 +148,37 @@ ExchangeEstimate Traffic::externalExchange(const Target &target,
 }
 
 ExchangeEstimate
+crossReplicaExchange(const Target &target, std::string name,
+                     const std::map<unsigned, ReplicaTileTraffic> &tiles) {
+  ExchangeEstimate e;
+  e.name = std::move(name);
+  // As between IPUs of one replica: each tile limited by its port, each
+  // IPU by its links; a tile then combines what it received.
+  const unsigned perIpu = target.getTilesPerIPU();
+  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> ipus; // out, in
+  std::uint64_t tileCycles = 0;
+  for (const auto &[tile, t] : tiles) {
+    auto &io = ipus[tile / perIpu];
+    io.first += t.sent;
+    io.second += t.received;
+    tileCycles = std::max(
+        tileCycles, ceilDiv(std::max(t.sent, t.received),
+                            std::uint64_t(target.getExchangeBytesPerCycle())) +
+                        t.combine);
+    e.totalBytes += t.received;
+  }
+  const double linkRate =
+      constants::ipuLinkBytesPerSecond / target.getTileClockFrequency();
+  std::uint64_t linkCycles = 0;
+  for (const auto &[ipu, io] : ipus)
+    linkCycles = std::max(linkCycles, ceilDiv(std::max(io.first, io.second), linkRate));
+  e.cycles = constants::exchangeLatencyCycles + std::max(tileCycles, linkCycles);
+  for (const auto &[tile, t] : tiles)
+    e.tiles.push_back({tile, t.sent, t.received, e.cycles, 1});
+  return e;
+}
+
+ExchangeEstimate
 hostExchange(const Target &target, std::string name,
              const std::map<unsigned, std::pair<std::uint64_t, unsigned>> &bytesAndPieces,
              bool toDevice) {

@@ -44,6 +44,18 @@ private:
   std::unordered_map<unsigned, std::uint64_t> broadcastSent;
 };
 
+/// One step of an exchange between replicas: tile t sends sent[t] bytes to
+/// the same tile of another replica and receives received[t] from one, over
+/// the IPU-Links, then spends combine[t] cycles on what it received.
+struct ReplicaTileTraffic {
+  std::uint64_t sent = 0;
+  std::uint64_t received = 0;
+  std::uint64_t combine = 0;
+};
+ExchangeEstimate
+crossReplicaExchange(const Target &target, std::string name,
+                     const std::map<unsigned, ReplicaTileTraffic> &tiles);
+
 /// A host exchange moving bytes[tile] to or from each tile, in `pieces`
 /// transfers per tile.
 ExchangeEstimate

@@ -401,6 +401,18 @@ private:
     case SK::AbortOnCondition:
       readScalar(s.scalar, step(s));
       return;
+    case SK::CrossReplicaCopy:
+    case SK::CrossReplicaCollective: {
+      const std::uint32_t at = step(s);
+      reads(intervals(s.access, false), at);
+      // Replicas the map leaves out keep their destination.
+      if (s.kind == SK::CrossReplicaCollective)
+        writes(intervals(s.dstAccess, true), at);
+      for (const auto *a : {&s.access, &s.dstAccess})
+        for (const auto &run : a->runs)
+          touch(run.var, at);
+      return;
+    }
     case SK::Sync:
     case SK::Abort:
       return;

@@ -40,6 +40,11 @@ constexpr double hostLinkBytesPerSecond = 8.0e9;
 /// lib/poplibs_test/Util.cpp).
 constexpr double ipuLinkBytesPerSecond = 2 * 16.0e9 * 0.85;
 
+/// A GLOBAL sync also waits for the host: one round trip over the host
+/// link on top of the external sync (ours: the order of a PCIe round
+/// trip, about a microsecond; no published figure for the IPU's).
+constexpr double hostSyncSeconds = 1.0e-6;
+
 /// The internal sync releases tile t of an IPU (t + 1) / 16 cycles after
 /// the tile nearest the sync controller (unless relativeSyncDelay is
 /// NO_DELAY), so the farthest tile waits Target::getMaxIPUSyncDelay().

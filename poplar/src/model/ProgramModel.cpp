@@ -18,6 +18,7 @@
 #include <poplar/detail/CodeletInterface.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <map>
 #include <tuple>
@@ -123,12 +124,16 @@ private:
     return seq;
   }
 
-  void sync(bool external, unsigned program) {
+  // withHost: a GLOBAL sync, which waits for the host too.
+  void sync(bool external, unsigned program, bool withHost = false) {
     SimStep s;
     s.kind = SimStep::Kind::Sync;
     s.external = external;
     s.program = program;
     s.cycles = external ? target.getGlobalSyncCycles() : target.getMaxIPUSyncDelay();
+    if (withHost)
+      s.cycles += static_cast<std::uint64_t>(
+          std::ceil(constants::hostSyncSeconds * target.getTileClockFrequency()));
     s.tileCycles.sync = s.cycles * numTiles;
     est.steps.push_back(s);
   }
@@ -288,7 +293,7 @@ private:
       est.programs[n].syncType = s.syncType == SyncType::INTERNAL   ? "Internal"
                                  : s.syncType == SyncType::EXTERNAL ? "External"
                                                                     : "Global";
-      sync(external, n);
+      sync(external, n, s.syncType == SyncType::GLOBAL);
       return n;
     }
     case SK::Call: {
@@ -299,6 +304,9 @@ private:
     }
     case SK::Abort:
       return node("Abort", s.name);
+    case SK::CrossReplicaCopy:
+    case SK::CrossReplicaCollective:
+      return modelCrossReplica(s);
     case SK::AbortOnCondition: {
       const unsigned n = node("AbortOnCondition", s.name);
       control(constants::consensusInstructions, n);
@@ -615,6 +623,88 @@ private:
     return n;
   }
 
+  // Bytes and elements of a tensor on each tile.
+  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>>
+  bytesByTile(const exec::TensorAccess &a) const {
+    std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> perTile;
+    for (const auto &run : a.runs)
+      forEachTilePiece(graph.variables[run.var].mapping, run.start, run.stride,
+                       run.length, [&](unsigned tile, std::size_t n) {
+                         auto &t = perTile[tile == TileMapping::NoTile ? 0 : tile];
+                         t.first += n * a.elementBytes;
+                         t.second += n;
+                       });
+    return perTile;
+  }
+
+  // A CrossReplicaCopy is one exchange between replicas; a collective
+  // runs over the ring of replicas in steps, each an external sync and an
+  // exchange of a 1/n share of every tile's data with its neighbour
+  // replica: n - 1 steps that reduce (the received share is combined,
+  // a vector of the type a cycle) and n - 1 that gather.
+  unsigned modelCrossReplica(exec::Step &s) {
+    using C = detail::CrossReplicaCollective;
+    const bool copy = s.kind == SK::CrossReplicaCopy;
+    // The groups run side by side: one group's ring is the time.
+    const auto replicas = copy ? exe.replicationFactor
+                               : unsigned(s.replicaGroups.at(0).size());
+    const std::string name =
+        !s.name.empty() ? s.name : copy ? "CrossReplicaCopy" : "Collective";
+    const auto src = bytesByTile(s.access);
+    const auto dst = bytesByTile(s.dstAccess);
+    auto share = [&](std::uint64_t x) { return (x + replicas - 1) / replicas; };
+    const std::uint64_t vector = std::max(1u, target.getVectorWidth(s.access.type));
+    // The traffic of one step; `reducing` adds the combine.
+    auto stepTraffic = [&](bool reducing, bool whole) {
+      std::map<unsigned, ReplicaTileTraffic> tiles;
+      for (const auto &[tile, be] : src) {
+        auto &t = tiles[tile];
+        t.sent = whole ? be.first : share(be.first);
+        t.received = t.sent;
+        if (reducing)
+          t.combine = (share(be.second) + vector - 1) / vector;
+      }
+      return tiles;
+    };
+    std::vector<std::pair<std::string, std::map<unsigned, ReplicaTileTraffic>>> phases;
+    unsigned stepsPerPhase = 1;
+    if (copy) {
+      std::map<unsigned, ReplicaTileTraffic> tiles;
+      for (const auto &[tile, be] : src)
+        tiles[tile].sent = be.first;
+      for (const auto &[tile, be] : dst)
+        tiles[tile].received = be.first;
+      phases.emplace_back(name + "/Exchange", std::move(tiles));
+    } else if (replicas > 1) {
+      stepsPerPhase = replicas - 1;
+      if (s.collective != C::AllGather)
+        phases.emplace_back(name + "/ReduceScatter", stepTraffic(true, false));
+      if (s.collective == C::AllReduce)
+        phases.emplace_back(name + "/AllGather", stepTraffic(false, false));
+      if (s.collective == C::AllGather)
+        phases.emplace_back(name + "/AllGather", stepTraffic(false, true));
+    }
+    std::vector<unsigned> nodes;
+    for (auto &[phaseName, tiles] : phases) {
+      est.externalExchanges.push_back(crossReplicaExchange(target, phaseName, tiles));
+      const auto index = unsigned(est.externalExchanges.size() - 1);
+      const unsigned n = node("GlobalExchange", phaseName);
+      est.programs[n].exchange = long(index);
+      for (unsigned i = 0; i != stepsPerPhase; ++i) {
+        sync(true, n);
+        exchange(SimStep::Kind::GlobalExchange, index, n);
+      }
+      nodes.push_back(n);
+    }
+    if (nodes.empty()) { // one replica: nothing leaves the IPU
+      const unsigned n = node("Sync", name);
+      est.programs[n].syncType = "Internal";
+      sync(false, n);
+      nodes.push_back(n);
+    }
+    return wrap(nodes, name);
+  }
+
   unsigned modelSwitch(exec::Step &s) {
     // The control value is sent from its tile to every other tile.
     const auto &var = graph.variables[s.scalar.var];
@@ -695,6 +785,7 @@ estimateExecutable(const Graph::Impl &graph, Executable::Impl &exe,
   const auto start = std::chrono::steady_clock::now();
   auto est = std::make_shared<Estimates>();
   est->target = exe.target;
+  est->replicationFactor = exe.replicationFactor;
   est->graph = graphStats(graph);
 
   // The vertex types used, in the graph's order.

@@ -43,6 +43,10 @@ const char *stepKindName(exec::Step::Kind k) {
     return "WriteUndef";
   case K::Sync:
     return "Sync";
+  case K::CrossReplicaCopy:
+    return "CrossReplicaCopy";
+  case K::CrossReplicaCollective:
+    return "CrossReplicaCollective";
   case K::Call:
     return "Call";
   case K::PrintTensor:

@@ -34,7 +34,7 @@ ProfileValue target(const model::Estimates &est) {
   m["numTiles"] = t.getNumTiles();
   m["totalMemory"] = t.getMemoryBytes();
   m["numWorkerContexts"] = t.getNumWorkerContexts();
-  m["numReplicas"] = 1;
+  m["numReplicas"] = est.replicationFactor;
   m["minSyncDelay"] = t.getMinIPUSyncDelay();
   std::vector<unsigned> relative(t.getTilesPerIPU(), 0);
   if (!t.getRelativeSyncDelayIsZero())

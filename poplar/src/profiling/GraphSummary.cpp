@@ -63,6 +63,9 @@ const Category categories[] = {
 };
 
 void printTarget(SummaryWriter &w, const ProfileValue &target) {
+  // The profile's target is one replica's; the device holds them all.
+  const std::uint64_t replicas =
+      std::max<std::uint64_t>(1, u(target.getOrNull("numReplicas")));
   const std::uint64_t ipus = u(target.getOrNull("numIPUs"));
   const std::uint64_t tilesPerIpu = u(target.getOrNull("tilesPerIPU"));
   const std::uint64_t tiles = u(target.getOrNull("numTiles"));
@@ -72,13 +75,13 @@ void printTarget(SummaryWriter &w, const ProfileValue &target) {
                            ? target["clockFrequency"].asDouble()
                            : 0.0;
   w.heading("", "Target:");
-  w.left("  ", "Number of IPUs:", 24, withCommas(ipus));
+  w.left("  ", "Number of IPUs:", 24, withCommas(ipus * replicas));
   w.left("  ", "Tiles per IPU:", 24, withCommas(tilesPerIpu));
-  w.left("  ", "Total Tiles:", 24, withCommas(tiles));
+  w.left("  ", "Total Tiles:", 24, withCommas(tiles * replicas));
   w.left("  ", "Memory Per-Tile:", 24, kb(perTile));
-  w.left("  ", "Total Memory:", 24, mb(total));
+  w.left("  ", "Total Memory:", 24, mb(total * replicas));
   w.left("  ", "Clock Speed (approx):", 24, withCommas1(clock / 1e6) + " MHz");
-  w.left("  ", "Number of Replicas:", 24, "1");
+  w.left("  ", "Number of Replicas:", 24, withCommas(replicas));
   w.left("  ", "IPUs per Replica:", 24, withCommas(ipus));
   w.left("  ", "Tiles per Replica:", 24, withCommas(tiles));
   w.left("  ", "Memory per Replica:", 24, mb(total));

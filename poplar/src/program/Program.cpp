@@ -49,6 +49,10 @@ const char *Program::Impl::kindName() const {
     return "WriteUndef";
   case Kind::Sync:
     return "Sync";
+  case Kind::CrossReplicaCopy:
+    return "CrossReplicaCopy";
+  case Kind::CrossReplicaCollective:
+    return "CrossReplicaCollective";
   case Kind::Call:
     return "Call";
   case Kind::PrintTensor:
@@ -221,6 +225,23 @@ Sync::Sync(SyncType type, const DebugContext &dc)
   impl->syncType = type;
 }
 
+CrossReplicaCopy::CrossReplicaCopy(const Tensor &src, const Tensor &dst,
+                                   std::map<unsigned, unsigned> replicaMap,
+                                   const DebugContext &dc)
+    : Program(node(Kind::CrossReplicaCopy, dc)) {
+  impl->tensors = {src, dst};
+  impl->replicaMap = std::move(replicaMap);
+}
+
+namespace {
+// The program of a collective: only poplar::detail makes one.
+class CollectiveProgram : public Program {
+public:
+  explicit CollectiveProgram(std::shared_ptr<Impl> impl)
+      : Program(std::move(impl)) {}
+};
+} // namespace
+
 Call::Call(Function f, const DebugContext &dc) : Program(node(Kind::Call, dc)) {
   impl->function = f;
 }
@@ -255,3 +276,20 @@ AbortOnCondition::AbortOnCondition(Tensor predicate, const std::string &message,
 }
 
 } // namespace poplar::program
+
+namespace poplar::detail {
+
+program::Program crossReplicaCollective(CrossReplicaCollective kind,
+                                        CrossReplicaOperator op,
+                                        const Tensor &src, const Tensor &dst,
+                                        std::vector<std::vector<unsigned>> groups,
+                                        const DebugContext &dc) {
+  auto impl = program::node(program::Kind::CrossReplicaCollective, dc);
+  impl->tensors = {src, dst};
+  impl->replicaGroups = std::move(groups);
+  impl->collective = kind;
+  impl->collectiveOp = op;
+  return program::CollectiveProgram(std::move(impl));
+}
+
+} // namespace poplar::detail

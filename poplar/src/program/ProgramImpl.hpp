@@ -4,8 +4,10 @@
 #define POPLAR_SRC_PROGRAM_PROGRAMIMPL_HPP
 
 #include <poplar/Program.hpp>
+#include <poplar/detail/CrossReplica.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,9 @@ struct Program::Impl {
     Call,            // function
     PrintTensor,     // text: title; tensors: {t}
     Abort,           // text: message
-    AbortOnCondition // text: message; tensors: {predicate}
+    AbortOnCondition, // text: message; tensors: {predicate}
+    CrossReplicaCopy, // replicaMap; tensors: {src, dst}
+    CrossReplicaCollective // collective, collectiveOp; tensors: {src, dst}
   };
   enum class CopyKind {
     TensorToTensor,   // tensors: {src, dst}
@@ -51,6 +55,12 @@ struct Program::Impl {
   Function function;
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
+  std::map<unsigned, unsigned> replicaMap;
+  std::vector<std::vector<unsigned>> replicaGroups; // collective
+  ::poplar::detail::CrossReplicaCollective collective =
+      ::poplar::detail::CrossReplicaCollective::AllReduce;
+  ::poplar::detail::CrossReplicaOperator collectiveOp =
+      ::poplar::detail::CrossReplicaOperator::ADD;
 
   /// A readable name of the kind ("Sequence", "Copy", ...).
   const char *kindName() const;

@@ -53,30 +53,48 @@ void Engine::Impl::resetStorage() {
                  detail::fpOverflowException;
   if (engineOptionIs(options, "debug.nanOverflowMode", false))
     behaviour |= detail::fpNanOnOverflow;
-  tileBehaviour.assign(exe->target.getNumTiles(), behaviour);
-  computeSets.clear();
-  computeSets.resize(exe->computeSets.size());
-  for (std::size_t v = 0; v != exe->variables.size(); ++v) {
-    const auto &info = exe->variables[v];
-    auto &bytes = storage[v];
-    if (info.initialValue.empty())
-      std::fill(bytes.begin(), bytes.end(), 0);
-    else
-      std::copy(info.initialValue.begin(), info.initialValue.end(), bytes.begin());
+  for (unsigned r = 0; r != replicas.size(); ++r) {
+    ReplicaState &replica = replicas[r];
+    replica.tileBehaviour.assign(exe->target.getNumTiles(), behaviour);
+    replica.computeSets.clear();
+    replica.computeSets.resize(exe->computeSets.size());
+    for (std::size_t v = 0; v != exe->variables.size(); ++v) {
+      const auto &info = exe->variables[v];
+      auto &bytes = replica.storage[v];
+      if (info.initialValue.empty())
+        std::fill(bytes.begin(), bytes.end(), 0);
+      else
+        std::copy(info.initialValue.begin(), info.initialValue.end(),
+                  bytes.begin());
+      if (info.isReplicationIndex) {
+        const std::uint32_t index = r;
+        std::memcpy(bytes.data(), &index, sizeof index);
+      }
+      if (info.isHwSeedState && r != 0) {
+        // Each replica its own generator key (word 1): a Weyl step of r.
+        std::uint32_t key;
+        std::memcpy(&key, bytes.data() + 4, 4);
+        key += 0x9E3779B9u * r;
+        std::memcpy(bytes.data() + 4, &key, 4);
+      }
+    }
   }
 }
 
-ComputeSetInstance &Engine::Impl::computeSet(unsigned id) {
-  auto &instance = computeSets.at(id);
+ComputeSetInstance &Engine::Impl::computeSet(unsigned r, unsigned id) {
+  ReplicaState &replica = replicas[r];
+  auto &instance = replica.computeSets.at(id);
   if (!instance)
     instance = std::make_unique<ComputeSetInstance>(
-        exe->computeSets[id], exe->vertexTypes, storage, tileBehaviour);
+        exe->computeSets[id], exe->vertexTypes, replica.storage,
+        replica.tileBehaviour);
   return *instance;
 }
 
 void Engine::Impl::prepareRun() {
-  for (unsigned cs = 0; cs != computeSets.size(); ++cs)
-    computeSet(cs);
+  for (unsigned r = 0; r != replicas.size(); ++r)
+    for (unsigned cs = 0; cs != exe->computeSets.size(); ++cs)
+      computeSet(r, cs);
   // oneTBB starts its worker threads when first asked for parallel work;
   // each worker takes one index and waits (briefly) for the others.
   const int threads = tbb::this_task_arena::max_concurrency();
@@ -122,17 +140,20 @@ Engine::Engine(Executable &&exe, const OptionFlags &options)
   if (!impl->exe)
     throw poplar_error("Engine: the executable is empty (moved from)");
   const auto &x = *impl->exe;
-  impl->storage.resize(x.variables.size());
-  for (std::size_t v = 0; v != x.variables.size(); ++v)
-    impl->storage[v].resize(x.variables[v].numElements *
-                            x.variables[v].elementBytes);
-  impl->remoteStorage.resize(x.remoteBuffers.size());
-  for (std::size_t b = 0; b != x.remoteBuffers.size(); ++b) {
-    const auto &info = x.remoteBuffers[b];
-    impl->remoteStorage[b].assign(
-        info.numElements * info.repeats * info.elementBytes, 0);
+  impl->replicas.resize(x.replicationFactor);
+  for (ReplicaState &replica : impl->replicas) {
+    replica.storage.resize(x.variables.size());
+    for (std::size_t v = 0; v != x.variables.size(); ++v)
+      replica.storage[v].resize(x.variables[v].numElements *
+                                x.variables[v].elementBytes);
+    replica.remoteStorage.resize(x.remoteBuffers.size());
+    for (std::size_t b = 0; b != x.remoteBuffers.size(); ++b) {
+      const auto &info = x.remoteBuffers[b];
+      replica.remoteStorage[b].assign(
+          info.numElements * info.repeats * info.elementBytes, 0);
+    }
+    replica.streams.resize(x.streams.size());
   }
-  impl->streams.resize(x.streams.size());
   impl->resetStorage();
   setUpProfiling(*impl);
   writeRequestedGraphReport(*this);
@@ -144,14 +165,15 @@ Engine::Engine(Engine &&) noexcept = default;
 Engine &Engine::operator=(Engine &&) noexcept = default;
 Engine::~Engine() {
   if (impl)
-    for (StreamConnection &c : impl->streams)
-      c.dropPrefetched();
+    for (ReplicaState &replica : impl->replicas)
+      for (StreamConnection &c : replica.streams)
+        c.dropPrefetched();
 }
 
 void Engine::load(const Device &device) {
   const Target &target = device.getTarget();
-  if (target != impl->exe->target) {
-    const Target &compiled = impl->exe->target;
+  if (target != impl->exe->deviceTarget) {
+    const Target &compiled = impl->exe->deviceTarget;
     const std::string source =
         impl->exe->source.empty() ? "the graph was"
                                   : "the executable " + impl->exe->source + " was";
@@ -189,12 +211,15 @@ void Engine::run(unsigned prog, const std::string &debugName) {
                       std::to_string(x.programs.size()) + ")");
   // Check every stream before running, so a failed run changes nothing.
   for (std::size_t s : x.streamsUsed[prog])
-    if (!impl->streams[s].connected)
-      throw stream_connection_error(
-          "Engine::run(" + std::to_string(prog) + "): stream '" +
-          x.streams[s].handle +
-          "' is used by the program but is not connected (use "
-          "Engine::connectStream or Engine::connectStreamToCallback)");
+    for (unsigned r = 0; r != impl->numReplicas(); ++r)
+      if (!impl->connection(s, r).connected)
+        throw stream_connection_error(
+            "Engine::run(" + std::to_string(prog) + "): stream '" +
+            x.streams[s].handle + "' is used by the program but is not " +
+            (impl->numReplicas() > 1 && !x.streams[s].broadcast
+                 ? "connected for replica " + std::to_string(r)
+                 : std::string("connected")) +
+            " (use Engine::connectStream or Engine::connectStreamToCallback)");
   logging::debug(logging::Module::Engine, "Engine::run({}){}", prog,
                  debugName.empty() ? "" : " " + debugName);
   // Only runs that complete are reported.
@@ -222,20 +247,30 @@ findHandle(const std::map<std::string, exec::TensorAccess, std::less<>> &handles
   return it->second;
 }
 
-void checkBufferSize(const exec::TensorAccess &a, StringRef handle,
-                     const void *begin, const void *end, const char *what) {
+// The number of the tensor's copies the buffer holds: one per replica, or
+// (when `allowOne`, for writes) one for all of them.
+unsigned checkBufferSize(const exec::TensorAccess &a, StringRef handle,
+                         const void *begin, const void *end, const char *what,
+                         unsigned replicas, bool allowOne) {
   if (!begin)
     throw poplar_error(std::string(what) + "('" + handle.str() +
                        "'): the buffer is null");
   const std::size_t bytes = a.numElements * a.elementBytes;
-  if (end && static_cast<std::size_t>(static_cast<const char *>(end) -
-                                      static_cast<const char *>(begin)) != bytes)
-    throw poplar_error(std::string(what) + "('" + handle.str() +
-                       "'): the buffer holds " +
-                       std::to_string(static_cast<const char *>(end) -
-                                      static_cast<const char *>(begin)) +
-                       " bytes but tensor '" + a.name + "' needs " +
-                       std::to_string(bytes));
+  if (!end)
+    return replicas;
+  const auto size = static_cast<std::size_t>(static_cast<const char *>(end) -
+                                             static_cast<const char *>(begin));
+  if (size == bytes * replicas)
+    return replicas;
+  if (allowOne && size == bytes)
+    return 1;
+  throw poplar_error(std::string(what) + "('" + handle.str() +
+                     "'): the buffer holds " + std::to_string(size) +
+                     " bytes but tensor '" + a.name + "' needs " +
+                     std::to_string(bytes) +
+                     (replicas > 1 ? " for each of " + std::to_string(replicas) +
+                                         " replicas"
+                                   : std::string()));
 }
 
 } // namespace
@@ -243,11 +278,17 @@ void checkBufferSize(const exec::TensorAccess &a, StringRef handle,
 void Engine::writeTensor(StringRef handle, const void *buf, const void *bufEnd) {
   const auto &a =
       findHandle(impl->exe->hostWrites, handle, "Engine::writeTensor", "write");
-  checkBufferSize(a, handle, buf, bufEnd, "Engine::writeTensor");
+  const unsigned copies = checkBufferSize(a, handle, buf, bufEnd,
+                                          "Engine::writeTensor",
+                                          impl->numReplicas(), true);
   if (!impl->loaded)
     throw runtime_error("Engine::writeTensor('" + handle.str() +
                         "'): the engine is not loaded on a device");
-  scatterElements(*impl, a, static_cast<const unsigned char *>(buf));
+  const std::size_t bytes = a.numElements * a.elementBytes;
+  for (unsigned r = 0; r != impl->numReplicas(); ++r)
+    scatterElements(impl->replicas[r], a,
+                    static_cast<const unsigned char *>(buf) +
+                        (copies == 1 ? 0 : r * bytes));
 }
 
 void Engine::writeTensor(StringRef handle, const void *buf) {
@@ -257,11 +298,15 @@ void Engine::writeTensor(StringRef handle, const void *buf) {
 void Engine::readTensor(StringRef handle, void *buf, void *bufEnd) {
   const auto &a =
       findHandle(impl->exe->hostReads, handle, "Engine::readTensor", "read");
-  checkBufferSize(a, handle, buf, bufEnd, "Engine::readTensor");
+  checkBufferSize(a, handle, buf, bufEnd, "Engine::readTensor",
+                  impl->numReplicas(), false);
   if (!impl->loaded)
     throw runtime_error("Engine::readTensor('" + handle.str() +
                         "'): the engine is not loaded on a device");
-  gatherElements(*impl, a, static_cast<unsigned char *>(buf));
+  const std::size_t bytes = a.numElements * a.elementBytes;
+  for (unsigned r = 0; r != impl->numReplicas(); ++r)
+    gatherElements(impl->replicas[r], a,
+                   static_cast<unsigned char *>(buf) + r * bytes);
 }
 
 void Engine::readTensor(StringRef handle, void *buf) {
@@ -277,26 +322,35 @@ void Engine::connectStream(StringRef handle, void *begin, void *end) {
                                   "its beginning");
   const std::size_t size = static_cast<std::size_t>(
       static_cast<char *>(end) - static_cast<char *>(begin));
-  const std::size_t transfer = info.bytes();
+  // A replicated stream's buffer is shared out: replica r has the r-th of
+  // numReplicas equal parts.
+  const unsigned parts = info.broadcast ? 1 : impl->numReplicas();
+  const std::size_t transfer = info.bytes() * parts;
   if (transfer == 0 ? size != 0 : (size == 0 || size % transfer != 0))
     throw stream_connection_error(
         "Engine::connectStream('" + handle.str() + "'): the buffer holds " +
         std::to_string(size) + " bytes, which is not a whole number of the " +
-        std::to_string(transfer) + "-byte transfers of the stream (" +
+        std::to_string(info.bytes()) + "-byte transfers of the stream (" +
         std::to_string(info.numElements) + " x " + info.type.toString().str() +
-        ")");
-  StreamConnection &c = impl->streams[s];
-  c.dropPrefetched();
-  c = StreamConnection{};
-  c.connected = true;
-  c.begin = static_cast<unsigned char *>(begin);
-  c.end = static_cast<unsigned char *>(end);
+        ")" +
+        (parts > 1 ? " for each of its " + std::to_string(parts) + " replicas"
+                   : std::string()));
+  for (unsigned r = 0; r != parts; ++r) {
+    StreamConnection &c = impl->replicas[r].streams[s];
+    c.dropPrefetched();
+    c = StreamConnection{};
+    c.connected = true;
+    c.begin = static_cast<unsigned char *>(begin) + r * (size / parts);
+    c.end = c.begin + size / parts;
+  }
 }
 
 void Engine::connectStream(StringRef handle, void *p) {
   const std::size_t s = impl->streamIndex(handle, "Engine::connectStream");
   char *begin = static_cast<char *>(p);
-  connectStream(handle, p, begin ? begin + impl->exe->streams[s].bytes() : nullptr);
+  const auto &info = impl->exe->streams[s];
+  const std::size_t copies = info.broadcast ? 1 : impl->numReplicas();
+  connectStream(handle, p, begin ? begin + info.bytes() * copies : nullptr);
 }
 
 void Engine::connectStream(const DataStream &stream, void *p) {
@@ -310,24 +364,43 @@ void Engine::connectStream(const DataStream &stream, void *begin, void *end) {
 void Engine::connectStreamToCallback(StringRef handle, StreamCallbackHandle f) {
   const std::size_t s =
       impl->streamIndex(handle, "Engine::connectStreamToCallback");
-  auto callback = f.release();
+  std::shared_ptr<StreamCallback> callback(f.release());
   if (!callback)
     throw stream_connection_error("Engine::connectStreamToCallback('" +
                                   handle.str() + "'): the callback is empty");
-  StreamConnection &c = impl->streams[s];
-  c.dropPrefetched();
-  c = StreamConnection{};
-  c.connected = true;
-  c.callback = std::move(callback);
+  // Every replica of a replicated stream calls the one callback in turn.
+  const unsigned parts = impl->exe->streams[s].broadcast ? 1 : impl->numReplicas();
+  for (unsigned r = 0; r != parts; ++r) {
+    StreamConnection &c = impl->replicas[r].streams[s];
+    c.dropPrefetched();
+    c = StreamConnection{};
+    c.connected = true;
+    c.callback = callback;
+    c.sharedCallback = parts > 1;
+  }
 }
 
 void Engine::connectStreamToCallback(StringRef handle, unsigned replicaId,
                                      StreamCallbackHandle f) {
-  if (replicaId != 0)
+  const std::size_t s =
+      impl->streamIndex(handle, "Engine::connectStreamToCallback");
+  const bool broadcast = impl->exe->streams[s].broadcast;
+  if (replicaId >= impl->numReplicas() || (broadcast && replicaId != 0))
     throw stream_connection_error(
         "Engine::connectStreamToCallback('" + handle.str() + "'): replica " +
-        std::to_string(replicaId) + " does not exist (the graph has 1)");
-  connectStreamToCallback(handle, std::move(f));
+        std::to_string(replicaId) +
+        (broadcast ? " cannot have its own callback: the stream is BROADCAST"
+                   : " does not exist (the graph has " +
+                         std::to_string(impl->numReplicas()) + ")"));
+  std::shared_ptr<StreamCallback> callback(f.release());
+  if (!callback)
+    throw stream_connection_error("Engine::connectStreamToCallback('" +
+                                  handle.str() + "'): the callback is empty");
+  StreamConnection &c = impl->replicas[replicaId].streams[s];
+  c.dropPrefetched();
+  c = StreamConnection{};
+  c.connected = true;
+  c.callback = std::move(callback);
 }
 
 std::vector<std::string> Engine::listStreams() const {
@@ -357,11 +430,13 @@ RemoteRow remoteRow(Engine::Impl &engine, StringRef handle,
       throw index_error(std::string(what) + "('" + handle.str() + "'): row " +
                         std::to_string(repeat) + " is out of range (" +
                         std::to_string(info.repeats) + " rows)");
-    if (replica != 0)
+    if (replica >= engine.numReplicas())
       throw index_error(std::string(what) + "('" + handle.str() + "'): replica " +
-                        std::to_string(replica) + " does not exist");
+                        std::to_string(replica) + " does not exist (the graph has " +
+                        std::to_string(engine.numReplicas()) + ")");
     const std::size_t rowBytes = info.numElements * info.elementBytes;
-    return {engine.remoteStorage[b].data() + repeat * rowBytes, rowBytes};
+    return {engine.replicas[replica].remoteStorage[b].data() + repeat * rowBytes,
+            rowBytes};
   }
   throw poplar_error(std::string(what) + ": no remote buffer named '" +
                      handle.str() + "'");

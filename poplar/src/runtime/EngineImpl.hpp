@@ -1,5 +1,5 @@
-// The state of a loaded engine: the storage of every variable and remote
-// buffer, and what each stream is connected to.
+// The state of a loaded engine: per replica, the storage of every variable
+// and remote buffer, and what each stream is connected to.
 #ifndef POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
 #define POPLAR_SRC_RUNTIME_ENGINEIMPL_HPP
 
@@ -23,7 +23,10 @@ struct StreamConnection {
   unsigned char *begin = nullptr;
   unsigned char *end = nullptr;
   std::size_t position = 0; // bytes from begin of the next transfer
-  std::unique_ptr<StreamCallback> callback;
+  std::shared_ptr<StreamCallback> callback;
+  /// The callback serves every replica in turn: it is never asked to
+  /// prefetch (its next data belongs to the next replica).
+  bool sharedCallback = false;
   /// A host-to-device callback's data for the next transfer, filled by
   /// StreamCallback::prefetch after the previous one.
   std::vector<unsigned char> prefetchBuffer;
@@ -37,19 +40,27 @@ struct StreamConnection {
   }
 };
 
-struct Engine::Impl {
-  std::shared_ptr<const Executable::Impl> exe;
-  OptionFlags options;
+/// What one replica of the graph holds on the device.
+struct ReplicaState {
   std::vector<std::vector<unsigned char>> storage;       // per variable
   std::vector<std::vector<unsigned char>> remoteStorage; // per buffer
+  /// Per stream. A BROADCAST stream is connected in replica 0 only.
   std::vector<StreamConnection> streams;
   /// Per tile: the floating-point behaviour (CSRFunctions.hpp), set on
   /// load from debug.floatPointOpException and debug.nanOverflowMode.
   std::vector<std::uint32_t> tileBehaviour;
-  std::vector<unsigned char> transferBuffer; // staging for callbacks
   /// Built when the engine is loaded (prepareRun), or on a compute set's
-  /// first Execute after resetStorage.
+  /// first Execute after resetStorage; bound to this replica's storage.
   std::vector<std::unique_ptr<ComputeSetInstance>> computeSets;
+};
+
+struct Engine::Impl {
+  std::shared_ptr<const Executable::Impl> exe;
+  OptionFlags options;
+  /// One per replica, made with the engine (never resized: compute sets
+  /// point into them).
+  std::vector<ReplicaState> replicas;
+  std::vector<unsigned char> transferBuffer; // staging for callbacks
   std::ostream *printStream = &std::cout;
   bool loaded = false;
   /// Whether host-to-device callbacks are asked to prefetch
@@ -67,7 +78,13 @@ struct Engine::Impl {
   /// Sets every variable to its initial value (zero when it has none) and
   /// every vertex to its initial state.
   void resetStorage();
-  ComputeSetInstance &computeSet(unsigned id);
+  ComputeSetInstance &computeSet(unsigned replica, unsigned id);
+  unsigned numReplicas() const { return static_cast<unsigned>(replicas.size()); }
+  /// The connection replica r uses for stream s (replica 0's for a
+  /// BROADCAST stream).
+  StreamConnection &connection(std::size_t s, unsigned r) {
+    return replicas[exe->streams[s].broadcast ? 0 : r].streams[s];
+  }
   /// Pays the one-off costs of running here rather than in the first run:
   /// every compute set's vertices are built and bound to storage, and the
   /// host's worker threads are started.
@@ -80,10 +97,13 @@ void runProgram(Engine::Impl &engine, const exec::Step &program);
 
 /// Gathers a tensor's elements (in flattened order) into dst, and the
 /// reverse. Both use the host's threads for large tensors.
-void gatherElements(const Engine::Impl &engine, const exec::TensorAccess &a,
+void gatherElements(const ReplicaState &replica, const exec::TensorAccess &a,
                     unsigned char *dst);
-void scatterElements(Engine::Impl &engine, const exec::TensorAccess &a,
+void scatterElements(ReplicaState &replica, const exec::TensorAccess &a,
                      const unsigned char *src);
+
+/// Runs a collective over every replica's storage (runtime/Collectives.cpp).
+void runCollective(Engine::Impl &engine, const exec::Step &step);
 
 /// Prints "title: {…}" in the format of the guide (runtime/TensorPrinter.cpp).
 void printTensor(std::ostream &out, const std::string &title,

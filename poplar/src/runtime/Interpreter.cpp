@@ -50,118 +50,190 @@ void forEachRunChunk(const exec::TensorAccess &a, F &&f) {
                [&](std::size_t r) { f(a.runs[r]); });
 }
 
+// The replicas a step runs on: all of them, or (inside control flow whose
+// condition differs between replicas) those that took this path. Every
+// step runs replica after replica, in ascending order.
+using ReplicaSet = std::vector<unsigned>;
+
 class Interpreter {
 public:
   explicit Interpreter(Engine::Impl &engine)
       : e(engine), exe(*engine.exe),
         recorder(engine.recording ? engine.recorder.get() : nullptr) {}
 
-  void run(const exec::Step &s) {
+  void runAll(const exec::Step &s) {
+    ReplicaSet all(e.numReplicas());
+    for (unsigned r = 0; r != all.size(); ++r)
+      all[r] = r;
+    run(s, all);
+  }
+
+private:
+  void run(const exec::Step &s, const ReplicaSet &rs) {
     using K = exec::Step::Kind;
     // Control flow records its own steps each time it tests or loops;
-    // everything else once, as it starts.
-    if (recorder && s.kind != K::Repeat && s.kind != K::RepeatWhile)
+    // everything else once, as it starts. The record follows replica 0
+    // (replicas run side by side: one replica's time is the run's).
+    const bool record = recorder && rs.front() == 0;
+    if (record && s.kind != K::Repeat && s.kind != K::RepeatWhile)
       simulate(s);
     switch (s.kind) {
     case K::Sequence:
       for (const auto &child : s.children)
-        run(child);
+        run(child, rs);
       return;
     case K::Execute:
-      e.computeSet(s.computeSet).execute();
+      for (unsigned r : rs)
+        e.computeSet(r, s.computeSet).execute();
       return;
     case K::Repeat:
       for (unsigned i = 0; i != s.count; ++i) {
-        if (recorder)
+        if (record)
           simulate(s);
-        run(s.children[0]);
+        run(s.children[0], rs);
       }
       return;
-    case K::RepeatWhile:
+    case K::RepeatWhile: {
+      ReplicaSet looping = rs;
       for (;;) {
-        run(s.children[0]);
-        if (recorder)
+        run(s.children[0], looping);
+        if (recorder && looping.front() == 0)
           simulate(s);
-        if ((readScalar(s.scalar) != 0) != s.whileTrue)
+        ReplicaSet next;
+        for (unsigned r : looping)
+          if ((readScalar(r, s.scalar) != 0) == s.whileTrue)
+            next.push_back(r);
+        if (next.empty())
           return;
-        run(s.children[1]);
+        looping = std::move(next);
+        run(s.children[1], looping);
       }
-    case K::If:
-      run(readScalar(s.scalar) != 0 ? s.children[0] : s.children[1]);
+    }
+    case K::If: {
+      ReplicaSet taken, notTaken;
+      for (unsigned r : rs)
+        (readScalar(r, s.scalar) != 0 ? taken : notTaken).push_back(r);
+      if (!taken.empty())
+        run(s.children[0], taken);
+      if (!notTaken.empty())
+        run(s.children[1], notTaken);
       return;
+    }
     case K::Switch:
-      return runSwitch(s);
+      return runSwitch(s, rs);
     case K::CopyTensors:
-      return copyTensors(s);
+      for (unsigned r : rs)
+        copyTensors(s, e.replicas[r]);
+      return;
     case K::StreamToTensor:
-      return streamToTensor(s);
+      return streamToTensor(s, rs);
     case K::TensorToStream:
-      return tensorToStream(s);
+      for (unsigned r : rs)
+        tensorToStream(s, r);
+      return;
     case K::RemoteToTensor:
     case K::TensorToRemote:
-      return remoteCopy(s);
+      for (unsigned r : rs)
+        remoteCopy(s, r);
+      return;
     case K::WriteUndef:
     case K::Sync:
       return; // no effect on values
     case K::Call:
-      run(exe.functions[s.function]);
+      run(exe.functions[s.function], rs);
       return;
     case K::PrintTensor:
-      return print(s);
+      for (unsigned r : rs)
+        print(s, r);
+      return;
     case K::Abort:
       throw application_runtime_error(
           "Abort" + (s.name.empty() ? "" : " '" + s.name + "'") +
           (s.text.empty() ? std::string() : ": " + s.text));
     case K::AbortOnCondition:
-      if (readScalar(s.scalar) != 0)
-        throw application_runtime_error(
-            "AbortOnCondition" + (s.name.empty() ? "" : " '" + s.name + "'") +
-            (s.text.empty() ? std::string(": the condition was true")
-                            : ": " + s.text));
+      for (unsigned r : rs)
+        if (readScalar(r, s.scalar) != 0)
+          throw application_runtime_error(
+              "AbortOnCondition" + (s.name.empty() ? "" : " '" + s.name + "'") +
+              (e.numReplicas() > 1 ? " in replica " + std::to_string(r)
+                                   : std::string()) +
+              (s.text.empty() ? std::string(": the condition was true")
+                              : ": " + s.text));
       return;
+    case K::CrossReplicaCopy:
+      requireAllReplicas(s, rs);
+      return crossReplicaCopy(s);
+    case K::CrossReplicaCollective:
+      requireAllReplicas(s, rs);
+      return runCollective(e, s);
     }
   }
 
-private:
   void simulate(const exec::Step &s) {
     if (s.simBegin != s.simEnd)
       recorder->record(s.simBegin, s.simEnd);
   }
 
-  double readScalar(const exec::ScalarRef &ref) const {
-    const auto &var = e.storage[ref.var];
-    return elementAsDouble(ref.type,
-                           var.data() + ref.element * exe.variables[ref.var].elementBytes);
-  }
-
-  long long readInteger(const exec::ScalarRef &ref) const {
-    const auto &var = e.storage[ref.var];
-    return elementAsInteger(ref.type, var.data() + ref.element *
-                                                     exe.variables[ref.var].elementBytes);
-  }
-
-  void runSwitch(const exec::Step &s) {
-    const long long control = readInteger(s.scalar);
-    for (std::size_t i = 0; i != s.caseValues.size(); ++i)
-      if (s.caseValues[i] == control)
-        return run(s.children[i + 1]);
-    if (s.boundsChecked)
+  // Replicas exchange data only when every one of them reaches the step.
+  void requireAllReplicas(const exec::Step &s, const ReplicaSet &rs) const {
+    if (rs.size() != e.numReplicas())
       throw application_runtime_error(
-          "Switch" + (s.name.empty() ? "" : " '" + s.name + "'") +
-          ": control value " + std::to_string(control) +
-          " matches no case");
-    run(s.children[0]);
+          std::string(s.kind == exec::Step::Kind::CrossReplicaCopy
+                          ? "CrossReplicaCopy"
+                          : "Collective") +
+          (s.name.empty() ? "" : " '" + s.name + "'") + ": only " +
+          std::to_string(rs.size()) + " of the " +
+          std::to_string(e.numReplicas()) +
+          " replicas reached it (control flow took different paths in "
+          "different replicas)");
   }
 
-  void copyTensors(const exec::Step &s) {
+  const unsigned char *element(unsigned r, const exec::ScalarRef &ref) const {
+    return e.replicas[r].storage[ref.var].data() +
+           ref.element * exe.variables[ref.var].elementBytes;
+  }
+
+  double readScalar(unsigned r, const exec::ScalarRef &ref) const {
+    return elementAsDouble(ref.type, element(r, ref));
+  }
+
+  long long readInteger(unsigned r, const exec::ScalarRef &ref) const {
+    return elementAsInteger(ref.type, element(r, ref));
+  }
+
+  void runSwitch(const exec::Step &s, const ReplicaSet &rs) {
+    // Replicas grouped by the branch they take, in branch order.
+    std::vector<ReplicaSet> byBranch(s.children.size());
+    for (unsigned r : rs) {
+      const long long control = readInteger(r, s.scalar);
+      std::size_t branch = 0;
+      for (std::size_t i = 0; i != s.caseValues.size(); ++i)
+        if (s.caseValues[i] == control) {
+          branch = i + 1;
+          break;
+        }
+      if (branch == 0 && s.boundsChecked)
+        throw application_runtime_error(
+            "Switch" + (s.name.empty() ? "" : " '" + s.name + "'") +
+            ": control value " + std::to_string(control) +
+            " matches no case");
+      byBranch[branch].push_back(r);
+    }
+    for (std::size_t b = 0; b != byBranch.size(); ++b)
+      if (!byBranch[b].empty())
+        run(s.children[b], byBranch[b]);
+  }
+
+  void copyTensors(const exec::Step &s, ReplicaState &replica) {
+    auto &storage = replica.storage;
     const std::size_t bytes = s.elementBytes;
     if (!s.staged) {
       forEachIndex(s.segments.size(), s.copyElements * bytes / (s.segments.size() + 1),
                    [&](std::size_t i) {
                      const auto &seg = s.segments[i];
-                     copyStrided(e.storage[seg.dstVar].data() + seg.dstStart * bytes,
+                     copyStrided(storage[seg.dstVar].data() + seg.dstStart * bytes,
                                  seg.dstStride,
-                                 e.storage[seg.srcVar].data() + seg.srcStart * bytes,
+                                 storage[seg.srcVar].data() + seg.srcStart * bytes,
                                  seg.srcStride, seg.length, bytes);
                    });
       return;
@@ -175,16 +247,29 @@ private:
                  [&](std::size_t i) {
                    const auto &seg = s.segments[i];
                    copyStrided(staging.data() + offset[i] * bytes, 1,
-                               e.storage[seg.srcVar].data() + seg.srcStart * bytes,
+                               storage[seg.srcVar].data() + seg.srcStart * bytes,
                                seg.srcStride, seg.length, bytes);
                  });
     forEachIndex(s.segments.size(), staging.size() / (s.segments.size() + 1),
                  [&](std::size_t i) {
                    const auto &seg = s.segments[i];
-                   copyStrided(e.storage[seg.dstVar].data() + seg.dstStart * bytes,
+                   copyStrided(storage[seg.dstVar].data() + seg.dstStart * bytes,
                                seg.dstStride, staging.data() + offset[i] * bytes,
                                1, seg.length, bytes);
                  });
+  }
+
+  void crossReplicaCopy(const exec::Step &s) {
+    // Every source is read before any destination is written.
+    const std::size_t bytes = s.access.numElements * s.access.elementBytes;
+    std::vector<unsigned char> staging(bytes * e.numReplicas());
+    for (unsigned r = 0; r != e.numReplicas(); ++r)
+      if (s.replicaMap[r] != exec::Step::noReplica)
+        gatherElements(e.replicas[r], s.access, staging.data() + r * bytes);
+    for (unsigned r = 0; r != e.numReplicas(); ++r)
+      if (s.replicaMap[r] != exec::Step::noReplica)
+        scatterElements(e.replicas[s.replicaMap[r]], s.dstAccess,
+                        staging.data() + r * bytes);
   }
 
   // The host memory the next transfer of a stream uses.
@@ -200,13 +285,27 @@ private:
     return p;
   }
 
-  void streamToTensor(const exec::Step &s) {
-    StreamConnection &c = e.streams[s.stream];
+  void streamToTensor(const exec::Step &s, const ReplicaSet &rs) {
     const std::size_t bytes = exe.streams[s.stream].bytes();
-    if (!c.callback) {
-      scatterElements(e, s.access, nextTransfer(c, bytes));
+    if (exe.streams[s.stream].broadcast) {
+      // One transfer, received by every replica.
+      const unsigned char *data = receive(e.connection(s.stream, 0), bytes);
+      for (unsigned r : rs)
+        scatterElements(e.replicas[r], s.access, data);
+      finishReceive(e.connection(s.stream, 0));
       return;
     }
+    for (unsigned r : rs) {
+      StreamConnection &c = e.connection(s.stream, r);
+      scatterElements(e.replicas[r], s.access, receive(c, bytes));
+      finishReceive(c);
+    }
+  }
+
+  // The data of the next host-to-device transfer of c.
+  const unsigned char *receive(StreamConnection &c, std::size_t bytes) {
+    if (!c.callback)
+      return nextTransfer(c, bytes);
     // The data prefetched after the previous transfer, else fetched now.
     c.prefetchBuffer.resize(bytes);
     if (!c.prefetched) {
@@ -214,19 +313,24 @@ private:
       rethrowStreamCallbackError();
     }
     c.prefetched = false;
-    scatterElements(e, s.access, c.prefetchBuffer.data());
+    return c.prefetchBuffer.data();
+  }
+
+  void finishReceive(StreamConnection &c) {
+    if (!c.callback)
+      return;
     c.callback->complete();
     // The stream buffer is free again: fill it for the next transfer.
-    if (e.prefetch)
+    if (e.prefetch && !c.sharedCallback)
       c.prefetched = c.callback->prefetch(c.prefetchBuffer.data()) ==
                      StreamCallback::Result::Success;
   }
 
-  void tensorToStream(const exec::Step &s) {
-    StreamConnection &c = e.streams[s.stream];
+  void tensorToStream(const exec::Step &s, unsigned r) {
+    StreamConnection &c = e.connection(s.stream, r);
     const std::size_t bytes = exe.streams[s.stream].bytes();
     unsigned char *data = nextTransfer(c, bytes);
-    gatherElements(e, s.access, data);
+    gatherElements(e.replicas[r], s.access, data);
     if (c.callback) {
       c.callback->fetch(data);
       rethrowStreamCallbackError();
@@ -234,15 +338,16 @@ private:
     }
   }
 
-  void remoteCopy(const exec::Step &s) {
+  void remoteCopy(const exec::Step &s, unsigned r) {
     const auto &info = exe.remoteBuffers[s.remoteBuffer];
-    auto &buffer = e.remoteStorage[s.remoteBuffer];
+    ReplicaState &replica = e.replicas[r];
+    auto &buffer = replica.remoteStorage[s.remoteBuffer];
     const std::size_t rowBytes = info.numElements * info.elementBytes;
     std::vector<std::size_t> rows;
     if (s.offsets.empty())
       rows.push_back(0);
     for (const auto &ref : s.offsets) {
-      const long long row = readInteger(ref);
+      const long long row = readInteger(r, ref);
       if (row < 0 || static_cast<std::size_t>(row) >= info.repeats)
         throw runtime_error("Copy" + (s.name.empty() ? "" : " '" + s.name + "'") +
                             ": row " + std::to_string(row) +
@@ -256,18 +361,18 @@ private:
       for (std::size_t i = 0; i != rows.size(); ++i)
         std::memcpy(staging.data() + i * rowBytes,
                     buffer.data() + rows[i] * rowBytes, rowBytes);
-      scatterElements(e, s.access, staging.data());
+      scatterElements(replica, s.access, staging.data());
     } else {
-      gatherElements(e, s.access, staging.data());
+      gatherElements(replica, s.access, staging.data());
       for (std::size_t i = 0; i != rows.size(); ++i)
         std::memcpy(buffer.data() + rows[i] * rowBytes,
                     staging.data() + i * rowBytes, rowBytes);
     }
   }
 
-  void print(const exec::Step &s) {
+  void print(const exec::Step &s, unsigned r) {
     std::vector<unsigned char> data(s.access.numElements * s.access.elementBytes);
-    gatherElements(e, s.access, data.data());
+    gatherElements(e.replicas[r], s.access, data.data());
     printTensor(*e.printStream, s.text, s.access, data.data());
   }
 
@@ -278,27 +383,27 @@ private:
 
 } // namespace
 
-void gatherElements(const Engine::Impl &engine, const exec::TensorAccess &a,
+void gatherElements(const ReplicaState &replica, const exec::TensorAccess &a,
                     unsigned char *dst) {
   const std::size_t bytes = a.elementBytes;
   forEachRunChunk(a, [&](const layout::FlatRun &run) {
     copyStrided(dst + run.begin * bytes, 1,
-                engine.storage[run.var].data() + run.start * bytes, run.stride,
+                replica.storage[run.var].data() + run.start * bytes, run.stride,
                 run.length, bytes);
   });
 }
 
-void scatterElements(Engine::Impl &engine, const exec::TensorAccess &a,
+void scatterElements(ReplicaState &replica, const exec::TensorAccess &a,
                      const unsigned char *src) {
   const std::size_t bytes = a.elementBytes;
   forEachRunChunk(a, [&](const layout::FlatRun &run) {
-    copyStrided(engine.storage[run.var].data() + run.start * bytes, run.stride,
+    copyStrided(replica.storage[run.var].data() + run.start * bytes, run.stride,
                 src + run.begin * bytes, 1, run.length, bytes);
   });
 }
 
 void runProgram(Engine::Impl &engine, const exec::Step &program) {
-  Interpreter(engine).run(program);
+  Interpreter(engine).runAll(program);
 }
 
 } // namespace poplar

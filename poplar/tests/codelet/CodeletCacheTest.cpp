@@ -1,6 +1,8 @@
 // The cache of codelets compiled from source: a miss compiles, a hit reuses
 // the entry, edits to the source or a header it includes are noticed, a
 // corrupt entry is rebuilt, and concurrent compiles of one file agree.
+#include "ConstVertex.hpp"
+
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
@@ -21,6 +23,8 @@ using namespace poplar::program;
 namespace fs = std::filesystem;
 
 namespace {
+
+using sdktest::runConst;
 
 // A fresh directory holding the cache and the sources of one test.
 struct Scratch {
@@ -59,20 +63,6 @@ std::string constantVertex(const std::string &valueExpr,
          "  poplar::Output<int> out;\n"
          "  bool compute() { *out = " +
          valueExpr + "; return true; }\n};\n";
-}
-
-// Runs the Const vertex and returns what it wrote.
-int runConst(Graph &graph) {
-  Tensor out = graph.addVariable(INT, {}, "out");
-  ComputeSet cs = graph.addComputeSet("const");
-  graph.addVertex(cs, "Const", {{"out", out}});
-  graph.createHostRead("out", out);
-  Engine engine(graph, Execute(cs));
-  engine.load(Device::createCPUDevice());
-  engine.run();
-  int value = 0;
-  engine.readTensor("out", &value, &value + 1);
-  return value;
 }
 
 fs::file_time_type modified(const fs::path &p) { return fs::last_write_time(p); }

@@ -4,6 +4,8 @@
 // a compile, two processes compiling the same codelet at once, and stream
 // callbacks that throw. Each is an error naming what failed; nothing broken
 // is left in the cache or the report directory; the next attempt works.
+#include "codelet/ConstVertex.hpp"
+
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
@@ -34,6 +36,8 @@ using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 
 namespace {
+
+using sdktest::runConst;
 
 // Sets an environment variable for a scope, restoring it afterwards.
 class ScopedEnv {
@@ -121,19 +125,6 @@ std::string constantVertex(int value) {
          "  poplar::Output<int> out;\n"
          "  bool compute() { *out = " +
          std::to_string(value) + "; return true; }\n};\n";
-}
-
-int runConst(Graph &graph) {
-  Tensor out = graph.addVariable(INT, {}, "out");
-  ComputeSet cs = graph.addComputeSet("const");
-  graph.addVertex(cs, "Const", {{"out", out}});
-  graph.createHostRead("out", out);
-  Engine engine(graph, Execute(cs));
-  engine.load(Device::createCPUDevice());
-  engine.run();
-  int value = 0;
-  engine.readTensor("out", &value, &value + 1);
-  return value;
 }
 
 int compileAndRun(const fs::path &source) {

@@ -4,6 +4,8 @@
 #include <poplar/DebugContext.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/Interval.hpp>
+#include <poplar/Program.hpp>
+#include <poplar/TensorCloneMethod.hpp>
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 #include <poputil/poputil_export.hpp>
@@ -78,6 +80,49 @@ createBroadcastOperand(poplar::Graph &graph, const poplar::Tensor &full,
                        const poplar::Type &type, unsigned dim,
                        bool ditherMapping = false,
                        const poplar::DebugContext &debugContext = {});
+
+// ------------------------------------------------------ multi-IPU helpers
+
+/// A clone of t on IPU dstIPU of `graph` (a graph of several IPUs): each
+/// element goes to the same tile number within dstIPU as it had within its
+/// own IPU. poplibs_error when dstIPU is not an IPU of the graph.
+POPUTIL_API poplar::Tensor
+cloneToIpu(poplar::Graph &graph, const poplar::Tensor &t, unsigned dstIPU,
+           const poplar::DebugContext &debugContext = {},
+           poplar::TensorCloneMethod method =
+               poplar::TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+
+/// A clone of t (of srcGraph) in dstGraph, each element on the tile of
+/// dstGraph with the number its tile has in srcGraph. poplibs_error when
+/// dstGraph has too few tiles.
+POPUTIL_API poplar::Tensor
+cloneToGraph(poplar::Graph &srcGraph, poplar::Graph &dstGraph,
+             const poplar::Tensor &t,
+             const poplar::DebugContext &debugContext = {},
+             poplar::TensorCloneMethod method =
+                 poplar::TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+
+/// cloneToIpu, and a Copy of t to the clone added to prog.
+POPUTIL_API poplar::Tensor
+copyToIpu(poplar::Graph &masterGraph, const poplar::Tensor &t,
+          poplar::program::Sequence &prog, unsigned dstIPU,
+          const poplar::DebugContext &debugContext = {},
+          poplar::TensorCloneMethod method =
+              poplar::TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+
+/// cloneToIpu without the copy: copySrc and copyDst are set to the tensors
+/// a Copy must move (each element of the clone once, when it aliases).
+POPUTIL_API poplar::Tensor
+createIpuCopy(poplar::Graph &graph, const poplar::Tensor &t, unsigned dstIpu,
+              poplar::Tensor &copySrc, poplar::Tensor &copyDst,
+              const poplar::DebugContext &debugContext = {},
+              poplar::TensorCloneMethod method =
+                  poplar::TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES);
+
+/// Whether the elements of t along `dimension` are on more than one IPU.
+POPUTIL_API bool dimIsSplitOverIPUs(const poplar::Graph &graph,
+                                    const poplar::Tensor &t,
+                                    unsigned dimension);
 
 } // namespace poputil
 
