@@ -8,11 +8,18 @@
 // (default 2). ResNet18CachedSessionStart times a session started from
 // the engine cache against its first start. benchmarks/popart/resnet18_vs_torch.py runs this and
 // PyTorch's resnet18 in one go and prints their ratio.
+//
+// ModelInferenceCpu times the same for any model file (POPART_BENCH_MODEL)
+// and adds the process CPU time (user + system, all threads) of one
+// inference, `cpu_ms`: benchmarks/popart/models_vs_peers.py compares it with ONNX
+// Runtime and PyTorch on the same file.
 #include <onnx_io/HostTensor.hpp>
 #include <onnx_io/ModelRunner.hpp>
 
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
+
+#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -56,6 +63,33 @@ void ResNet18InferenceCpu(benchmark::State &state) {
   state.counters["threads"] = double(benchThreads());
 }
 BENCHMARK(ResNet18InferenceCpu)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(3.0);
+
+// User + system CPU time of the whole process so far, in ms.
+double processCpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto ms = [](const timeval &t) { return 1e3 * double(t.tv_sec) + 1e-3 * double(t.tv_usec); };
+  return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+void ModelInferenceCpu(benchmark::State &state) {
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                              benchThreads());
+  try {
+    onnx_io::ModelRunner runner(modelPath(), onnx_io::createDevice("cpu"));
+    const auto inputs = randomInputs(runner);
+    runner.run(inputs); // the first run pays for the engine's set-up
+    const double cpuStart = processCpuMs();
+    for (auto _ : state)
+      benchmark::DoNotOptimize(runner.run(inputs));
+    state.counters["cpu_ms"] =
+        (processCpuMs() - cpuStart) / double(state.iterations());
+  } catch (const std::exception &e) {
+    state.SkipWithError(e.what());
+  }
+  state.counters["threads"] = double(benchThreads());
+}
+BENCHMARK(ModelInferenceCpu)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void ResNet18SessionCreation(benchmark::State &state) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,

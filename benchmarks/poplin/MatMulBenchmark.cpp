@@ -12,6 +12,13 @@
 //   MatMulVsOpenBLAS runs the two alternately (the fairest comparison on a
 //   shared machine) and reports each side's fastest iteration and the ratio.
 //
+// MatMulHalfVsFloat runs the HALF and the FLOAT product alternately on the
+// same host threads and reports each one's fastest run and their ratio
+// (halfOverFloat: HALF's time over FLOAT's; the target is at most 1).
+//
+// benchmarks/poplin/matmul_vs_openblas.py runs both comparisons at 1 and 2
+// threads and prints the table.
+//
 // MatMulEstimate gives the IPU Model's simulated cycles of one run
 // (cycles) and the planner's estimate (planCycles) of the 1024^3 FLOAT and
 // HALF products, with the fractions of the matrix unit's peak they imply;
@@ -122,10 +129,9 @@ struct ModelMatMul {
     Tensor b = poplin::createMatMulInputRHS(graph, type, aShape, bShape, "b",
                                             options, &cache);
     const std::vector<float> host = operand(size * size);
-    if (type == FLOAT) {
-      graph.setInitialValue(a, ArrayRef<float>(host));
-      graph.setInitialValue(b, ArrayRef<float>(host));
-    }
+    // Converted to HALF for a HALF product (the values are exact in both).
+    graph.setInitialValue(a, ArrayRef<float>(host));
+    graph.setInitialValue(b, ArrayRef<float>(host));
     poplin::matMul(graph, a, b, prog, "c", options, &cache);
   }
 };
@@ -143,6 +149,14 @@ void MatMulModel(benchmark::State &state) {
     state.counters["vsOpenBLAS"] = modelRate / openBlasRate;
 }
 
+// Wall time of one call of f, in seconds.
+template <class F> double seconds(F f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 // Both products alternately, each iteration one of each, so that both see
 // the same load from the rest of the machine. Counters: each side's
 // GFLOP/s from its fastest iteration, and their ratio (ours / OpenBLAS).
@@ -155,13 +169,6 @@ void MatMulVsOpenBLAS(benchmark::State &state) {
   Engine engine(mm.graph, mm.prog);
   engine.load(mm.device);
   BlasMatMul blas(size);
-  auto seconds = [](auto f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
   engine.run(0); // warm up
   blas.run();
   double bestOurs = 1e30, bestBlas = 1e30;
@@ -175,6 +182,30 @@ void MatMulVsOpenBLAS(benchmark::State &state) {
   state.counters["oursGFLOPs"] = bestModelRate;
   state.counters["openblasGFLOPs"] = bestOpenBlasRate;
   state.counters["ratio"] = bestModelRate / bestOpenBlasRate;
+  state.counters["threads"] = threads;
+}
+
+void MatMulHalfVsFloat(benchmark::State &state) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  const int threads = benchmarkThreads();
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
+  ModelMatMul floatMM(size, FLOAT), halfMM(size, HALF);
+  Engine floatEngine(floatMM.graph, floatMM.prog);
+  Engine halfEngine(halfMM.graph, halfMM.prog);
+  floatEngine.load(floatMM.device);
+  halfEngine.load(halfMM.device);
+  floatEngine.run(0); // warm up
+  halfEngine.run(0);
+  double bestFloat = 1e30, bestHalf = 1e30;
+  for (auto _ : state) {
+    bestFloat = std::min(bestFloat, seconds([&] { floatEngine.run(0); }));
+    bestHalf = std::min(bestHalf, seconds([&] { halfEngine.run(0); }));
+  }
+  const double gflop = flopsPerIteration(size) / 1e9;
+  state.counters["floatGFLOPs"] = gflop / bestFloat;
+  state.counters["halfGFLOPs"] = gflop / bestHalf;
+  state.counters["halfOverFloat"] = bestHalf / bestFloat;
   state.counters["threads"] = threads;
 }
 
@@ -221,6 +252,11 @@ BENCHMARK(MatMulOpenBLAS)
     ->UseRealTime();
 BENCHMARK(MatMulModel)->Arg(kSize)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(MatMulVsOpenBLAS)
+    ->Arg(kSize)
+    ->MinTime(3.0)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(MatMulHalfVsFloat)
     ->Arg(kSize)
     ->MinTime(3.0)
     ->Unit(benchmark::kMillisecond)

@@ -25,6 +25,15 @@ namespace {
 
 constexpr unsigned chanBlock = 16; // contiguous channels per accumulator row
 constexpr unsigned posBlock = 4;   // positions (or channels) sharing a load
+// Positions sharing a load in the packed float path: 8 positions x 16
+// channels are 16 vector accumulators, which fit beside the operands in the
+// 32 vector registers of AVX-512 (and of AVX2 code built for such a host),
+// not in the 16 of plain AVX2.
+#if defined(__AVX512F__)
+constexpr unsigned packedPosBlockAvx2 = 8;
+#else
+constexpr unsigned packedPosBlockAvx2 = posBlock;
+#endif
 
 // The float kernels are compiled three times on x86-64 (baseline, AVX2 with
 // FMA, AVX-512) and the widest the host supports is chosen once.
@@ -136,14 +145,19 @@ inline __attribute__((always_inline)) void store8(float *p, const f32x8 &v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
 
-// The float fast path of forwardBlock for 8 * V channels: 4 x V vector
-// accumulators, each weight row loaded once for the 4 positions.
-template <unsigned V>
+// The float fast path of forwardBlock for 8 * V channels: P x V vector
+// accumulators, each weight row loaded once for the P positions. `wBlock`
+// is the block's weights for kernel element 0 and input channel 0; rows
+// (input channels) are `rowStride` floats apart, kernel elements
+// inChans * rowStride: the vertex's weights (rowStride outChans) or a
+// packed copy of the block (rowStride 8 * V). Each output element sums the
+// same products in the same order whatever P, V and the packing.
+template <unsigned P, unsigned V>
 inline __attribute__((always_inline)) void
-forwardBlockVec(const Geometry &g, const float *in, const float *weights,
-                float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
-                unsigned c0, unsigned p) {
-  f32x8 acc[posBlock][V] = {};
+forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
+                std::size_t rowStride, float *out, unsigned b, unsigned z,
+                unsigned y, unsigned x0, unsigned c0, unsigned p) {
+  f32x8 acc[P][V] = {};
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
@@ -151,20 +165,18 @@ forwardBlockVec(const Geometry &g, const float *in, const float *weights,
           in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const float *wk =
-            weights +
-            (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci) *
-                co +
-            c0;
-        const float *a[posBlock];
-        for (unsigned q = 0; q != posBlock; ++q)
+            wBlock + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
+                         ci * rowStride;
+        const float *a[P];
+        for (unsigned q = 0; q != P; ++q)
           a[q] = inRow +
                  std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
         for (unsigned i = 0; i != ci; ++i) {
-          const float *wr = wk + std::size_t(i) * co;
+          const float *wr = wk + std::size_t(i) * rowStride;
           f32x8 wv[V];
           for (unsigned v = 0; v != V; ++v)
             load8(wv[v], wr + 8 * v);
-          for (unsigned q = 0; q != posBlock; ++q) {
+          for (unsigned q = 0; q != P; ++q) {
             const float av = a[q][i];
             for (unsigned v = 0; v != V; ++v)
               acc[q][v] += av * wv[v];
@@ -178,14 +190,27 @@ forwardBlockVec(const Geometry &g, const float *in, const float *weights,
       store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
 }
 
-// One output row (b, z, y): full blocks on the fast path, the edges with
+// Output channels [c0, c0 + 16) of output row (b, z, y) from `packed`, the
+// 16 channels' weights laid out [kernel element][inChans][16] by
+// packWeightBlock, P positions at a time.
+template <unsigned P>
+inline __attribute__((always_inline)) void
+forwardRowPacked(const Geometry &g, const float *in, const float *packed,
+                 float *out, unsigned b, unsigned z, unsigned y, unsigned c0) {
+  const unsigned ox = g.outSize[2];
+  for (unsigned x0 = 0; x0 < ox; x0 += P)
+    forwardBlockVec<P, 2>(g, in, packed, chanBlock, out, b, z, y, x0, c0,
+                          std::min(P, ox - x0));
+}
+
+// One output row (b, z, y), channels from cBegin on: full blocks on the fast path, the edges with
 // the same code at run-time sizes.
 template <class T>
 inline __attribute__((always_inline)) void
 forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
-           unsigned b, unsigned z, unsigned y) {
+           unsigned b, unsigned z, unsigned y, unsigned cBegin) {
   const unsigned ox = g.outSize[2], co = g.outChans;
-  for (unsigned c0 = 0; c0 < co;) {
+  for (unsigned c0 = cBegin; c0 < co;) {
     const unsigned rest = co - c0;
     // Float: 16 or 8 channels at a time in vectors; the rest generic.
     const unsigned vectors =
@@ -195,11 +220,13 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
       const unsigned p = std::min(posBlock, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
         if (vectors == 2) {
-          forwardBlockVec<2>(g, in, weights, out, b, z, y, x0, c0, p);
+          forwardBlockVec<posBlock, 2>(g, in, weights + c0, co, out, b, z, y,
+                                       x0, c0, p);
           continue;
         }
         if (vectors == 1) {
-          forwardBlockVec<1>(g, in, weights, out, b, z, y, x0, c0, p);
+          forwardBlockVec<posBlock, 1>(g, in, weights + c0, co, out, b, z, y,
+                                       x0, c0, p);
           continue;
         }
       }
@@ -220,29 +247,113 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
 #ifdef CONV_HAVE_X86_CLONES
 CONV_TARGET_AVX2 void forwardRowAvx2(const Geometry &g, const float *in,
                                      const float *weights, float *out,
-                                     unsigned b, unsigned z, unsigned y) {
-  forwardRow<float>(g, in, weights, out, b, z, y);
+                                     unsigned b, unsigned z, unsigned y,
+                                     unsigned cBegin) {
+  forwardRow<float>(g, in, weights, out, b, z, y, cBegin);
 }
 CONV_TARGET_AVX512 void forwardRowAvx512(const Geometry &g, const float *in,
                                          const float *weights, float *out,
-                                         unsigned b, unsigned z, unsigned y) {
-  forwardRow<float>(g, in, weights, out, b, z, y);
+                                         unsigned b, unsigned z, unsigned y,
+                                         unsigned cBegin) {
+  forwardRow<float>(g, in, weights, out, b, z, y, cBegin);
+}
+CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
+                                           const float *packed, float *out,
+                                           unsigned b, unsigned z, unsigned y,
+                                           unsigned c0) {
+  forwardRowPacked<packedPosBlockAvx2>(g, in, packed, out, b, z, y, c0);
+}
+CONV_TARGET_AVX512 void
+forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
+                       float *out, unsigned b, unsigned z, unsigned y,
+                       unsigned c0) {
+  forwardRowPacked<8>(g, in, packed, out, b, z, y, c0);
 }
 #endif
 
 void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
-                     float *out, unsigned b, unsigned z, unsigned y) {
+                     float *out, unsigned b, unsigned z, unsigned y,
+                     unsigned cBegin = 0) {
 #ifdef CONV_HAVE_X86_CLONES
   switch (hostIsa()) {
   case HostIsa::Avx512:
-    return forwardRowAvx512(g, in, weights, out, b, z, y);
+    return forwardRowAvx512(g, in, weights, out, b, z, y, cBegin);
   case HostIsa::Avx2:
-    return forwardRowAvx2(g, in, weights, out, b, z, y);
+    return forwardRowAvx2(g, in, weights, out, b, z, y, cBegin);
   case HostIsa::Baseline:
     break;
   }
 #endif
-  forwardRow<float>(g, in, weights, out, b, z, y);
+  forwardRow<float>(g, in, weights, out, b, z, y, cBegin);
+}
+
+void forwardRowPackedFloat(const Geometry &g, const float *in,
+                           const float *packed, float *out, unsigned b,
+                           unsigned z, unsigned y, unsigned c0) {
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return forwardRowPackedAvx512(g, in, packed, out, b, z, y, c0);
+  case HostIsa::Avx2:
+    return forwardRowPackedAvx2(g, in, packed, out, b, z, y, c0);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
+  forwardRowPacked<posBlock>(g, in, packed, out, b, z, y, c0);
+}
+
+// The weights of output channels [16 * block, 16 * block + 16), copied so
+// that they are contiguous: [kernel element][inChans][16]. The kernel then
+// walks consecutive cache lines rather than one line every outChans floats,
+// which for wide layers also kept mapping to the same few cache sets.
+void packWeightBlock(const Geometry &g, const float *weights, unsigned block,
+                     std::vector<float> &packed) {
+  const std::size_t rows =
+      std::size_t(g.kernel[0]) * g.kernel[1] * g.kernel[2] * g.inChans;
+  packed.resize(rows * chanBlock);
+  const float *src = weights + std::size_t(block) * chanBlock;
+  for (std::size_t r = 0; r != rows; ++r)
+    std::copy_n(src + r * g.outChans, chanBlock, packed.data() + r * chanBlock);
+}
+
+// Worker `wid` of `workers`' share of a float ConvPartial. The whole blocks
+// of 16 output channels are split into (block, output row) units, block by
+// block, each worker taking a contiguous range, so that each block's
+// weights are packed once or twice per vertex rather than once per worker;
+// the channels past the last whole block are shared out by rows.
+void forwardFloat(const Geometry &g, const float *in, const float *weights,
+                  float *out, unsigned wid, unsigned workers) {
+  const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned blocks = g.outChans / chanBlock;
+  auto rowCoordinates = [&](unsigned r, unsigned &b, unsigned &z,
+                            unsigned &y) {
+    y = r % g.outSize[1];
+    z = (r / g.outSize[1]) % g.outSize[0];
+    b = r / (g.outSize[1] * g.outSize[0]);
+  };
+  const std::size_t units = std::size_t(blocks) * rows;
+  const std::size_t begin = units * wid / workers;
+  const std::size_t end = units * (wid + 1) / workers;
+  thread_local std::vector<float> packed;
+  unsigned packedBlock = blocks;
+  unsigned b, z, y;
+  for (std::size_t u = begin; u < end; ++u) {
+    const unsigned block = unsigned(u / rows);
+    if (block != packedBlock) {
+      packWeightBlock(g, weights, block, packed);
+      packedBlock = block;
+    }
+    rowCoordinates(unsigned(u % rows), b, z, y);
+    forwardRowPackedFloat(g, in, packed.data(), out, b, z, y,
+                          block * chanBlock);
+  }
+  if (blocks * chanBlock == g.outChans)
+    return;
+  for (unsigned r = wid; r < rows; r += workers) {
+    rowCoordinates(r, b, z, y);
+    forwardRowFloat(g, in, weights, out, b, z, y, blocks * chanBlock);
+  }
 }
 
 // dW[k][i0 .. i0+P)[c0 .. c0+W) summed over the batch and every output
@@ -396,20 +507,21 @@ public:
 
   void compute(unsigned wid) {
     const Geometry g(geometry);
+    if constexpr (std::is_same_v<InType, float>) {
+      forwardFloat(g, in.data(), weights.data(), out.data(), wid,
+                   numWorkers());
+      return;
+    }
     const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
     // Other input types: the worker converts the weights to float once.
     thread_local std::vector<float> weightsF;
-    if constexpr (!std::is_same_v<InType, float>)
-      if (wid < rows)
-        weightsF.assign(weights.begin(), weights.end());
+    if (wid < rows)
+      weightsF.assign(weights.begin(), weights.end());
     for (unsigned r = wid; r < rows; r += numWorkers()) {
       const unsigned y = r % g.outSize[1];
       const unsigned z = (r / g.outSize[1]) % g.outSize[0];
       const unsigned b = r / (g.outSize[1] * g.outSize[0]);
-      if constexpr (std::is_same_v<InType, float>)
-        forwardRowFloat(g, in.data(), weights.data(), out.data(), b, z, y);
-      else
-        forwardRowConverted(g, weightsF.data(), b, z, y);
+      forwardRowConverted(g, weightsF.data(), b, z, y);
     }
   }
 
