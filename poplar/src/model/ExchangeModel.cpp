@@ -19,6 +19,7 @@ struct TileTotals {
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
   unsigned pieces = 0;
+  std::uint64_t combine = 0; // cycles of work on what the tile received
 };
 
 // Per tile totals of the pairs for which keep(srcIpu != dstIpu) holds.
@@ -61,6 +62,36 @@ bool superTileIdle(const std::map<unsigned, TileTotals> &tiles, unsigned tile,
       return false;
   }
   return true;
+}
+
+// An exchange between IPUs: each tile limited by its own exchange port
+// (then its `combine` cycles), each IPU by its links.
+ExchangeEstimate overIpuLinks(const Target &target, std::string name,
+                              const std::map<unsigned, TileTotals> &tiles) {
+  ExchangeEstimate e;
+  e.name = std::move(name);
+  const unsigned perIpu = target.getTilesPerIPU();
+  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> ipus; // out, in
+  std::uint64_t tileCycles = 0;
+  for (const auto &[tile, t] : tiles) {
+    auto &io = ipus[tile / perIpu];
+    io.first += t.sent;
+    io.second += t.received;
+    tileCycles = std::max(
+        tileCycles, ceilDiv(std::max(t.sent, t.received),
+                            std::uint64_t(target.getExchangeBytesPerCycle())) +
+                        t.combine);
+    e.totalBytes += t.received;
+  }
+  const double linkRate =
+      constants::ipuLinkBytesPerSecond / target.getTileClockFrequency();
+  std::uint64_t linkCycles = 0;
+  for (const auto &[ipu, io] : ipus)
+    linkCycles = std::max(linkCycles, ceilDiv(std::max(io.first, io.second), linkRate));
+  e.cycles = constants::exchangeLatencyCycles + std::max(tileCycles, linkCycles);
+  for (const auto &[tile, t] : tiles)
+    e.tiles.push_back({tile, t.sent, t.received, e.cycles, t.pieces});
+  return e;
 }
 
 } // namespace
@@ -119,63 +150,23 @@ ExchangeEstimate Traffic::internalExchange(const Target &target,
 
 ExchangeEstimate Traffic::externalExchange(const Target &target,
                                            std::string name) const {
-  ExchangeEstimate e;
-  e.name = std::move(name);
   const auto tiles = tileTotals(pairs, target, true);
-  if (tiles.empty())
+  if (tiles.empty()) {
+    ExchangeEstimate e;
+    e.name = std::move(name);
     return e;
-  // Each tile is limited by its own exchange port, each IPU by its links.
-  const unsigned perIpu = target.getTilesPerIPU();
-  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> ipus; // out, in
-  std::uint64_t tileCycles = 0;
-  for (const auto &[tile, t] : tiles) {
-    auto &io = ipus[tile / perIpu];
-    io.first += t.sent;
-    io.second += t.received;
-    tileCycles = std::max(tileCycles, ceilDiv(std::max(t.sent, t.received),
-                                              std::uint64_t(target.getExchangeBytesPerCycle())));
-    e.totalBytes += t.received;
   }
-  const double linkRate =
-      constants::ipuLinkBytesPerSecond / target.getTileClockFrequency();
-  std::uint64_t linkCycles = 0;
-  for (const auto &[ipu, io] : ipus)
-    linkCycles = std::max(linkCycles, ceilDiv(std::max(io.first, io.second), linkRate));
-  e.cycles = constants::exchangeLatencyCycles + std::max(tileCycles, linkCycles);
-  for (const auto &[tile, t] : tiles)
-    e.tiles.push_back({tile, t.sent, t.received, e.cycles, t.pieces});
-  return e;
+  return overIpuLinks(target, std::move(name), tiles);
 }
 
 ExchangeEstimate
 crossReplicaExchange(const Target &target, std::string name,
                      const std::map<unsigned, ReplicaTileTraffic> &tiles) {
-  ExchangeEstimate e;
-  e.name = std::move(name);
-  // As between IPUs of one replica: each tile limited by its port, each
-  // IPU by its links; a tile then combines what it received.
-  const unsigned perIpu = target.getTilesPerIPU();
-  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> ipus; // out, in
-  std::uint64_t tileCycles = 0;
-  for (const auto &[tile, t] : tiles) {
-    auto &io = ipus[tile / perIpu];
-    io.first += t.sent;
-    io.second += t.received;
-    tileCycles = std::max(
-        tileCycles, ceilDiv(std::max(t.sent, t.received),
-                            std::uint64_t(target.getExchangeBytesPerCycle())) +
-                        t.combine);
-    e.totalBytes += t.received;
-  }
-  const double linkRate =
-      constants::ipuLinkBytesPerSecond / target.getTileClockFrequency();
-  std::uint64_t linkCycles = 0;
-  for (const auto &[ipu, io] : ipus)
-    linkCycles = std::max(linkCycles, ceilDiv(std::max(io.first, io.second), linkRate));
-  e.cycles = constants::exchangeLatencyCycles + std::max(tileCycles, linkCycles);
+  // As between IPUs of one replica; a tile then combines what it received.
+  std::map<unsigned, TileTotals> totals;
   for (const auto &[tile, t] : tiles)
-    e.tiles.push_back({tile, t.sent, t.received, e.cycles, 1});
-  return e;
+    totals[tile] = {t.sent, t.received, 1, t.combine};
+  return overIpuLinks(target, std::move(name), totals);
 }
 
 ExchangeEstimate
