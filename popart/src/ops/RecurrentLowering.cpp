@@ -157,9 +157,10 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
             activate(act[0], cell.clipped(pe::Add(pe::_1, pe::_2))),
             {cell.gate(in, 1), cell.gate(hr, 1)}, "/r");
         const poplar::Tensor rh = r.slice(2 * hidden, 3 * hidden).transpose();
-        poplar::Tensor hh;
-        if (rnn.linearBeforeReset) {
-          poplar::Tensor hw = lowerMatMul(ctx, h, rh,
+        // The state's (or the reset-gated state's) product with R_h, with
+        // its recurrent bias.
+        auto hiddenProduct = [&](const poplar::Tensor &state) {
+          poplar::Tensor hw = lowerMatMul(ctx, state, rh,
                                           {int64_t(batch), int64_t(hidden)},
                                           prog, name);
           if (recurrentBias.valid())
@@ -168,21 +169,18 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
                                    .expand({0})
                                    .broadcast(unsigned(batch), 0),
                                prog, name);
+          return hw;
+        };
+        poplar::Tensor hh;
+        if (rnn.linearBeforeReset) {
+          const poplar::Tensor hw = hiddenProduct(h);
           hh = cell.map(activate(act[1], cell.clipped(pe::Add(
                                              pe::_1, pe::Mul(pe::_2, pe::_3)))),
                         {cell.gate(in, 2), reset, hw}, "/hh");
         } else {
           const poplar::Tensor gated = cell.map(pe::Mul(pe::_1, pe::_2),
                                                 {reset, h}, "/rh");
-          poplar::Tensor hw = lowerMatMul(ctx, gated, rh,
-                                          {int64_t(batch), int64_t(hidden)},
-                                          prog, name);
-          if (recurrentBias.valid())
-            popops::addInPlace(ctx.graph, hw,
-                               recurrentBias.slice(2 * hidden, 3 * hidden)
-                                   .expand({0})
-                                   .broadcast(unsigned(batch), 0),
-                               prog, name);
+          const poplar::Tensor hw = hiddenProduct(gated);
           hh = cell.map(activate(act[1], cell.clipped(pe::Add(pe::_1, pe::_2))),
                         {cell.gate(in, 2), hw}, "/hh");
         }

@@ -95,18 +95,18 @@ private:
       }
       return;
     case K::RepeatWhile: {
-      ReplicaSet looping = rs;
+      ReplicaSet looping = rs, next; // reused: loops may run many times
       for (;;) {
         run(s.children[0], looping);
         if (recorder && profiled(looping))
           simulate(s);
-        ReplicaSet next;
+        next.clear();
         for (unsigned r : looping)
           if ((readScalar(r, s.scalar) != 0) == s.whileTrue)
             next.push_back(r);
         if (next.empty())
           return;
-        looping = std::move(next);
+        looping.swap(next);
         run(s.children[1], looping);
       }
     }
