@@ -5,6 +5,7 @@
 // kind is recorded against its case and the run goes on.
 
 #include <onnx_io/HostTensor.hpp>
+#include <onnx_io/HostValue.hpp>
 #include <onnx_io/ModelRunner.hpp>
 
 #include <popart/error.hpp>
@@ -215,46 +216,53 @@ std::pair<Status, std::string> runCase(const Case &c, const Options &o) {
   std::set<std::string> initializers;
   for (const auto &init : model.graph().initializer())
     initializers.insert(init.name());
-  std::vector<std::string> inputNames;
+  std::vector<const onnx::ValueInfoProto *> inputs;
   for (const auto &input : model.graph().input())
     if (!initializers.count(input.name()))
-      inputNames.push_back(input.name());
-  std::vector<std::string> outputNames;
-  for (const auto &output : model.graph().output())
-    outputNames.push_back(output.name());
+      inputs.push_back(&input);
 
   const auto inputFiles = numberedFiles(data, "input_");
   const auto outputFiles = numberedFiles(data, "output_");
-  if (inputFiles.size() != inputNames.size() ||
-      outputFiles.size() != outputNames.size())
-    return {Status::Error, "test data does not match the model's inputs and "
-                           "outputs (sequence or optional values?)"};
+  if (inputFiles.size() != inputs.size() ||
+      outputFiles.size() != std::size_t(model.graph().output_size()))
+    return {Status::Error,
+            "the test data has " + std::to_string(inputFiles.size()) +
+                " input and " + std::to_string(outputFiles.size()) +
+                " output files for a model of " +
+                std::to_string(inputs.size()) + " inputs and " +
+                std::to_string(model.graph().output_size()) + " outputs"};
 
   // INT64 inputs and compile-time operands become constants, the session
-  // specialised on them (onnx_io::splitGivenInputs).
-  std::map<std::string, onnx_io::HostTensor> values;
-  for (std::size_t i = 0; i < inputNames.size(); ++i)
-    values.emplace(inputNames[i],
-                   onnx_io::readTensorProtoFile(inputFiles[i].string()));
+  // specialised on them, as are the structures of sequences and optionals
+  // (onnx_io::splitGivenInputs).
+  std::map<std::string, onnx_io::HostValue> values;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    values.emplace(inputs[i]->name(),
+                   onnx_io::readValueFile(inputFiles[i].string(),
+                                          inputs[i]->type()));
   auto given = onnx_io::splitGivenInputs((c.dir / "model.onnx").string(),
                                          std::move(values));
 
   onnx_io::ModelRunner runner((c.dir / "model.onnx").string(),
-                              onnx_io::createDevice(o.device),
-                              given.constants);
+                              onnx_io::createDevice(o.device), given);
   auto outputs = runner.run(given.streamed);
-  for (std::size_t j = 0; j < outputNames.size(); ++j) {
-    auto expected = onnx_io::readTensorProtoFile(outputFiles[j].string());
-    const auto &actual = outputs.at(outputNames[j]);
-    auto cmp = o.maxRelativeError >= 0
-                   ? onnx_io::compareRelative(actual, expected,
-                                              o.maxRelativeError)
-                   : onnx_io::compareElementwise(actual, expected, o.rtol,
-                                                 o.atol);
+  for (int j = 0; j < model.graph().output_size(); ++j) {
+    const auto &output = model.graph().output(j);
+    auto expected = onnx_io::readValueFile(outputFiles[std::size_t(j)].string(),
+                                           output.type());
+    const auto actual = runner.outputValue(outputs, output.name());
+    onnx_io::Comparison cmp;
+    if (o.maxRelativeError >= 0 &&
+        actual.kind == onnx_io::HostValue::Kind::Tensor &&
+        expected.kind == onnx_io::HostValue::Kind::Tensor)
+      cmp = onnx_io::compareRelative(actual.tensor, expected.tensor,
+                                     o.maxRelativeError);
+    else
+      cmp = onnx_io::compareValues(actual, expected, o.rtol, o.atol);
     if (!cmp.equal)
-      return {Status::Fail, "output '" + outputNames[j] + "': " + cmp.detail};
+      return {Status::Fail, "output '" + output.name() + "': " + cmp.detail};
     if (o.verbose && !cmp.detail.empty())
-      std::cerr << c.name << ": output '" << outputNames[j]
+      std::cerr << c.name << ": output '" << output.name()
                 << "': " << cmp.detail << "\n";
   }
   return {Status::Pass, ""};

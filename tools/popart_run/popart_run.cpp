@@ -24,11 +24,14 @@ namespace {
 const char *usage =
     "usage: popart_run [options] <model.onnx>\n"
     "  --device cpu|ipumodel|ipumodel1  device (default ipumodel)\n"
-    "  --input NAME=FILE.pb     value of an input (onnx TensorProto);\n"
+    "  --input NAME=FILE.pb     value of an input (onnx TensorProto, or\n"
+    "                           SequenceProto or OptionalProto for inputs\n"
+    "                           of those types);\n"
     "                           inputs not given are random (seeded)\n"
     "  --seed N                 seed of the random inputs (default 1)\n"
     "  --iterations N           runs to time after the first (default 1)\n"
     "  --save-outputs DIR       write output_<i>.pb files of the last run\n"
+    "                           (TensorProto, SequenceProto or OptionalProto)\n"
     "  --print-outputs          print the first values of each output\n"
     "  --report                 print the session's profile summary\n";
 
@@ -95,14 +98,14 @@ int main(int argc, char **argv) {
     const Options o = parse(argc, argv);
     // Given inputs that fix a shape, axis, count or bound (and INT64 ones)
     // specialise the session on their values, as in the conformance runner.
-    std::map<popart::TensorId, onnx_io::HostTensor> values;
-    for (const auto &[name, file] : o.inputFiles)
-      values.emplace(name, onnx_io::readTensorProtoFile(file));
-    const auto given = onnx_io::splitGivenInputs(o.model, std::move(values));
+    // Sequence and optional inputs (SequenceProto and OptionalProto files)
+    // fix the structure the session is specialised on.
+    const auto given = onnx_io::splitGivenInputs(
+        o.model, onnx_io::readInputFiles(o.model, o.inputFiles));
 
     auto start = Clock::now();
     onnx_io::ModelRunner runner(o.model, onnx_io::createDevice(o.device),
-                                given.constants);
+                                given);
     const double compileSeconds = secondsSince(start);
 
     std::map<popart::TensorId, onnx_io::HostTensor> inputs;
@@ -144,23 +147,22 @@ int main(int argc, char **argv) {
                 << " per step (IPU Model)\n";
     for (std::size_t i = 0; i < runner.outputs().size(); ++i) {
       const auto &id = runner.outputs()[i];
-      const auto &out = outputs.at(id);
-      std::cout << "output " << id << ": " << out.info << "\n";
-      if (o.printOutputs) {
-        auto values = onnx_io::toDoubles(out);
-        std::cout << "  " << std::setprecision(6);
-        for (std::size_t k = 0; k < values.size() && k < 10; ++k)
-          std::cout << values[k] << " ";
-        std::cout << (values.size() > 10 ? "...\n" : "\n") << std::setprecision(3);
-      }
-      if (!o.saveDir.empty()) {
-        onnx::TensorProto proto;
-        onnx_io::toTensorProto(out, id, proto);
-        std::string path = o.saveDir + "/output_" + std::to_string(i) + ".pb";
-        std::ofstream file(path, std::ios::binary);
-        if (!file || !proto.SerializeToOstream(&file))
-          throw popart::error("cannot write '{}'", path);
-      }
+      const auto value = runner.outputValue(outputs, id);
+      std::cout << "output " << id << ": " << onnx_io::describe(value) << "\n";
+      if (o.printOutputs)
+        for (const auto &[name, out] : onnx_io::flatten(value, id)) {
+          auto values = onnx_io::toDoubles(out);
+          std::cout << "  " << (name == id ? "" : name + ": ")
+                    << std::setprecision(6);
+          for (std::size_t k = 0; k < values.size() && k < 10; ++k)
+            std::cout << values[k] << " ";
+          std::cout << (values.size() > 10 ? "...\n" : "\n")
+                    << std::setprecision(3);
+        }
+      if (!o.saveDir.empty())
+        onnx_io::writeValueFile(value, id,
+                                o.saveDir + "/output_" + std::to_string(i) +
+                                    ".pb");
     }
     if (o.report)
       std::cout << runner.session().getSummaryReport();

@@ -77,6 +77,9 @@ public:
   // are the model's; a subgraph's are what its callers give and get.
   std::vector<TensorId> inputs;
   std::vector<TensorId> outputs;
+  // Outputs of sequence or optional type (main graph): the element tensors
+  // each is made of, which are in `outputs` (ir/SequenceImport.hpp).
+  std::map<TensorId, std::vector<TensorId>> sequenceOutputs;
 
   /// The ops in an order where each comes after the producers of its
   /// inputs (see Scheduler.cpp).

@@ -113,6 +113,7 @@ void Ir::prepare(const IrBundle &bundle) {
     onnxutil::inferShapes(model);
 
     importOnnxGraph(model, bundle.inputShapeInfo, options, mode, mainGraph);
+    anchorSequenceElements();
     if (isTraining() || !bundle.losses.empty() || !bundle.loss.empty())
       setFinalLoss(bundle);
     dotCheckpoint("FWD0");
@@ -305,6 +306,24 @@ void Ir::updateOptimizer(const Optimizer &newOptimizer) {
     Tensor &tensor = mainGraph.getTensor(t.id);
     tensor.data = fromDoubles({t.value(*optimizer)}, tensor.info.dataType());
   }
+}
+
+void Ir::anchorSequenceElements() {
+  // An anchor naming a sequence or optional output stands for its elements
+  // (`name[0]` ...), returned as it asks.
+  if (mainGraph.sequenceOutputs.empty())
+    return;
+  AnchorReturnTypeMap anchors;
+  for (const auto &id : dataFlow.anchors()) {
+    auto found = mainGraph.sequenceOutputs.find(id);
+    if (found == mainGraph.sequenceOutputs.end()) {
+      anchors.emplace(id, dataFlow.art(id));
+      continue;
+    }
+    for (const auto &element : found->second)
+      anchors.emplace(element, dataFlow.art(id));
+  }
+  dataFlow = DataFlow(dataFlow.batchesPerStep(), anchors);
 }
 
 void Ir::checkAnchors() const {

@@ -125,6 +125,7 @@ public:
 
 private:
   void checkAnchors() const;
+  void anchorSequenceElements();
   void setFinalLoss(const IrBundle &bundle);
   void prepareTraining(const Patterns &patterns);
 

@@ -2,6 +2,7 @@
 #include "ir/HostData.hpp"
 #include "ir/Ir.hpp"
 #include "ir/OpManager.hpp"
+#include "ir/SequenceImport.hpp"
 #include "onnx/OnnxUtil.hpp"
 
 #include <popart/error.hpp>
@@ -9,6 +10,7 @@
 
 #include <onnx/defs/schema.h>
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -116,6 +118,7 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
   for (const auto &input : g.input()) {
     if (graph.hasTensor(input.name()))
       continue; // an initializer also listed as an input
+    SequenceImporter::rejectInput(input);
     TensorInfo info;
     if (shapes.has(input.name())) {
       info = shapes.get(input.name());
@@ -149,7 +152,14 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
     return true;
   };
 
-  for (const auto &node : g.node()) {
+  // Sequence and optional values are resolved as the nodes are imported
+  // (ir/SequenceImport.hpp); SequenceMap imports its body through
+  // importNode.
+  std::function<void(const onnx::NodeProto &)> importNode;
+  SequenceImporter sequences(graph, [&](const onnx::NodeProto &node) {
+    importNode(node);
+  });
+  importNode = [&](const onnx::NodeProto &node) {
     const std::string domain =
         node.domain().empty() ? Domain::ai_onnx : node.domain();
     const std::string nodeName = node.name().empty()
@@ -157,7 +167,11 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
                                      : node.name();
     if (domain == Domain::ai_onnx && node.op_type() == "Constant") {
       addConstantNode(node, graph);
-      continue;
+      return;
+    }
+    if (sequences.handles(node)) {
+      sequences.import(node, nodeName);
+      return;
     }
     auto v = versions.find(domain);
     if (v == versions.end())
@@ -195,9 +209,18 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
     logging::ir::trace("Made op {}", op.str());
     if (mayFold(op))
       foldConstantOp(graph, op);
-  }
+  };
+  for (const auto &node : g.node())
+    importNode(node);
 
   for (const auto &out : g.output()) {
+    if (sequences.has(out.name())) {
+      auto &elements = graph.sequenceOutputs[out.name()];
+      elements = sequences.exposeOutput(out.name());
+      graph.outputs.insert(graph.outputs.end(), elements.begin(),
+                           elements.end());
+      continue;
+    }
     if (!graph.hasTensor(out.name()))
       throw error("Model output '{}' is not produced by the graph", out.name());
     graph.outputs.push_back(out.name());

@@ -1,0 +1,519 @@
+#include "ir/SequenceImport.hpp"
+
+#include "ir/Graph.hpp"
+#include "ir/HostData.hpp"
+#include "ir/Ir.hpp"
+#include "onnx/OnnxUtil.hpp"
+#include "transforms/GraphBuilding.hpp"
+
+#include <popart/error.hpp>
+#include <popart/onnxoperators.gen.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include <set>
+
+namespace popart {
+namespace {
+
+const std::set<std::string> sequenceOps = {
+    "SequenceConstruct", "SequenceEmpty",      "SequenceAt",
+    "SequenceInsert",    "SequenceErase",      "SequenceLength",
+    "SequenceMap",       "SplitToSequence",    "ConcatFromSequence",
+    "Optional",          "OptionalHasElement", "OptionalGetElement"};
+
+bool hasInput(const onnx::NodeProto &node, int i) {
+  return i < node.input_size() && !node.input(i).empty();
+}
+
+const onnx::AttributeProto *attribute(const onnx::NodeProto &node,
+                                      const std::string &name) {
+  for (const auto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
+int64_t intAttribute(const onnx::NodeProto &node, const std::string &name,
+                     int64_t defaultValue) {
+  const auto *a = attribute(node, name);
+  return a ? a->i() : defaultValue;
+}
+
+} // namespace
+
+SequenceImporter::SequenceImporter(Graph &graph, NodeImporter importNode)
+    : graph(graph), importNode(std::move(importNode)) {}
+
+bool SequenceImporter::handles(const onnx::NodeProto &node) const {
+  const bool onnxDomain = node.domain().empty() || node.domain() == "ai.onnx";
+  if (onnxDomain && sequenceOps.count(node.op_type()))
+    return true;
+  for (const auto &in : node.input())
+    if (values.count(in))
+      return true;
+  return false;
+}
+
+TensorId SequenceImporter::elementId(const TensorId &name, std::size_t k) {
+  return name + "[" + std::to_string(k) + "]";
+}
+
+void SequenceImporter::rejectInput(const onnx::ValueInfoProto &input) {
+  const auto kind = input.type().value_case();
+  if (kind != onnx::TypeProto::kSequenceType &&
+      kind != onnx::TypeProto::kOptionalType)
+    return;
+  throw error("Model input '{}' is {}: the IR holds tensors only, so give "
+              "its elements as tensor inputs gathered by a {} node (as "
+              "popart_run and onnx_io::ModelRunner do for a value given "
+              "with --input)",
+              input.name(),
+              kind == onnx::TypeProto::kSequenceType ? "a sequence"
+                                                     : "an optional",
+              kind == onnx::TypeProto::kSequenceType ? "SequenceConstruct"
+                                                     : "Optional");
+}
+
+const SequenceValue &SequenceImporter::get(const onnx::NodeProto &node,
+                                           int input) const {
+  if (!hasInput(node, input))
+    throw error("{}: input {} (a sequence or optional) is missing",
+                node.op_type(), input);
+  auto found = values.find(node.input(input));
+  if (found == values.end())
+    throw error("{}: input {} ('{}') is not a sequence or optional value",
+                node.op_type(), input, node.input(input));
+  return found->second;
+}
+
+int64_t SequenceImporter::constantInt(const onnx::NodeProto &node, int input,
+                                      const std::string &what) const {
+  Tensor &t = graph.getTensor(node.input(input));
+  if (t.type != TensorType::Const && t.producer)
+    foldConstantOp(graph, *t.producer);
+  if (t.type != TensorType::Const)
+    throw error("the {} (input {}, '{}') must be a constant: the sequence "
+                "is resolved when the IR is prepared (give the value as a "
+                "constant to specialise the session on it)",
+                what, input, t.id);
+  if (t.info.nelms() != 1)
+    throw error("the {} '{}' must hold one value, not {}", what, t.id,
+                t.info.nelms());
+  return static_cast<int64_t>(toDoubles(t.data, t.info.dataType())[0]);
+}
+
+TensorId SequenceImporter::copyOf(const TensorId &from, const TensorId &to,
+                                  const std::string &nodeName) {
+  if (graph.hasTensor(to))
+    throw error("Node '{}': its output '{}' is already a tensor of the graph",
+                nodeName, to);
+  addBuiltinOp(graph, Onnx::Operators::Identity_1, nodeName, {from}, {to});
+  return to;
+}
+
+void SequenceImporter::import(const onnx::NodeProto &node,
+                              const std::string &nodeName) {
+  const std::string &type = node.op_type();
+  auto define = [&](SequenceValue v) {
+    if (node.output_size() < 1 || node.output(0).empty())
+      throw error("{} '{}' has no output", type, nodeName);
+    if (graph.hasTensor(node.output(0)) || values.count(node.output(0)))
+      throw error("{} '{}': its output '{}' is already defined", type,
+                  nodeName, node.output(0));
+    values[node.output(0)] = std::move(v);
+  };
+  try {
+    if (type == "SequenceConstruct") {
+      SequenceValue v;
+      for (const auto &in : node.input()) {
+        const Tensor &t = graph.getTensor(in);
+        if (v.elementType != DataType::UNDEFINED &&
+            t.info.dataType() != v.elementType)
+          throw error("the elements must have one type: '{}' is {}, not {}",
+                      in, t.info.data_type(),
+                      TensorInfo(v.elementType, {}).data_type());
+        v.elementType = t.info.dataType();
+        v.elements.push_back(in);
+      }
+      if (v.elements.empty())
+        throw error("it needs at least one input");
+      define(v);
+    } else if (type == "SequenceEmpty") {
+      SequenceValue v;
+      const auto dtype = intAttribute(node, "dtype", onnx::TensorProto::FLOAT);
+      onnx::TensorProto probe;
+      probe.set_data_type(static_cast<int32_t>(dtype));
+      v.elementType = TensorInfo(probe).dataType();
+      define(v);
+    } else if (type == "SequenceAt") {
+      sequenceAt(node, nodeName);
+    } else if (type == "SequenceInsert") {
+      sequenceInsert(node);
+    } else if (type == "SequenceErase") {
+      sequenceErase(node);
+    } else if (type == "SequenceLength") {
+      const SequenceValue &s = get(node, 0);
+      if (s.optional)
+        throw error("input 0 ('{}') is an optional, not a sequence",
+                    node.input(0));
+      graph.addTensor(node.output(0), TensorInfo(DataType::INT64, {}),
+                      TensorType::Const,
+                      fromDoubles({double(s.elements.size())}, DataType::INT64));
+    } else if (type == "ConcatFromSequence") {
+      concatFromSequence(node, nodeName);
+    } else if (type == "SplitToSequence") {
+      splitToSequence(node, nodeName);
+    } else if (type == "SequenceMap") {
+      sequenceMap(node, nodeName);
+    } else if (type == "Optional" || type == "OptionalHasElement" ||
+               type == "OptionalGetElement") {
+      optionalOps(node, nodeName);
+    } else if (type == "Identity" && node.input_size() == 1) {
+      define(get(node, 0));
+    } else {
+      for (const auto &in : node.input())
+        if (values.count(in))
+          throw error("input '{}' is {} value, which only the sequence and "
+                      "optional ops take",
+                      in, values.at(in).optional ? "an optional" : "a sequence");
+    }
+  } catch (const error &e) {
+    throw error("Node '{}' ({}): {}", nodeName, type, e.what());
+  }
+}
+
+void SequenceImporter::sequenceAt(const onnx::NodeProto &node,
+                                  const std::string &nodeName) {
+  const SequenceValue &s = get(node, 0);
+  if (s.optional)
+    throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
+  const int64_t n = int64_t(s.elements.size());
+  if (!hasInput(node, 1))
+    throw error("the position (input 1) is missing");
+  const int64_t pos = constantInt(node, 1, "position");
+  if (pos < -n || pos >= n)
+    throw error("position {} is outside [{}, {}] of the sequence '{}' of {} "
+                "elements",
+                pos, -n, n - 1, node.input(0), n);
+  copyOf(s.elements[std::size_t(pos < 0 ? pos + n : pos)], node.output(0),
+         nodeName);
+}
+
+void SequenceImporter::sequenceInsert(const onnx::NodeProto &node) {
+  SequenceValue s = get(node, 0);
+  if (s.optional)
+    throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
+  if (!hasInput(node, 1))
+    throw error("the tensor to insert (input 1) is missing");
+  const Tensor &t = graph.getTensor(node.input(1));
+  if (s.elementType != DataType::UNDEFINED &&
+      t.info.dataType() != s.elementType)
+    throw error("the tensor '{}' is {}, but the sequence '{}' holds {}",
+                t.id, t.info.data_type(), node.input(0),
+                TensorInfo(s.elementType, {}).data_type());
+  const int64_t n = int64_t(s.elements.size());
+  int64_t pos = n;
+  if (hasInput(node, 2)) {
+    pos = constantInt(node, 2, "position");
+    if (pos < -n || pos > n)
+      throw error("position {} is outside [{}, {}] of the sequence '{}' of "
+                  "{} elements",
+                  pos, -n, n, node.input(0), n);
+    if (pos < 0)
+      pos += n;
+  }
+  s.elements.insert(s.elements.begin() + pos, t.id);
+  s.elementType = t.info.dataType();
+  values[node.output(0)] = s;
+}
+
+void SequenceImporter::sequenceErase(const onnx::NodeProto &node) {
+  SequenceValue s = get(node, 0);
+  if (s.optional)
+    throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
+  const int64_t n = int64_t(s.elements.size());
+  if (n == 0)
+    throw error("the sequence '{}' is empty", node.input(0));
+  int64_t pos = n - 1;
+  if (hasInput(node, 1)) {
+    pos = constantInt(node, 1, "position");
+    if (pos < -n || pos >= n)
+      throw error("position {} is outside [{}, {}] of the sequence '{}' of "
+                  "{} elements",
+                  pos, -n, n - 1, node.input(0), n);
+    if (pos < 0)
+      pos += n;
+  }
+  s.elements.erase(s.elements.begin() + pos);
+  values[node.output(0)] = s;
+}
+
+void SequenceImporter::concatFromSequence(const onnx::NodeProto &node,
+                                          const std::string &nodeName) {
+  const SequenceValue &s = get(node, 0);
+  if (s.optional)
+    throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
+  if (s.elements.empty())
+    throw error("the sequence '{}' is empty", node.input(0));
+  if (!attribute(node, "axis"))
+    throw error("the attribute 'axis' is required");
+  int64_t axis = intAttribute(node, "axis", 0);
+  const int64_t newAxis = intAttribute(node, "new_axis", 0);
+  if (newAxis != 0 && newAxis != 1)
+    throw error("new_axis must be 0 or 1, not {}", newAxis);
+  const int64_t rank = graph.getTensor(s.elements[0]).info.rank();
+  const int64_t outRank = rank + newAxis;
+  if (axis < -outRank || axis >= outRank)
+    throw error("axis {} is outside [{}, {}] for elements of rank {}", axis,
+                -outRank, outRank - 1, rank);
+  if (axis < 0)
+    axis += outRank;
+  std::vector<TensorId> parts = s.elements;
+  if (newAxis == 1) // stack: each element gets the new axis first
+    for (auto &part : parts) {
+      const TensorId id = graph.uniqueId(part + "/unsqueezed");
+      addBuiltinOp(graph, Onnx::Operators::Unsqueeze_11, nodeName, {part},
+                   {id}, OpAttributes{{}, {{"axes", {axis}}}});
+      part = id;
+    }
+  addBuiltinOp(graph, Onnx::Operators::Concat_13, nodeName, parts,
+               {node.output(0)}, OpAttributes{{{"axis", axis}}});
+}
+
+void SequenceImporter::splitToSequence(const onnx::NodeProto &node,
+                                       const std::string &nodeName) {
+  const Tensor &x = graph.getTensor(node.input(0));
+  const int64_t rank = x.info.rank();
+  int64_t axis = intAttribute(node, "axis", 0);
+  if (axis < -rank || axis >= rank)
+    throw error("axis {} is outside [{}, {}] for '{}' of rank {}", axis, -rank,
+                rank - 1, x.id, rank);
+  if (axis < 0)
+    axis += rank;
+  const int64_t length = x.info.dim(int(axis));
+  const bool keepDims = intAttribute(node, "keepdims", 1) != 0;
+  std::vector<int64_t> sizes;
+  bool squeeze = false;
+  if (hasInput(node, 1)) {
+    Tensor &split = graph.getTensor(node.input(1));
+    if (split.type != TensorType::Const && split.producer)
+      foldConstantOp(graph, *split.producer);
+    if (split.type != TensorType::Const)
+      throw error("the split (input 1, '{}') must be a constant: the sequence "
+                  "is resolved when the IR is prepared",
+                  split.id);
+    const auto given = toDoubles(split.data, split.info.dataType());
+    if (split.info.rank() == 0) {
+      const int64_t chunk = int64_t(given.at(0));
+      if (chunk <= 0)
+        throw error("the split size {} must be positive", chunk);
+      for (int64_t at = 0; at < length; at += chunk)
+        sizes.push_back(std::min(chunk, length - at));
+    } else {
+      int64_t total = 0;
+      for (double d : given) {
+        if (d < 0)
+          throw error("the split sizes of '{}' must not be negative", split.id);
+        sizes.push_back(int64_t(d));
+        total += int64_t(d);
+      }
+      if (total != length)
+        throw error("the split sizes add up to {}, but axis {} of '{}' has {}",
+                    total, axis, x.id, length);
+    }
+  } else {
+    sizes.assign(std::size_t(length), 1);
+    squeeze = !keepDims;
+  }
+  SequenceValue s;
+  s.elementType = x.info.dataType();
+  int64_t start = 0;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    if (sizes[k] == 0)
+      throw error("element {} would be empty (zero-size tensors are not "
+                  "supported)",
+                  k);
+    TensorId id = graph.uniqueId(node.output(0) + "/" + std::to_string(k));
+    addBuiltinOp(graph, Onnx::Operators::Slice_1, nodeName, {x.id}, {id},
+                 OpAttributes{{},
+                              {{"starts", {start}},
+                               {"ends", {start + sizes[k]}},
+                               {"axes", {axis}}}});
+    if (squeeze) {
+      const TensorId squeezed = graph.uniqueId(id + "/squeezed");
+      addBuiltinOp(graph, Onnx::Operators::Squeeze_11, nodeName, {id},
+                   {squeezed}, OpAttributes{{}, {{"axes", {axis}}}});
+      id = squeezed;
+    }
+    s.elements.push_back(id);
+    start += sizes[k];
+  }
+  if (node.output_size() < 1 || node.output(0).empty())
+    throw error("it has no output");
+  values[node.output(0)] = s;
+}
+
+void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
+                                   const std::string &nodeName) {
+  const auto *body = attribute(node, "body");
+  if (!body || !body->has_g())
+    throw error("the attribute 'body' (a graph) is required");
+  const onnx::GraphProto &g = body->g();
+  if (g.input_size() != node.input_size())
+    throw error("the body has {} inputs, but the node has {}", g.input_size(),
+                node.input_size());
+  if (g.output_size() != node.output_size())
+    throw error("the body has {} outputs, but the node has {}",
+                g.output_size(), node.output_size());
+  const SequenceValue &first = get(node, 0);
+  if (first.optional)
+    throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
+  const std::size_t n = first.elements.size();
+  for (int i = 1; i < node.input_size(); ++i) {
+    auto found = values.find(node.input(i));
+    if (found != values.end() &&
+        (found->second.optional || found->second.elements.size() != n))
+      throw error("input {} ('{}') is not a sequence of {} elements like "
+                  "input 0",
+                  i, node.input(i), n);
+  }
+  std::vector<SequenceValue> results(std::size_t(node.output_size()));
+  for (std::size_t k = 0; k < n; ++k) {
+    // The body's names, renamed for this element; names from the outer
+    // scope are left as they are.
+    std::map<std::string, std::string> renamed;
+    for (int i = 0; i < g.input_size(); ++i) {
+      auto found = values.find(node.input(i));
+      renamed[g.input(i).name()] =
+          found != values.end() ? found->second.elements[k] : node.input(i);
+    }
+    const std::string prefix = nodeName + "/" + std::to_string(k) + "/";
+    auto rename = [&](const std::string &name) {
+      if (name.empty())
+        return name;
+      auto found = renamed.find(name);
+      return found != renamed.end() ? found->second : name;
+    };
+    for (const auto &init : g.initializer()) {
+      const TensorId id = graph.uniqueId(prefix + init.name());
+      renamed[init.name()] = id;
+      graph.addTensor(id, TensorInfo(init), TensorType::Const,
+                      onnxutil::tensorData(init));
+    }
+    for (const auto &bodyNode : g.node()) {
+      onnx::NodeProto copy = bodyNode;
+      for (int i = 0; i < copy.input_size(); ++i)
+        copy.set_input(i, rename(copy.input(i)));
+      for (int i = 0; i < copy.output_size(); ++i)
+        if (!copy.output(i).empty()) {
+          const TensorId id = graph.uniqueId(prefix + copy.output(i));
+          renamed[copy.output(i)] = id;
+          copy.set_output(i, id);
+        }
+      if (copy.name().empty())
+        copy.set_name(prefix + bodyNode.op_type() + "(" +
+                      (bodyNode.output_size() ? bodyNode.output(0) : "") + ")");
+      else
+        copy.set_name(prefix + copy.name());
+      importNode(copy);
+    }
+    for (int j = 0; j < g.output_size(); ++j) {
+      const std::string id = rename(g.output(j).name());
+      if (values.count(id))
+        throw error("body output '{}' is a sequence or optional; the "
+                    "elements of a SequenceMap result must be tensors",
+                    g.output(j).name());
+      if (!graph.hasTensor(id))
+        throw error("body output '{}' is not produced by the body",
+                    g.output(j).name());
+      results[std::size_t(j)].elements.push_back(id);
+      results[std::size_t(j)].elementType =
+          graph.getTensor(id).info.dataType();
+    }
+  }
+  for (int j = 0; j < node.output_size(); ++j) {
+    if (n == 0) { // an empty map: the declared element type
+      const auto &t = g.output(j).type();
+      if (t.has_tensor_type()) {
+        onnx::TensorProto probe;
+        probe.set_data_type(t.tensor_type().elem_type());
+        results[std::size_t(j)].elementType = TensorInfo(probe).dataType();
+      }
+    }
+    values[node.output(j)] = results[std::size_t(j)];
+  }
+}
+
+void SequenceImporter::optionalOps(const onnx::NodeProto &node,
+                                   const std::string &nodeName) {
+  const std::string &type = node.op_type();
+  if (type == "Optional") {
+    SequenceValue v;
+    v.optional = true;
+    if (hasInput(node, 0)) {
+      auto found = values.find(node.input(0));
+      if (found != values.end()) {
+        if (found->second.optional)
+          throw error("an optional of an optional is not supported");
+        v.elements = found->second.elements;
+        v.elementType = found->second.elementType;
+      } else {
+        const Tensor &t = graph.getTensor(node.input(0));
+        v.ofSequence = false;
+        v.elements = {t.id};
+        v.elementType = t.info.dataType();
+      }
+    } else {
+      const auto *typeAttr = attribute(node, "type");
+      if (!typeAttr || !typeAttr->has_tp())
+        throw error("an Optional without input needs the attribute 'type'");
+      v.present = false;
+      v.ofSequence = typeAttr->tp().has_sequence_type();
+      const auto &tensorType = v.ofSequence
+                                   ? typeAttr->tp().sequence_type().elem_type()
+                                   : typeAttr->tp();
+      if (tensorType.has_tensor_type()) {
+        onnx::TensorProto probe;
+        probe.set_data_type(tensorType.tensor_type().elem_type());
+        v.elementType = TensorInfo(probe).dataType();
+      }
+    }
+    if (graph.hasTensor(node.output(0)) || values.count(node.output(0)))
+      throw error("its output '{}' is already defined", node.output(0));
+    values[node.output(0)] = v;
+    return;
+  }
+  const SequenceValue &o = get(node, 0);
+  if (!o.optional)
+    throw error("input 0 ('{}') is a sequence, not an optional", node.input(0));
+  if (type == "OptionalHasElement") {
+    graph.addTensor(node.output(0), TensorInfo(DataType::BOOL, {}),
+                    TensorType::Const,
+                    fromDoubles({o.present ? 1.0 : 0.0}, DataType::BOOL));
+    return;
+  }
+  // OptionalGetElement
+  if (!o.present)
+    throw error("the optional '{}' holds no value", node.input(0));
+  if (o.ofSequence) {
+    SequenceValue s = o;
+    s.optional = false;
+    values[node.output(0)] = s;
+  } else {
+    copyOf(o.elements.at(0), node.output(0), nodeName);
+  }
+}
+
+std::vector<TensorId> SequenceImporter::exposeOutput(const std::string &name) {
+  const SequenceValue &v = values.at(name);
+  std::vector<TensorId> ids;
+  if (v.optional && !v.present)
+    return ids;
+  for (std::size_t k = 0; k < v.elements.size(); ++k)
+    ids.push_back(copyOf(v.elements[k], elementId(name, k),
+                         "output '" + name + "'"));
+  return ids;
+}
+
+} // namespace popart
