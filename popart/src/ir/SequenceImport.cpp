@@ -49,6 +49,9 @@ bool SequenceImporter::handles(const onnx::NodeProto &node) const {
   const bool onnxDomain = node.domain().empty() || node.domain() == "ai.onnx";
   if (onnxDomain && sequenceOps.count(node.op_type()))
     return true;
+  if (onnxDomain && (node.op_type() == "If" || node.op_type() == "Loop") &&
+      takesOrGivesSequences(node))
+    return true;
   for (const auto &in : node.input())
     if (values.count(in))
       return true;
@@ -169,6 +172,10 @@ void SequenceImporter::import(const onnx::NodeProto &node,
     } else if (type == "Optional" || type == "OptionalHasElement" ||
                type == "OptionalGetElement") {
       optionalOps(node, nodeName);
+    } else if (type == "If") {
+      ifOfSequences(node, nodeName);
+    } else if (type == "Loop") {
+      loopOfSequences(node, nodeName);
     } else if (type == "Identity" && node.input_size() == 1) {
       define(get(node, 0));
     } else {
@@ -354,15 +361,124 @@ void SequenceImporter::splitToSequence(const onnx::NodeProto &node,
   values[node.output(0)] = s;
 }
 
+namespace {
+
+// Renames the inputs of a subgraph's nodes, and its outputs, that name
+// tensors of an enclosing graph which were renamed (nested If and Loop
+// bodies read names of the graph they are in).
+void renameOuterNames(onnx::GraphProto &g,
+                      const std::map<std::string, std::string> &renamed) {
+  std::set<std::string> local;
+  for (const auto &i : g.input())
+    local.insert(i.name());
+  for (const auto &init : g.initializer())
+    local.insert(init.name());
+  for (const auto &n : g.node())
+    for (const auto &o : n.output())
+      local.insert(o);
+  auto rename = [&](std::string &name) {
+    auto found = renamed.find(name);
+    if (!local.count(name) && found != renamed.end())
+      name = found->second;
+  };
+  for (auto &n : *g.mutable_node()) {
+    for (auto &in : *n.mutable_input())
+      rename(in);
+    for (auto &a : *n.mutable_attribute())
+      if (a.has_g())
+        renameOuterNames(*a.mutable_g(), renamed);
+  }
+  for (auto &o : *g.mutable_output())
+    rename(*o.mutable_name());
+}
+
+bool isSequenceOrOptional(const onnx::TypeProto &type) {
+  return type.has_sequence_type() || type.has_optional_type();
+}
+
+} // namespace
+
+bool SequenceImporter::takesOrGivesSequences(const onnx::NodeProto &node) {
+  for (const auto &a : node.attribute())
+    if (a.has_g()) {
+      for (const auto &i : a.g().input())
+        if (isSequenceOrOptional(i.type()))
+          return true;
+      for (const auto &o : a.g().output())
+        if (isSequenceOrOptional(o.type()))
+          return true;
+    }
+  return false;
+}
+
+std::vector<std::string>
+SequenceImporter::inlineGraph(const onnx::GraphProto &g,
+                              const std::vector<std::string> &inputs,
+                              const std::string &prefix) {
+  if (std::size_t(g.input_size()) != inputs.size())
+    throw error("the subgraph '{}' has {} inputs, but {} are given", g.name(),
+                g.input_size(), inputs.size());
+  // The subgraph's names, renamed for this copy; names from the outer
+  // scope are left as they are.
+  std::map<std::string, std::string> renamed;
+  for (int i = 0; i < g.input_size(); ++i)
+    renamed[g.input(i).name()] = inputs[std::size_t(i)];
+  auto rename = [&](const std::string &name) {
+    auto found = renamed.find(name);
+    return name.empty() || found == renamed.end() ? name : found->second;
+  };
+  for (const auto &init : g.initializer()) {
+    const TensorId id = graph.uniqueId(prefix + init.name());
+    renamed[init.name()] = id;
+    graph.addTensor(id, TensorInfo(init), TensorType::Const,
+                    onnxutil::tensorData(init));
+  }
+  for (const auto &subNode : g.node()) {
+    onnx::NodeProto copy = subNode;
+    for (int i = 0; i < copy.input_size(); ++i)
+      copy.set_input(i, rename(copy.input(i)));
+    for (int i = 0; i < copy.output_size(); ++i)
+      if (!copy.output(i).empty()) {
+        const TensorId id = graph.uniqueId(prefix + copy.output(i));
+        renamed[copy.output(i)] = id;
+        copy.set_output(i, id);
+      }
+    for (auto &a : *copy.mutable_attribute())
+      if (a.has_g())
+        renameOuterNames(*a.mutable_g(), renamed);
+    copy.set_name(prefix + (subNode.name().empty()
+                                ? subNode.op_type() + "(" +
+                                      (subNode.output_size() ? subNode.output(0)
+                                                             : "") +
+                                      ")"
+                                : subNode.name()));
+    importNode(copy);
+  }
+  std::vector<std::string> outputs;
+  for (const auto &o : g.output()) {
+    const std::string id = rename(o.name());
+    if (!values.count(id) && !graph.hasTensor(id))
+      throw error("the subgraph output '{}' is not produced", o.name());
+    outputs.push_back(id);
+  }
+  return outputs;
+}
+
+void SequenceImporter::bind(const std::string &name, const std::string &value,
+                            const std::string &nodeName) {
+  auto found = values.find(value);
+  if (found != values.end())
+    values[name] = found->second;
+  else
+    copyOf(value, name, nodeName);
+}
+
 void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
                                    const std::string &nodeName) {
   const auto *body = attribute(node, "body");
   if (!body || !body->has_g())
     throw error("the attribute 'body' (a graph) is required");
   const onnx::GraphProto &g = body->g();
-  if (g.input_size() != node.input_size())
-    throw error("the body has {} inputs, but the node has {}", g.input_size(),
-                node.input_size());
   if (g.output_size() != node.output_size())
     throw error("the body has {} outputs, but the node has {}",
                 g.output_size(), node.output_size());
@@ -380,52 +496,20 @@ void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
   }
   std::vector<SequenceValue> results(std::size_t(node.output_size()));
   for (std::size_t k = 0; k < n; ++k) {
-    // The body's names, renamed for this element; names from the outer
-    // scope are left as they are.
-    std::map<std::string, std::string> renamed;
-    for (int i = 0; i < g.input_size(); ++i) {
+    // Sequences give their element k, tensors themselves.
+    std::vector<std::string> inputs;
+    for (int i = 0; i < node.input_size(); ++i) {
       auto found = values.find(node.input(i));
-      renamed[g.input(i).name()] =
-          found != values.end() ? found->second.elements[k] : node.input(i);
+      inputs.push_back(found != values.end() ? found->second.elements[k]
+                                             : node.input(i));
     }
-    const std::string prefix = nodeName + "/" + std::to_string(k) + "/";
-    auto rename = [&](const std::string &name) {
-      if (name.empty())
-        return name;
-      auto found = renamed.find(name);
-      return found != renamed.end() ? found->second : name;
-    };
-    for (const auto &init : g.initializer()) {
-      const TensorId id = graph.uniqueId(prefix + init.name());
-      renamed[init.name()] = id;
-      graph.addTensor(id, TensorInfo(init), TensorType::Const,
-                      onnxutil::tensorData(init));
-    }
-    for (const auto &bodyNode : g.node()) {
-      onnx::NodeProto copy = bodyNode;
-      for (int i = 0; i < copy.input_size(); ++i)
-        copy.set_input(i, rename(copy.input(i)));
-      for (int i = 0; i < copy.output_size(); ++i)
-        if (!copy.output(i).empty()) {
-          const TensorId id = graph.uniqueId(prefix + copy.output(i));
-          renamed[copy.output(i)] = id;
-          copy.set_output(i, id);
-        }
-      if (copy.name().empty())
-        copy.set_name(prefix + bodyNode.op_type() + "(" +
-                      (bodyNode.output_size() ? bodyNode.output(0) : "") + ")");
-      else
-        copy.set_name(prefix + copy.name());
-      importNode(copy);
-    }
+    const auto outputs =
+        inlineGraph(g, inputs, nodeName + "/" + std::to_string(k) + "/");
     for (int j = 0; j < g.output_size(); ++j) {
-      const std::string id = rename(g.output(j).name());
+      const std::string &id = outputs[std::size_t(j)];
       if (values.count(id))
         throw error("body output '{}' is a sequence or optional; the "
                     "elements of a SequenceMap result must be tensors",
-                    g.output(j).name());
-      if (!graph.hasTensor(id))
-        throw error("body output '{}' is not produced by the body",
                     g.output(j).name());
       results[std::size_t(j)].elements.push_back(id);
       results[std::size_t(j)].elementType =
@@ -442,6 +526,111 @@ void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
       }
     }
     values[node.output(j)] = results[std::size_t(j)];
+  }
+}
+
+void SequenceImporter::ifOfSequences(const onnx::NodeProto &node,
+                                     const std::string &nodeName) {
+  const bool cond = constantInt(node, 0, "condition") != 0;
+  const auto *branch = attribute(node, cond ? "then_branch" : "else_branch");
+  if (!branch || !branch->has_g())
+    throw error("the attribute '{}' (a graph) is required",
+                cond ? "then_branch" : "else_branch");
+  const auto outputs = inlineGraph(branch->g(), {}, nodeName + "/" +
+                                                        (cond ? "then" : "else") +
+                                                        "/");
+  if (outputs.size() != std::size_t(node.output_size()))
+    throw error("the branch has {} outputs, but the node has {}",
+                outputs.size(), node.output_size());
+  for (int j = 0; j < node.output_size(); ++j)
+    if (!node.output(j).empty())
+      bind(node.output(j), outputs[std::size_t(j)], nodeName);
+}
+
+void SequenceImporter::loopOfSequences(const onnx::NodeProto &node,
+                                       const std::string &nodeName) {
+  const auto *body = attribute(node, "body");
+  if (!body || !body->has_g())
+    throw error("the attribute 'body' (a graph) is required");
+  const onnx::GraphProto &g = body->g();
+  if (!hasInput(node, 0))
+    throw error("the trip count (input 0) must be given: a Loop of "
+                "sequences is unrolled when the IR is prepared");
+  const int64_t tripCount = constantInt(node, 0, "trip count");
+  bool cond = hasInput(node, 1) ? constantInt(node, 1, "condition") != 0 : true;
+  const int carried = node.input_size() - 2;
+  const int scans = g.output_size() - 1 - carried;
+  if (carried < 0 || scans < 0 || g.input_size() != carried + 2)
+    throw error("the body's inputs and outputs do not match the node's");
+  std::vector<std::string> state(node.input().begin() + 2, node.input().end());
+  std::vector<std::vector<TensorId>> scanned(static_cast<std::size_t>(scans));
+  for (int64_t k = 0; k < tripCount && cond; ++k) {
+    const std::string prefix = nodeName + "/" + std::to_string(k) + "/";
+    std::vector<std::string> inputs = {
+        graph.uniqueId(prefix + "iteration"), graph.uniqueId(prefix + "cond")};
+    graph.addTensor(inputs[0], TensorInfo(DataType::INT64, {}),
+                    TensorType::Const, fromDoubles({double(k)}, DataType::INT64));
+    graph.addTensor(inputs[1], TensorInfo(DataType::BOOL, {}),
+                    TensorType::Const, fromDoubles({1.0}, DataType::BOOL));
+    for (int j = 0; j < carried; ++j) {
+      // A body input of optional type takes a sequence or tensor as an
+      // optional holding it (the body's output gives the value itself).
+      std::string value = state[std::size_t(j)];
+      auto found = values.find(value);
+      if (g.input(2 + j).type().has_optional_type() &&
+          (found == values.end() || !found->second.optional)) {
+        SequenceValue wrapped;
+        wrapped.optional = true;
+        if (found != values.end()) {
+          wrapped.elements = found->second.elements;
+          wrapped.elementType = found->second.elementType;
+        } else {
+          wrapped.ofSequence = false;
+          wrapped.elements = {value};
+          wrapped.elementType = graph.getTensor(value).info.dataType();
+        }
+        value = graph.uniqueId(prefix + g.input(2 + j).name());
+        values[value] = wrapped;
+      }
+      inputs.push_back(value);
+    }
+    const auto outputs = inlineGraph(g, inputs, prefix);
+    Tensor &condOut = graph.getTensor(outputs[0]);
+    if (condOut.type != TensorType::Const && condOut.producer)
+      foldConstantOp(graph, *condOut.producer);
+    if (condOut.type != TensorType::Const)
+      throw error("the body's condition '{}' must be a constant: a Loop of "
+                  "sequences is unrolled when the IR is prepared",
+                  g.output(0).name());
+    cond = toDoubles(condOut.data, condOut.info.dataType()).at(0) != 0;
+    state.assign(outputs.begin() + 1, outputs.begin() + 1 + carried);
+    for (int j = 0; j < scans; ++j) {
+      const std::string &id = outputs[std::size_t(1 + carried + j)];
+      if (values.count(id))
+        throw error("the scan output '{}' is a sequence or optional",
+                    g.output(1 + carried + j).name());
+      scanned[std::size_t(j)].push_back(id);
+    }
+  }
+  for (int j = 0; j < carried && j < node.output_size(); ++j)
+    if (!node.output(j).empty())
+      bind(node.output(j), state[std::size_t(j)], nodeName);
+  for (int j = 0; j < scans && carried + j < node.output_size(); ++j) {
+    const std::string &out = node.output(carried + j);
+    if (out.empty())
+      continue;
+    if (scanned[std::size_t(j)].empty())
+      throw error("the scan output '{}' would be empty (the loop runs no "
+                  "iteration; zero-size tensors are not supported)",
+                  out);
+    std::vector<TensorId> parts;
+    for (const auto &id : scanned[std::size_t(j)]) {
+      parts.push_back(graph.uniqueId(id + "/unsqueezed"));
+      addBuiltinOp(graph, Onnx::Operators::Unsqueeze_11, nodeName, {id},
+                   {parts.back()}, OpAttributes{{}, {{"axes", {0}}}});
+    }
+    addBuiltinOp(graph, Onnx::Operators::Concat_13, nodeName, parts, {out},
+                 OpAttributes{{{"axis", 0}}});
   }
 }
 

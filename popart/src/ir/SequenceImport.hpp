@@ -6,7 +6,10 @@
 // value: the sequence ops (SequenceConstruct, SequenceAt, SequenceInsert,
 // SplitToSequence, ConcatFromSequence, SequenceMap ...) become tensor
 // plumbing (identities, slices, concats, copies of a body graph) decided
-// at import. Positions and split sizes must then be constants.
+// at import. Positions and split sizes must then be constants. An If or Loop
+// whose subgraphs take or give sequences is resolved the same way: the
+// branch its constant condition picks, or each iteration of its body (a
+// constant trip count and condition), imported inline.
 #ifndef POPART_SRC_IR_SEQUENCEIMPORT_HPP
 #define POPART_SRC_IR_SEQUENCEIMPORT_HPP
 
@@ -20,6 +23,7 @@
 #include <vector>
 
 namespace onnx {
+class GraphProto;
 class NodeProto;
 class ValueInfoProto;
 } // namespace onnx
@@ -77,6 +81,20 @@ private:
   void splitToSequence(const onnx::NodeProto &node,
                        const std::string &nodeName);
   void sequenceMap(const onnx::NodeProto &node, const std::string &nodeName);
+  void ifOfSequences(const onnx::NodeProto &node, const std::string &nodeName);
+  void loopOfSequences(const onnx::NodeProto &node,
+                       const std::string &nodeName);
+  // Whether a node's subgraphs take or give sequences or optionals.
+  static bool takesOrGivesSequences(const onnx::NodeProto &node);
+  // Imports the nodes of `g` once, its inputs bound to `inputs` (tensors
+  // or sequence values) and its other names prefixed; the names of its
+  // outputs.
+  std::vector<std::string> inlineGraph(const onnx::GraphProto &g,
+                                       const std::vector<std::string> &inputs,
+                                       const std::string &prefix);
+  // `name` becomes the value or tensor `value` (a copy of the tensor).
+  void bind(const std::string &name, const std::string &value,
+            const std::string &nodeName);
   void optionalOps(const onnx::NodeProto &node, const std::string &nodeName);
 
   Graph &graph;

@@ -10,6 +10,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -396,8 +397,27 @@ std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath) {
       producers[out] = &node;
   // The compile-time operands, then every tensor they are computed from
   // (up to ops that read only shapes).
+  // An If or Loop whose subgraphs take or give sequences is resolved when
+  // the IR is prepared: its condition and trip count fix the structure.
+  auto ofSequences = [](const onnx::NodeProto &node) {
+    for (const auto &a : node.attribute())
+      if (a.has_g()) {
+        for (const auto &i : a.g().input())
+          if (isSequenceOrOptional(i.type()))
+            return true;
+        for (const auto &o : a.g().output())
+          if (isSequenceOrOptional(o.type()))
+            return true;
+      }
+    return false;
+  };
   std::vector<std::string> work;
   for (const auto &node : model.graph().node()) {
+    if ((node.op_type() == "If" || node.op_type() == "Loop") &&
+        ofSequences(node))
+      for (int i = 0; i < std::min(2, node.input_size()); ++i)
+        if (!node.input(i).empty())
+          work.push_back(node.input(i));
     auto found = operands.find(node.op_type());
     if (found != operands.end())
       for (int i : found->second)
