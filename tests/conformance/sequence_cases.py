@@ -172,7 +172,41 @@ def optionals():
         np.array(True), o + 1, seq, None, np.array(False)]
 
 
+def loop_and_if():
+    """A Loop appending x * i to a sequence for i < 3 (trip count given as an
+    input), and an If (its condition given as an input) picking the
+    sequence or a reversed copy built in the other branch."""
+    x = RNG.standard_normal((3,)).astype(np.float32)
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["c"], ["c_out"]),
+         helper.make_node("Cast", ["i"], ["f"], to=F),
+         helper.make_node("Mul", ["x", "f"], ["scaled"]),
+         helper.make_node("SequenceInsert", ["acc", "scaled"], ["acc_out"])],
+        "body", [value("i", tensor_type(I64, [])), value("c", tensor_type(B, [])),
+                 value("acc", seq_type(F, [3]))],
+        [value("c_out", tensor_type(B, [])), value("acc_out", seq_type(F, [3]))])
+    then_branch = helper.make_graph(
+        [helper.make_node("Identity", ["built"], ["picked"])], "then", [],
+        [value("picked", seq_type(F, [3]))])
+    else_branch = helper.make_graph(
+        [helper.make_node("SequenceAt", ["built", "minus1"], ["last"]),
+         helper.make_node("SequenceConstruct", ["last", "x"], ["other"])],
+        "else", [], [value("other", seq_type(F, [3]))])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"]),
+             helper.make_node("Loop", ["n", "", "empty"], ["built"], body=body),
+             helper.make_node("If", ["which"], ["chosen"],
+                              then_branch=then_branch, else_branch=else_branch)]
+    m = model(nodes, [value("x", tensor_type(F, [3])), value("n", tensor_type(I64, [])),
+                      value("which", tensor_type(B, []))],
+              [value("built", seq_type(F)), value("chosen", seq_type(F))],
+              [numpy_helper.from_array(np.array(-1, np.int64), "minus1")])
+    built = [x * i for i in range(3)]
+    return m, {"x": x, "n": np.array(3, np.int64), "which": np.array(False)}, [
+        built, [built[-1], x]]
+
+
 VALUE_CASES = {
+    "loop_and_if": (loop_and_if, ["cpu", "ipumodel"]),
     "insert_erase_concat": (insert_erase_concat, ["cpu"]),
     "split_map_stack": (split_map_stack, ["cpu", "ipumodel"]),
     "optionals": (optionals, ["cpu"]),
@@ -251,6 +285,19 @@ def error_cases():
                    helper.make_node("ConcatFromSequence", ["s"], ["y"], axis=0)],
                   [], [value("y", tensor_type(F, [2]))]),
             {}, r"ConcatFromSequence.*the sequence 's' is empty"),
+        # An If of sequences whose condition is computed on the device.
+        "if_condition_not_constant": (
+            model([helper.make_node("Less", ["a", "b"], ["c"]),
+                   helper.make_node("If", ["c"], ["y"],
+                                    then_branch=helper.make_graph(
+                                        [helper.make_node("SequenceConstruct", ["a"], ["t"])],
+                                        "then", [], [value("t", seq_type(F, [1]))]),
+                                    else_branch=helper.make_graph(
+                                        [helper.make_node("SequenceConstruct", ["b"], ["e"])],
+                                        "else", [], [value("e", seq_type(F, [1]))]))],
+                  [value("a", tensor_type(F, [1])), value("b", tensor_type(F, [1]))],
+                  [value("y", seq_type(F))]),
+            {}, r"If.*condition \(input 0, 'c'\) must be a constant"),
         "split_not_adding_up": (
             model([helper.make_node("SplitToSequence", ["x", "sp"], ["s"]),
                    helper.make_node("SequenceLength", ["s"], ["n"])],
