@@ -298,6 +298,18 @@ def error_cases():
                   [value("a", tensor_type(F, [1])), value("b", tensor_type(F, [1]))],
                   [value("y", seq_type(F))]),
             {}, r"If.*condition \(input 0, 'c'\) must be a constant"),
+        "loop_too_long": (
+            model([helper.make_node("SequenceEmpty", [], ["e"]),
+                   helper.make_node("Loop", ["n", "", "e"], ["s"], body=helper.make_graph(
+                       [helper.make_node("Identity", ["c"], ["c2"]),
+                        helper.make_node("Identity", ["acc"], ["acc2"])],
+                       "body", [value("i", tensor_type(I64, [])), value("c", tensor_type(B, [])),
+                                value("acc", seq_type(F))],
+                       [value("c2", tensor_type(B, [])), value("acc2", seq_type(F))])),
+                   helper.make_node("SequenceLength", ["s"], ["y"])],
+                  [value("n", tensor_type(I64, []))], [value("y", tensor_type(I64, []))]),
+            {"n": np.array(100000, np.int64)},
+            r"Loop.*trip count 100000 is more than the 4096 iterations"),
         "split_not_adding_up": (
             model([helper.make_node("SplitToSequence", ["x", "sp"], ["s"]),
                    helper.make_node("SequenceLength", ["s"], ["n"])],

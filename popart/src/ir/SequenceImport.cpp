@@ -557,6 +557,13 @@ void SequenceImporter::loopOfSequences(const onnx::NodeProto &node,
     throw error("the trip count (input 0) must be given: a Loop of "
                 "sequences is unrolled when the IR is prepared");
   const int64_t tripCount = constantInt(node, 0, "trip count");
+  // Each iteration is a copy of the body in the IR: a bound keeps a bad
+  // trip count from exhausting the host.
+  constexpr int64_t maxIterations = 4096;
+  if (tripCount > maxIterations)
+    throw error("the trip count {} is more than the {} iterations a Loop of "
+                "sequences may be unrolled into",
+                tripCount, maxIterations);
   bool cond = hasInput(node, 1) ? constantInt(node, 1, "condition") != 0 : true;
   const int carried = node.input_size() - 2;
   const int scans = g.output_size() - 1 - carried;
