@@ -7,6 +7,9 @@
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CallOp.hpp"
+#include "ops/IfOp.hpp"
+#include "ops/OnnxLoopOp.hpp"
+#include "ops/ScanOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/CompressOp.hpp"
@@ -355,6 +358,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<OnnxLossOp>(growOnnxLoss);
   r.add<CallOp>(growCall);
   r.add<LoopOp>(growLoop);
+  r.add<IfOp>(growIf);
+  r.add<OnnxLoopOp>(growOnnxLoop);
+  r.add<ScanOp>(growScan);
   r.add<HostIOOp>(growHostIO);
   r.add<CopyVarUpdateOp>(growCopyVarUpdate);
   r.add<GraphcoreElementwiseOp>(growGraphcoreElementwise);

@@ -158,7 +158,9 @@ std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath) {
       {"NonZero", {0}},   {"HannWindow", {0}},     {"HammingWindow", {0}},
       {"BlackmanWindow", {0}}, {"Unique", {0}},  {"MaxUnpool", {2}},
       {"ReverseSequence", {1}}, {"NonMaxSuppression", {0, 1, 2, 3, 4}},
-      {"DFT", {1}},       {"MelWeightMatrix", {0, 1, 2, 3, 4}}};
+      {"DFT", {1}},       {"MelWeightMatrix", {0, 1, 2, 3, 4}},
+      // A Loop's maximum trip count: the rows of its scan outputs.
+      {"Loop", {0}}};
   // Ops whose results follow from their inputs' shapes alone.
   static const std::set<std::string> shapeOnly = {"Shape", "Size", "EyeLike"};
   const onnx::ModelProto model = loadModel(modelPath);
