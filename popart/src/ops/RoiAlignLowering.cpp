@@ -15,6 +15,8 @@
 #include <popops/Gather.hpp>
 #include <popops/Reduce.hpp>
 
+#include <algorithm>
+
 namespace popart {
 namespace pe = popops::expr;
 
@@ -40,8 +42,13 @@ poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
   const poplar::Tensor p =
       hostConstant(ctx, poplar::FLOAT, {size}, pixels, name + "/pixels");
   const std::vector<std::size_t> shape{regions, samples, size};
+  // t (one of the dimensions of `shape`) broadcast along the others.
   auto spread = [&](const poplar::Tensor &t, std::vector<std::size_t> axes) {
-    poplar::Tensor out = t.expand(axes);
+    std::vector<std::size_t> ones(shape.size(), 1);
+    for (std::size_t a = 0; a < shape.size(); ++a)
+      if (std::find(axes.begin(), axes.end(), a) == axes.end())
+        ones[a] = shape[a];
+    poplar::Tensor out = t.reshape(ones);
     for (std::size_t a : axes)
       out = out.broadcast(unsigned(shape[a]), unsigned(a));
     return out;
