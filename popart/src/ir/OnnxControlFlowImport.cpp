@@ -97,7 +97,7 @@ importBody(const onnx::GraphProto &body, const std::vector<TensorInfo> &inputs,
 }
 
 // Adds the op with its inputs ("" = absent) and the node's outputs.
-void addOp(std::unique_ptr<Op> created, const onnx::NodeProto &node,
+Op &addOp(std::unique_ptr<Op> created, const onnx::NodeProto &node,
            const std::string &nodeName, OnnxScope &scope,
            const std::vector<TensorId> &inputs) {
   Graph &graph = scope.graph;
@@ -117,6 +117,7 @@ void addOp(std::unique_ptr<Op> created, const onnx::NodeProto &node,
                 op.opid.version, e.what());
   }
   logging::ir::trace("Made op {}", op.str());
+  return op;
 }
 
 TensorId resolveOptional(OnnxScope &scope, const onnx::NodeProto &node, int i,
@@ -130,7 +131,7 @@ const TensorInfo &infoOf(OnnxScope &scope, const TensorId &id) {
   return scope.graph.getTensor(id).info;
 }
 
-void importIf(const onnx::NodeProto &node, const std::string &nodeName,
+Op &importIf(const onnx::NodeProto &node, const std::string &nodeName,
               OpVersion version, const OnnxImportSettings &settings,
               OnnxScope &scope) {
   checkAttributes(node, nodeName, {"then_branch", "else_branch"});
@@ -167,14 +168,14 @@ void importIf(const onnx::NodeProto &node, const std::string &nodeName,
   }
   std::vector<TensorId> inputs{cond};
   inputs.insert(inputs.end(), outer.begin(), outer.end());
-  addOp(std::make_unique<IfOp>(
+  return addOp(std::make_unique<IfOp>(
             OperatorIdentifier(Domain::ai_onnx, "If", version),
             Op::Settings(scope.graph, nodeName), thenScope->graph.getGraphId(),
             elseScope->graph.getGraphId()),
         node, nodeName, scope, inputs);
 }
 
-void importLoop(const onnx::NodeProto &node, const std::string &nodeName,
+Op &importLoop(const onnx::NodeProto &node, const std::string &nodeName,
                 OpVersion version, const OnnxImportSettings &settings,
                 OnnxScope &scope) {
   checkAttributes(node, nodeName, {"body"});
@@ -195,14 +196,14 @@ void importLoop(const onnx::NodeProto &node, const std::string &nodeName,
                          settings, scope, nodeName + "/body");
   for (const auto &io : body->getImplicitInputs())
     inputs.push_back(io.first);
-  addOp(std::make_unique<OnnxLoopOp>(
+  return addOp(std::make_unique<OnnxLoopOp>(
             OperatorIdentifier(Domain::ai_onnx, "Loop", version),
             Op::Settings(scope.graph, nodeName), body->graph.getGraphId(),
             carried),
         node, nodeName, scope, inputs);
 }
 
-void importScan(const onnx::NodeProto &node, const std::string &nodeName,
+Op &importScan(const onnx::NodeProto &node, const std::string &nodeName,
                 OpVersion version, const OnnxImportSettings &settings,
                 OnnxScope &scope) {
   const bool batched = version < 9;
@@ -268,7 +269,7 @@ void importScan(const onnx::NodeProto &node, const std::string &nodeName,
                          settings, scope, nodeName + "/body");
   for (const auto &io : body->getImplicitInputs())
     inputs.push_back(io.first);
-  addOp(std::make_unique<ScanOp>(
+  return addOp(std::make_unique<ScanOp>(
             OperatorIdentifier(Domain::ai_onnx, "Scan", version),
             Op::Settings(scope.graph, nodeName), body->graph.getGraphId(),
             numStates, numScanInputs, inputAxes, inputDirections, outputAxes,
@@ -283,16 +284,15 @@ bool isControlFlowNode(const std::string &domain, const std::string &type) {
          (type == "If" || type == "Loop" || type == "Scan");
 }
 
-void importControlFlowNode(const onnx::NodeProto &node,
-                           const std::string &nodeName, OpVersion version,
-                           const OnnxImportSettings &settings,
-                           OnnxScope &scope) {
+Op &importControlFlowNode(const onnx::NodeProto &node,
+                          const std::string &nodeName, OpVersion version,
+                          const OnnxImportSettings &settings,
+                          OnnxScope &scope) {
   if (node.op_type() == "If")
-    importIf(node, nodeName, version, settings, scope);
-  else if (node.op_type() == "Loop")
-    importLoop(node, nodeName, version, settings, scope);
-  else
-    importScan(node, nodeName, version, settings, scope);
+    return importIf(node, nodeName, version, settings, scope);
+  if (node.op_type() == "Loop")
+    return importLoop(node, nodeName, version, settings, scope);
+  return importScan(node, nodeName, version, settings, scope);
 }
 
 } // namespace popart

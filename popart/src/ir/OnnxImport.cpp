@@ -135,7 +135,8 @@ void importOnnxNodes(const onnx::GraphProto &g,
                   nodeName, node.op_type(), domain);
     const OpVersion version = definitionVersion(node, domain, v->second);
     if (isControlFlowNode(domain, node.op_type())) {
-      importControlFlowNode(node, nodeName, version, settings, scope);
+      Op &op = importControlFlowNode(node, nodeName, version, settings, scope);
+      applyNodeAnnotations(node, op.settings);
       continue;
     }
     Attributes attrs(node);

@@ -66,9 +66,9 @@ void importOnnxNodes(const onnx::GraphProto &g,
 /// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx).
 bool isControlFlowNode(const std::string &domain, const std::string &type);
 /// Imports such a node: its subgraphs become graphs of the IR, run by an
-/// IfOp, OnnxLoopOp or ScanOp added to the scope's graph
+/// IfOp, OnnxLoopOp or ScanOp added to the scope's graph and returned
 /// (OnnxControlFlowImport.cpp).
-void importControlFlowNode(const onnx::NodeProto &node,
+Op &importControlFlowNode(const onnx::NodeProto &node,
                            const std::string &nodeName, OpVersion version,
                            const OnnxImportSettings &settings,
                            OnnxScope &scope);
