@@ -178,6 +178,32 @@ def test_loop_scan_rows_past_an_early_stop_are_zero(kind):
     np.testing.assert_array_equal(anchors["counted"], [1, 2, 3, 0, 0, 0])
 
 
+@pytest.mark.parametrize("kind", DEVICES)
+def test_loop_of_a_trip_count_only(kind):
+    # No condition input (the body's condition output is then ignored) and
+    # no carried value: only scan outputs of the iteration count.
+    body = helper.make_graph(
+        [helper.make_node("Cast", ["i"], ["f"], to=TensorProto.FLOAT),
+         helper.make_node("Mul", ["f", "f"], ["square"]),
+         const("false", np.array(False)),
+         helper.make_node("Identity", ["false"], ["cond_out"])],
+        "squares",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond_in", TensorProto.BOOL, [])],
+        [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("square", TensorProto.FLOAT, [])])
+    graph = helper.make_graph(
+        [const("M", np.int64(4)),
+         helper.make_node("Loop", ["M", ""], ["squares"], body=body),
+         helper.make_node("Add", ["squares", "x"], ["y"])],
+        "trip_count_only",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
+    x = np.array([0.5, 1.5, -2.0, 3.0], np.float32)
+    anchors = run(session_of(model_of(graph, 13), ["y"], kind), {"x": x})
+    np.testing.assert_array_equal(anchors["y"], x + np.arange(4) ** 2)
+
+
 def scan_graph(opset_axes):
     """Running sums and products of x along axis 1, scanned backwards, the
     sums stacked forwards along output axis 1 and the products backwards

@@ -30,6 +30,13 @@ void checkAttributes(const onnx::NodeProto &node, const std::string &nodeName,
                   nodeName, node.op_type(), a.name());
 }
 
+void checkInputCount(const onnx::NodeProto &node, const std::string &nodeName,
+                     int least) {
+  if (node.input_size() < least)
+    throw error("Node '{}' ({}): {} inputs, fewer than its {}", nodeName,
+                node.op_type(), node.input_size(), least);
+}
+
 const onnx::GraphProto &graphAttribute(const onnx::NodeProto &node,
                                        const std::string &nodeName,
                                        const std::string &name) {
@@ -102,6 +109,8 @@ Op &addOp(std::unique_ptr<Op> created, const onnx::NodeProto &node,
            const std::vector<TensorId> &inputs) {
   Graph &graph = scope.graph;
   Op &op = graph.addOp(std::move(created));
+  // Absent optional inputs (Loop's M and cond) keep their indices.
+  op.inputs.resize(inputs.size(), nullptr);
   for (std::size_t i = 0; i < inputs.size(); ++i)
     if (!inputs[i].empty())
       graph.connectInput(op, static_cast<int>(i), inputs[i]);
@@ -135,6 +144,7 @@ Op &importIf(const onnx::NodeProto &node, const std::string &nodeName,
               OpVersion version, const OnnxImportSettings &settings,
               OnnxScope &scope) {
   checkAttributes(node, nodeName, {"then_branch", "else_branch"});
+  checkInputCount(node, nodeName, 1);
   const TensorId cond = scope.resolve(node.input(0), nodeName);
   auto thenScope =
       importBody(graphAttribute(node, nodeName, "then_branch"), {}, settings,
@@ -179,6 +189,7 @@ Op &importLoop(const onnx::NodeProto &node, const std::string &nodeName,
                 OpVersion version, const OnnxImportSettings &settings,
                 OnnxScope &scope) {
   checkAttributes(node, nodeName, {"body"});
+  checkInputCount(node, nodeName, 2);
   std::vector<TensorId> inputs{resolveOptional(scope, node, 0, nodeName),
                                resolveOptional(scope, node, 1, nodeName)};
   std::vector<TensorInfo> bodyInputs{TensorInfo(DataType::INT64, {}),
