@@ -110,6 +110,40 @@ class Recurrent(nn.Module):
         return self.rnn(x)[0]
 
 
+class ScriptedControlFlow(nn.Module):
+    """Control flow scripted with torch.jit.script, exported as ONNX Loop and
+    If: a loop of a trip count given as an input, a loop whose condition
+    the body computes (a trip count known only at run time), and a branch
+    on the input's values."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.Linear(8, 8)
+        self.head = nn.Linear(8, 4)
+
+    def forward(self, x, steps: torch.Tensor):
+        h = torch.zeros_like(x)
+        for _ in range(int(steps)):
+            h = torch.tanh(self.cell(x) + h)
+        while bool(h.abs().sum() < 100.0):
+            h = h * 2.0
+        if bool(x.sum() > 0):
+            y = self.head(h)
+        else:
+            y = self.head(-h) * 0.5
+        return y
+
+
+def scripted_control_flow(branch):
+    """The scripted model, with an input taking the `branch` of its If."""
+    def make():
+        x = torch.randn(4, 8)
+        if (x.sum() > 0) != (branch == "then"):
+            x = -x
+        return torch.jit.script(ScriptedControlFlow()), (x, torch.tensor(3))
+    return make
+
+
 def image_model(factory):
     def make():
         return factory(weights=None), torch.randn(1, 3, 224, 224)
@@ -127,6 +161,9 @@ for opset in (11, 13):
 for opset in (11, 14):
     MODELS[f"transformer_encoder_opset{opset}"] = (
         lambda: (TransformerEncoder(), torch.randint(0, 1000, (2, 32))), opset)
+for branch in ("then", "else"):
+    MODELS[f"scripted_control_flow_{branch}"] = (
+        scripted_control_flow(branch), 13)
 for kind in ("lstm", "gru", "rnn_relu"):
     MODELS[f"{kind}_bidirectional"] = (
         lambda kind=kind: (Recurrent(kind), torch.randn(5, 3, 8)), 14)
@@ -144,7 +181,9 @@ def export(name, out_dir):
     if up_to_date(os.path.join(out_dir, name)):
         return
     torch.manual_seed(0)
-    model, example = make()
+    model, examples = make()
+    if not isinstance(examples, tuple):
+        examples = (examples,)
     model.eval()
     # Batch-norm statistics that are not the identity, so the test sees them.
     for module in model.modules():
@@ -152,16 +191,18 @@ def export(name, out_dir):
             module.running_mean.uniform_(-0.5, 0.5)
             module.running_var.uniform_(0.5, 1.5)
     with torch.no_grad():
-        expected = model(example)
+        expected = model(*examples)
     model_dir = os.path.join(out_dir, name)
     data_dir = os.path.join(model_dir, "test_data_set_0")
     os.makedirs(data_dir, exist_ok=True)
     path = os.path.join(model_dir, "model.onnx")
-    torch.onnx.export(model, (example,), path, opset_version=opset,
-                      input_names=["input"], output_names=["output"],
+    input_names = ["input"] + [f"input_{i}" for i in range(1, len(examples))]
+    torch.onnx.export(model, examples, path, opset_version=opset,
+                      input_names=input_names, output_names=["output"],
                       do_constant_folding=True)
     onnx.checker.check_model(onnx.load(path))
-    for index, array in (("input_0", example), ("output_0", expected)):
+    arrays = [(f"input_{i}", e) for i, e in enumerate(examples)]
+    for index, array in arrays + [("output_0", expected)]:
         tensor = numpy_helper.from_array(array.numpy(), name=index)
         with open(os.path.join(data_dir, index + ".pb"), "wb") as f:
             f.write(tensor.SerializeToString())

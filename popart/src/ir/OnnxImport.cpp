@@ -1,6 +1,7 @@
 // ONNX graph -> IR graph.
 #include "ir/HostData.hpp"
 #include "ir/Ir.hpp"
+#include "ir/OnnxImport.hpp"
 #include "ir/OpManager.hpp"
 #include "ir/SequenceImport.hpp"
 #include "onnx/OnnxUtil.hpp"
@@ -12,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -39,10 +41,10 @@ OpVersion definitionVersion(const onnx::NodeProto &node,
   return static_cast<OpVersion>(schema->SinceVersion());
 }
 
-void addConstantNode(const onnx::NodeProto &node, Graph &graph) {
+void addConstantNode(const onnx::NodeProto &node, const TensorId &id,
+                     Graph &graph) {
   // The value as a tensor, or (from opset 12) as one or a list of numbers.
   for (const auto &a : node.attribute()) {
-    const TensorId &id = node.output(0);
     if (a.name() == "value") {
       graph.addTensor(id, TensorInfo(a.t()), TensorType::Const,
                       onnxutil::tensorData(a.t()));
@@ -95,13 +97,125 @@ void applyNodeAnnotations(const onnx::NodeProto &node, Op::Settings &settings) {
   }
 }
 
+// Imports the nodes of one ONNX graph into its scope. The main graph also
+// resolves sequence and optional values (ir/SequenceImport.hpp), whose
+// SequenceMap bodies and inlined If and Loop iterations come back here one
+// node at a time.
+class NodeImporter {
+public:
+  NodeImporter(const onnx::GraphProto &g, const OnnxImportSettings &settings,
+               OnnxScope &scope, bool withSequences)
+      : settings(settings), scope(scope) {
+    // How many nodes read each tensor: without
+    // enableConstantFoldingOfMultipleConsumers, an op reading a constant
+    // that other nodes read too is not folded as it is made.
+    for (const auto &node : g.node())
+      for (const auto &in : std::set<std::string>(node.input().begin(),
+                                                  node.input().end()))
+        ++nodeConsumers[in];
+    if (withSequences)
+      sequences.emplace(scope.graph, [this](const onnx::NodeProto &node) {
+        import(node);
+      });
+  }
+
+  void importAll(const onnx::GraphProto &g) {
+    for (const auto &node : g.node())
+      import(node);
+  }
+
+  SequenceImporter *sequenceValues() {
+    return sequences ? &*sequences : nullptr;
+  }
+
+  void import(const onnx::NodeProto &node);
+
+private:
+  bool mayFold(const onnx::NodeProto &node, const Op &op) const {
+    if (settings.options.enableConstantFoldingOfMultipleConsumers ||
+        op.foldsFromShapesOnly())
+      return true;
+    for (const auto &in : node.input()) {
+      auto found = nodeConsumers.find(in);
+      if (!in.empty() && found != nodeConsumers.end() && found->second > 1)
+        return false;
+    }
+    return true;
+  }
+
+  const OnnxImportSettings &settings;
+  OnnxScope &scope;
+  std::map<std::string, int> nodeConsumers;
+  std::optional<SequenceImporter> sequences;
+};
+
+void NodeImporter::import(const onnx::NodeProto &node) {
+  Graph &graph = scope.graph;
+  const std::string domain =
+      node.domain().empty() ? Domain::ai_onnx : node.domain();
+  const std::string nodeName = node.name().empty()
+                                   ? node.op_type() + "(" + node.output(0) + ")"
+                                   : node.name();
+  if (domain == Domain::ai_onnx && node.op_type() == "Constant") {
+    addConstantNode(node, scope.define(node.output(0)), graph);
+    return;
+  }
+  if (sequences && sequences->handles(node)) {
+    sequences->import(node, nodeName);
+    return;
+  }
+  auto v = settings.opsets.find(domain);
+  if (v == settings.opsets.end())
+    throw error("Node '{}' of type {} is in domain '{}', which the model "
+                "does not import",
+                nodeName, node.op_type(), domain);
+  const OpVersion version = definitionVersion(node, domain, v->second);
+  if (isControlFlowNode(domain, node.op_type())) {
+    Op &op = importControlFlowNode(node, nodeName, version, settings, scope);
+    applyNodeAnnotations(node, op.settings);
+    return;
+  }
+  Attributes attrs(node);
+  std::vector<TensorId> inputIds;
+  for (const auto &in : node.input())
+    inputIds.push_back(in.empty() ? in : scope.resolve(in, nodeName));
+  std::unique_ptr<Op> created;
+  try {
+    created = createOpForNode(domain, node.op_type(), version, graph, nodeName,
+                              attrs, inputIds);
+  } catch (const error &e) {
+    throw error("{} (ai.onnx opset {})", e.what(), v->second);
+  }
+  applyNodeAnnotations(node, created->settings);
+  Op &op = graph.addOp(std::move(created));
+  for (int i = 0; i < node.input_size(); ++i)
+    if (!inputIds[i].empty())
+      graph.connectInput(op, i, inputIds[i]);
+  for (int i = 0; i < node.output_size(); ++i)
+    if (!node.output(i).empty())
+      graph.createOutput(op, i, scope.define(node.output(i)));
+  try {
+    op.setup();
+  } catch (const error &e) {
+    throw error("Node '{}' ({}:{}): {}", nodeName, node.op_type(), version,
+                e.what());
+  }
+  logging::ir::trace("Made op {}", op.str());
+  if (mayFold(node, op))
+    foldConstantOp(graph, op);
+}
+
 } // namespace
+
+void importOnnxNodes(const onnx::GraphProto &g,
+                     const OnnxImportSettings &settings, OnnxScope &scope) {
+  NodeImporter(g, settings, scope, /*withSequences=*/false).importAll(g);
+}
 
 void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes,
                      const SessionOptions &options, ExecutionMode mode,
                      Graph &graph) {
   const auto &g = model.graph();
-  const auto versions = opsetVersions(model);
 
   for (const auto &init : g.initializer()) {
     // In training the floating-point initializers are the weights; other
@@ -134,85 +248,12 @@ void importOnnxGraph(const onnx::ModelProto &model, const InputShapeInfo &shapes
     graph.inputs.push_back(input.name());
   }
 
-  // How many nodes read each tensor: without
-  // enableConstantFoldingOfMultipleConsumers, an op reading a constant that
-  // other nodes read too is not folded as it is made.
-  std::map<std::string, int> nodeConsumers;
-  for (const auto &node : g.node())
-    for (const auto &in : std::set<std::string>(node.input().begin(),
-                                                node.input().end()))
-      ++nodeConsumers[in];
-  auto mayFold = [&](const Op &op) {
-    if (options.enableConstantFoldingOfMultipleConsumers ||
-        op.foldsFromShapesOnly())
-      return true;
-    for (const Tensor *in : op.inputs)
-      if (in && nodeConsumers[in->id] > 1)
-        return false;
-    return true;
-  };
+  OnnxImportSettings settings{opsetVersions(model), options};
+  OnnxScope scope(graph);
+  NodeImporter nodes(g, settings, scope, /*withSequences=*/true);
+  nodes.importAll(g);
 
-  // Sequence and optional values are resolved as the nodes are imported
-  // (ir/SequenceImport.hpp); SequenceMap imports its body through
-  // importNode.
-  std::function<void(const onnx::NodeProto &)> importNode;
-  SequenceImporter sequences(graph, [&](const onnx::NodeProto &node) {
-    importNode(node);
-  });
-  importNode = [&](const onnx::NodeProto &node) {
-    const std::string domain =
-        node.domain().empty() ? Domain::ai_onnx : node.domain();
-    const std::string nodeName = node.name().empty()
-                                     ? node.op_type() + "(" + node.output(0) + ")"
-                                     : node.name();
-    if (domain == Domain::ai_onnx && node.op_type() == "Constant") {
-      addConstantNode(node, graph);
-      return;
-    }
-    if (sequences.handles(node)) {
-      sequences.import(node, nodeName);
-      return;
-    }
-    auto v = versions.find(domain);
-    if (v == versions.end())
-      throw error("Node '{}' of type {} is in domain '{}', which the model "
-                  "does not import",
-                  nodeName, node.op_type(), domain);
-    const OpVersion version = definitionVersion(node, domain, v->second);
-    Attributes attrs(node);
-    std::vector<TensorId> inputIds(node.input().begin(), node.input().end());
-    std::unique_ptr<Op> created;
-    try {
-      created = createOpForNode(domain, node.op_type(), version, graph,
-                                nodeName, attrs, inputIds);
-    } catch (const error &e) {
-      throw error("{} (ai.onnx opset {})", e.what(), v->second);
-    }
-    applyNodeAnnotations(node, created->settings);
-    Op &op = graph.addOp(std::move(created));
-    for (int i = 0; i < node.input_size(); ++i)
-      if (!node.input(i).empty()) {
-        if (!graph.hasTensor(node.input(i)))
-          throw error("Node '{}' ({}): input '{}' is not produced before it",
-                      nodeName, node.op_type(), node.input(i));
-        graph.connectInput(op, i, node.input(i));
-      }
-    for (int i = 0; i < node.output_size(); ++i)
-      if (!node.output(i).empty())
-        graph.createOutput(op, i, node.output(i));
-    try {
-      op.setup();
-    } catch (const error &e) {
-      throw error("Node '{}' ({}:{}): {}", nodeName, node.op_type(), version,
-                  e.what());
-    }
-    logging::ir::trace("Made op {}", op.str());
-    if (mayFold(op))
-      foldConstantOp(graph, op);
-  };
-  for (const auto &node : g.node())
-    importNode(node);
-
+  SequenceImporter &sequences = *nodes.sequenceValues();
   for (const auto &out : g.output()) {
     if (sequences.has(out.name())) {
       auto &elements = graph.sequenceOutputs[out.name()];

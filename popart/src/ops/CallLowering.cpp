@@ -6,6 +6,7 @@
 #include "ir/Graph.hpp"
 #include "lowering/Lowering.hpp"
 #include "ops/CallOp.hpp"
+#include "ops/SubgraphLowering.hpp"
 
 #include <popart/logging.hpp>
 
@@ -13,12 +14,11 @@
 
 namespace popart {
 
-namespace {
-
 using poplar::program::Copy;
 using poplar::program::Sequence;
 
-const LoweringContext::LoweredGraph &lowered(const Graph &g, LoweringContext &ctx) {
+const LoweringContext::LoweredGraph &lowerSubgraph(const Graph &g,
+                                                   LoweringContext &ctx) {
   auto found = ctx.subgraphs.find(g.getGraphId());
   if (found != ctx.subgraphs.end())
     return found->second;
@@ -41,6 +41,8 @@ const LoweringContext::LoweredGraph &lowered(const Graph &g, LoweringContext &ct
   return ctx.subgraphs.emplace(g.getGraphId(), std::move(lg)).first->second;
 }
 
+namespace {
+
 void copyBackModified(const SubgraphOp &op, const LoweringContext::LoweredGraph &lg,
                       LoweringContext &ctx, Sequence &prog) {
   for (InIndex i : op.getModifiedInputs())
@@ -51,7 +53,7 @@ void copyBackModified(const SubgraphOp &op, const LoweringContext::LoweredGraph 
 
 void growCall(const Op &op_, LoweringContext &ctx, Sequence &prog) {
   const auto &op = dynamic_cast<const CallOp &>(op_);
-  const auto &lg = lowered(op.getCalledGraph(), ctx);
+  const auto &lg = lowerSubgraph(op.getCalledGraph(), ctx);
   for (int i = 0; i < op.inTensorCount(); ++i)
     prog.add(Copy(ctx.get(op.inTensor(i)), lg.inputs[static_cast<std::size_t>(i)]));
   prog.add(poplar::program::Call(lg.function, op.name()));
@@ -64,7 +66,7 @@ void growCall(const Op &op_, LoweringContext &ctx, Sequence &prog) {
 
 void growLoop(const Op &op_, LoweringContext &ctx, Sequence &prog) {
   const auto &op = dynamic_cast<const LoopOp &>(op_);
-  const auto &lg = lowered(op.getCalledGraph(), ctx);
+  const auto &lg = lowerSubgraph(op.getCalledGraph(), ctx);
   const std::size_t carried = op.outputs.size();
   // The carried values, starting as the inputs.
   std::vector<poplar::Tensor> values;

@@ -7,6 +7,9 @@
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CallOp.hpp"
+#include "ops/IfOp.hpp"
+#include "ops/OnnxLoopOp.hpp"
+#include "ops/ScanOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
 #include "ops/CompressOp.hpp"
@@ -27,6 +30,7 @@
 #include "ops/GemmOp.hpp"
 #include "ops/GraphcoreElementwiseOp.hpp"
 #include "ops/GridSampleOp.hpp"
+#include "ops/RoiAlignOp.hpp"
 #include "ops/GeneratorOps.hpp"
 #include "ops/HostIOOp.hpp"
 #include "ops/IdentityOp.hpp"
@@ -200,6 +204,7 @@ void registerBuiltinOps() {
   registerOp<ResizeOp>({Resize_10, Resize_11, Resize_13});
   registerOp<ResizeOp>({Upsample_7, Upsample_9});
   registerOp<GridSampleOp>({GridSample_16});
+  registerOp<RoiAlignOp>({RoiAlign_10, RoiAlign_16});
   registerOp<TopKOp>({TopK_1, TopK_10, TopK_11});
   registerOp<TopKOp>({ArgMax_1, ArgMax_11, ArgMax_12, ArgMax_13});
   registerOp<TopKOp>({ArgMin_1, ArgMin_11, ArgMin_12, ArgMin_13});
@@ -355,6 +360,10 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<OnnxLossOp>(growOnnxLoss);
   r.add<CallOp>(growCall);
   r.add<LoopOp>(growLoop);
+  r.add<IfOp>(growIf);
+  r.add<OnnxLoopOp>(growOnnxLoop);
+  r.add<ScanOp>(growScan);
+  r.add<RoiAlignOp>(growRoiAlign);
   r.add<HostIOOp>(growHostIO);
   r.add<CopyVarUpdateOp>(growCopyVarUpdate);
   r.add<GraphcoreElementwiseOp>(growGraphcoreElementwise);

@@ -1,5 +1,6 @@
 #include "ops/SliceOp.hpp"
 #include "ops/Axis.hpp"
+#include "ops/RuntimeSliceBounds.hpp"
 
 #include <popart/error.hpp>
 
@@ -22,6 +23,12 @@ void SliceOp::setup() {
   const int64_t r = static_cast<int64_t>(in.size());
   std::vector<int64_t> starts = attrStarts, ends = attrEnds, axes = attrAxes,
                        stepv;
+  runtimeAxes.clear();
+  runtimeLengths.clear();
+  if (opid.version >= 10 && !(hasConstInput(1) && hasConstInput(2))) {
+    setupRuntimeSlice(*this);
+    return;
+  }
   if (opid.version >= 10) {
     starts = constInputInts(1, "starts");
     ends = constInputInts(2, "ends");
@@ -93,6 +100,10 @@ std::vector<char> SliceOp::fold() const {
 }
 
 std::vector<std::unique_ptr<Op>> SliceOp::getGradOps() {
+  if (hasRuntimeStarts())
+    throw error("{}: a slice whose starts are read at run time has no "
+                "gradient",
+                str());
   return gradOps<SliceGradOp>(*this);
 }
 

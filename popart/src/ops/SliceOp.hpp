@@ -25,6 +25,12 @@ public:
   std::vector<int64_t> begins, ends, steps;
   /// Dimensions sliced backwards (a negative step): reversed first.
   std::vector<bool> reversed;
+  /// Starts read at run time (opset 10 on): the axes sliced and the length
+  /// of each, known when the ends are the starts plus constants
+  /// (ops/RuntimeSliceBounds.hpp). begins, ends and steps then describe
+  /// nothing.
+  bool hasRuntimeStarts() const { return !runtimeAxes.empty(); }
+  std::vector<int64_t> runtimeAxes, runtimeLengths;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 
 protected:

@@ -3,6 +3,7 @@
 
 #include <popart/error.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace popart {
@@ -47,7 +48,8 @@ const std::vector<InplaceForm> &UnaryOp::inplaceForms() {
 
 bool UnaryOp::canFold() const {
   return opid.type == "Neg" || opid.type == "Abs" || opid.type == "Floor" ||
-         opid.type == "Ceil" || opid.type == "Sqrt" || opid.type == "Not";
+         opid.type == "Ceil" || opid.type == "Sqrt" || opid.type == "Not" ||
+         opid.type == "Relu";
 }
 
 std::vector<char> UnaryOp::fold() const {
@@ -65,6 +67,8 @@ std::vector<char> UnaryOp::fold() const {
       x = std::sqrt(x);
     else if (opid.type == "Not")
       x = x == 0.0 ? 1.0 : 0.0;
+    else if (opid.type == "Relu")
+      x = std::max(x, 0.0);
   }
   return fromDoubles(v, outInfo(0).dataType());
 }

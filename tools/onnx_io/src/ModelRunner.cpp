@@ -387,7 +387,9 @@ std::set<popart::TensorId> compileTimeInputs(const std::string &modelPath) {
       {"DFT", {1}},       {"MelWeightMatrix", {0, 1, 2, 3, 4}},
       // Positions and split sizes fix a sequence's structure.
       {"SequenceAt", {1}}, {"SequenceInsert", {2}}, {"SequenceErase", {1}},
-      {"SplitToSequence", {1}}};
+      {"SplitToSequence", {1}},
+      // A Loop's maximum trip count: the rows of its scan outputs.
+      {"Loop", {0}}};
   // Ops whose results follow from their inputs' shapes alone.
   static const std::set<std::string> shapeOnly = {"Shape", "Size", "EyeLike"};
   const onnx::ModelProto model = loadModel(modelPath);

@@ -1,0 +1,135 @@
+// RoiAlignOp. A bilinear sample of X at row y (clamped into [0, H - 1])
+// is sum_h max(0, 1 - |y - h|) X[h]: the tent weights of the rows. The
+// average over a bin's samples is so, for region r, A_r X_r B_r^T, where
+// A_r [output_height, H] sums the row weights of each bin's sample rows
+// (zero for a sample more than a pixel outside X) and B_r
+// [output_width, W] the column weights: popops expressions build A and B
+// from the regions on the device, popops::gather takes each region's
+// image and two poplin matmuls apply them.
+#include "lowering/Lowering.hpp"
+#include "ops/RoiAlignOp.hpp"
+
+#include <popops/Cast.hpp>
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
+#include <popops/Gather.hpp>
+#include <popops/Reduce.hpp>
+
+#include <algorithm>
+
+namespace popart {
+namespace pe = popops::expr;
+
+namespace {
+
+// The weights [R, bins, size] of one axis: `start` and `bin` [R] are each
+// region's start and bin length along it.
+poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
+                           const poplar::Tensor &bin, std::size_t bins,
+                           std::size_t grid, std::size_t size,
+                           poplar::program::Sequence &prog,
+                           const std::string &name) {
+  const std::size_t regions = start.dim(0), samples = bins * grid;
+  // Sample k of bin b lies (b + (k + 0.5) / grid) bins from the start.
+  std::vector<float> fractions, pixels;
+  for (std::size_t b = 0; b < bins; ++b)
+    for (std::size_t k = 0; k < grid; ++k)
+      fractions.push_back(float(b) + (float(k) + 0.5f) / float(grid));
+  for (std::size_t p = 0; p < size; ++p)
+    pixels.push_back(float(p));
+  const poplar::Tensor f =
+      hostConstant(ctx, poplar::FLOAT, {samples}, fractions, name + "/fractions");
+  const poplar::Tensor p =
+      hostConstant(ctx, poplar::FLOAT, {size}, pixels, name + "/pixels");
+  const std::vector<std::size_t> shape{regions, samples, size};
+  // t (one of the dimensions of `shape`) broadcast along the others.
+  auto spread = [&](const poplar::Tensor &t, std::vector<std::size_t> axes) {
+    std::vector<std::size_t> ones(shape.size(), 1);
+    for (std::size_t a = 0; a < shape.size(); ++a)
+      if (std::find(axes.begin(), axes.end(), a) == axes.end())
+        ones[a] = shape[a];
+    poplar::Tensor out = t.reshape(ones);
+    for (std::size_t a : axes)
+      out = out.broadcast(unsigned(shape[a]), unsigned(a));
+    return out;
+  };
+  const float high = float(size) - 1;
+  const auto position = pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3));
+  const auto clamped =
+      pe::Min(pe::Max(position, pe::Const(0.0f)), pe::Const(high));
+  const auto tent = pe::Max(
+      pe::Sub(pe::Const(1.0f), pe::Abs(pe::Sub(clamped, pe::_4))),
+      pe::Const(0.0f));
+  const auto inside = pe::And(pe::Gte(position, pe::Const(-1.0f)),
+                              pe::Lte(position, pe::Const(float(size))));
+  const poplar::Tensor weights = popops::map(
+      ctx.graph, pe::Select(tent, pe::Const(0.0f), inside),
+      {spread(start, {1, 2}), spread(bin, {1, 2}), spread(f, {0, 2}),
+       spread(p, {0, 1})},
+      prog, name);
+  return popops::reduce(ctx.graph, weights.reshape({regions, bins, grid, size}),
+                        {2}, popops::Operation::ADD, prog, name);
+}
+
+} // namespace
+
+void growRoiAlign(const Op &op_, LoweringContext &ctx,
+                  poplar::program::Sequence &prog) {
+  const auto &op = static_cast<const RoiAlignOp &>(op_);
+  const Shape x = op.inShape(0);
+  const std::size_t n = std::size_t(x[0]), c = std::size_t(x[1]),
+                    h = std::size_t(x[2]), w = std::size_t(x[3]);
+  const std::size_t regions = std::size_t(op.inShape(1)[0]);
+  const auto ph = std::size_t(op.outputHeight),
+             pw = std::size_t(op.outputWidth),
+             grid = std::size_t(op.samplingRatio);
+  const std::string name = op.name();
+  const poplar::Tensor rois = ctx.get(op.inTensor(1));
+  auto map = [&](const pe::Expr &e, const std::vector<poplar::Tensor> &ts) {
+    return popops::map(ctx.graph, e, ts, prog, name);
+  };
+  const float offset = op.halfPixel ? 0.5f : 0.0f;
+  // Each region's start and bin length along one axis from its
+  // coordinates lo and hi.
+  auto axis = [&](unsigned lo, unsigned hi, std::size_t bins) {
+    const poplar::Tensor a = rois.slice(lo, lo + 1, 1).flatten();
+    const poplar::Tensor b = rois.slice(hi, hi + 1, 1).flatten();
+    const auto scaled = [&](const pe::Any &v) {
+      return pe::Sub(pe::Mul(v, pe::Const(op.spatialScale)), pe::Const(offset));
+    };
+    const poplar::Tensor start = map(scaled(pe::_1), {a});
+    pe::Any length = pe::Sub(scaled(pe::_2), scaled(pe::_1));
+    if (!op.halfPixel)
+      length = pe::Max(length, pe::Const(1.0f));
+    const poplar::Tensor bin =
+        map(pe::Divide(length, pe::Const(float(bins))), {a, b});
+    return std::make_pair(start, bin);
+  };
+  const auto [startY, binY] = axis(1, 3, ph);
+  const auto [startX, binX] = axis(0, 2, pw);
+  const poplar::Tensor rowWeights =
+      axisWeights(ctx, startY, binY, ph, grid, h, prog, name + "/rows");
+  const poplar::Tensor columnWeights =
+      axisWeights(ctx, startX, binX, pw, grid, w, prog, name + "/columns");
+
+  // Each region's image [R, C, H, W].
+  const poplar::Tensor indices = popops::cast(
+      ctx.graph, ctx.get(op.inTensor(2)).flatten(), poplar::UNSIGNED_INT, prog,
+      name);
+  const poplar::Tensor images =
+      popops::gather(ctx.graph, ctx.get(op.inTensor(0)).reshape({n, c * h * w}),
+                     indices, 0, prog, {}, name)
+          .reshape({regions, c, h, w});
+  // [R, C, H, W] x [R, 1, W, PW], then [R, 1, PH, H] x [R, C, H, PW].
+  const Shape rc = {int64_t(regions), int64_t(c)};
+  const poplar::Tensor columnsDone = lowerMatMul(
+      ctx, images, columnWeights.dimShuffle({0, 2, 1}).expand({1}),
+      {rc[0], rc[1], int64_t(h), int64_t(pw)}, prog, name + "/columns");
+  const poplar::Tensor sums =
+      lowerMatMul(ctx, rowWeights.expand({1}), columnsDone,
+                  {rc[0], rc[1], int64_t(ph), int64_t(pw)}, prog, name + "/rows");
+  ctx.set(op.outputs[0], map(pe::Mul(pe::_1, pe::Const(1.0f / float(grid * grid))),
+                             {sums}));
+}
+
+} // namespace popart
