@@ -116,8 +116,10 @@ TEST_CASE("Bad shapes, types, dimensions and options are refused naming "
   Tensor x = mapped(graph, FLOAT, {2, 3}, "x");
   Tensor w = mapped(graph, FLOAT, {3, 2}, "w");
   Sequence good;
-  Tensor y = popops::add(graph, poplin::matMul(graph, x, w, good, "mm"),
-                         graph.addConstant(FLOAT, {}, 1.0f), good);
+  Tensor one = graph.addConstant(FLOAT, {}, 1.0f, "one");
+  graph.setTileMapping(one, 0);
+  Tensor y = popops::add(graph, poplin::matMul(graph, x, w, good, "mm"), one,
+                         good);
   Tensor total = popops::reduce(graph, x, FLOAT, {0, 1},
                                 popops::Operation::ADD, good);
   graph.createHostWrite("x", x);
