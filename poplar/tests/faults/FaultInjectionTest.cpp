@@ -1,8 +1,9 @@
 // Faults from outside the SDK: a full disk (a file size limit, which fails
-// writes as a full disk does) while codelets compile and while reports are
-// written, a codelet cache that cannot be made, popc killed in the middle of
-// a compile, two processes compiling the same codelet at once, and stream
-// callbacks that throw. Each is an error naming what failed; nothing broken
+// writes as a full disk does) while codelets compile, while reports are
+// written and while an executable is serialised, a codelet cache or report
+// directory that cannot be made, popc killed in the middle of a compile,
+// two processes compiling the same codelet at once, and stream callbacks
+// that throw. Each is an error naming what failed; nothing broken
 // is left in the cache or the report directory; the next attempt works.
 #include "codelet/ConstVertex.hpp"
 
