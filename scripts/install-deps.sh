@@ -9,8 +9,8 @@ packages=(
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
   # The clang builds (scripts/fuzz.sh, sanitize.sh, tsan.sh): clang, its
-  # libFuzzer and sanitizer
-  # runtimes, and llvm-symbolizer for readable reports.
+  # libFuzzer and sanitizer runtimes, and llvm-symbolizer for readable
+  # reports.
   clang-14 libclang-rt-14-dev llvm-14
   libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
   zlib1g-dev libboost-dev
