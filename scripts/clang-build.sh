@@ -1,16 +1,32 @@
-# Sourced by scripts/fuzz.sh and scripts/sanitize.sh: configures
-# ./build-fuzz, the clang-14 build in which every library is instrumented
-# for libFuzzer and built with AddressSanitizer and UndefinedBehaviorSanitizer
-# (cmake/SdkFuzz.cmake). Only the targets asked for are built from it; -O1
-# and line tables keep that within CI's time.
+# Sourced by scripts/fuzz.sh, scripts/sanitize.sh and scripts/tsan.sh:
+# configures the clang-14 builds. ./build-fuzz is the one in which every
+# library is instrumented for libFuzzer and built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (cmake/SdkFuzz.cmake); ./build-tsan the one
+# built with ThreadSanitizer (cmake/SdkTsan.cmake). Only the targets asked
+# for are built from them; -O1 and line tables keep that within CI's time.
 clang_build=$PWD/build-fuzz
+tsan_build=$PWD/build-tsan
 
-configure_clang_build() {
-  mkdir -p "$clang_build"
-  CC=clang-14 cmake -S . -B "$clang_build" -G Ninja -DSDK_FUZZ=ON \
+# configure_clang <dir> <cmake arguments...>
+configure_clang() {
+  local dir=$1
+  shift
+  mkdir -p "$dir"
+  CC=clang-14 cmake -S . -B "$dir" -G Ninja "$@" \
     -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
     -DSDK_BUILD_TESTS=ON -DSDK_BUILD_BENCHMARKS=OFF -DSDK_BUILD_TUTORIALS=OFF \
-    -DSDK_BUILD_PYTHON=OFF > "$clang_build/configure.log" 2>&1 ||
-    { cat "$clang_build/configure.log"; return 1; }
+    -DSDK_BUILD_PYTHON=OFF > "$dir/configure.log" 2>&1 ||
+    { cat "$dir/configure.log"; return 1; }
+}
+
+configure_clang_build() { configure_clang "$clang_build" -DSDK_FUZZ=ON -DSDK_TSAN=OFF; }
+configure_tsan_build() { configure_clang "$tsan_build" -DSDK_TSAN=ON -DSDK_FUZZ=OFF; }
+
+# test_targets <build dir> <label>: the programs of the tests with a label.
+# A test is named after its program, with _<device> after it for a
+# multi-target test (cmake/SdkTesting.cmake).
+test_targets() {
+  ctest --test-dir "$1" -L "$2" -N | sed -n 's/^ *Test *#[0-9]*: *//p' |
+    sed -E 's/_(Cpu|IpuModel[0-9]*)$//' | sort -u
 }

@@ -8,8 +8,9 @@ packages=(
   libspdlog-dev libfmt-dev nlohmann-json3-dev libsqlite3-dev
   catch2 libbenchmark-dev libtbb-dev
   libclang-14-dev
-  # The fuzzing build (scripts/fuzz.sh): clang, its libFuzzer and sanitizer
-  # runtimes, and llvm-symbolizer for readable reports.
+  # The clang builds (scripts/fuzz.sh, sanitize.sh, tsan.sh): clang, its
+  # libFuzzer and sanitizer runtimes, and llvm-symbolizer for readable
+  # reports.
   clang-14 libclang-rt-14-dev llvm-14
   libprotobuf-dev protobuf-compiler libonnx-dev libopenblas-dev
   zlib1g-dev libboost-dev

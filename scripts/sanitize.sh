@@ -13,10 +13,7 @@ start=$(date +%s)
 # shellcheck source=scripts/clang-build.sh
 source scripts/clang-build.sh
 configure_clang_build
-# The programs of the labelled tests: a test is named after its program,
-# with _<device> after it for a multi-target test (cmake/SdkTesting.cmake).
-mapfile -t targets < <(ctest --test-dir "$clang_build" -L sanitize -N |
-  sed -n 's/^ *Test *#[0-9]*: *//p' | sed -E 's/_(Cpu|IpuModel[0-9]*)$//' | sort -u)
+mapfile -t targets < <(test_targets "$clang_build" sanitize)
 cmake --build "$clang_build" -j "$jobs" --target "${targets[@]}"
 echo "sanitize: ${#targets[@]} test programs built in $(( $(date +%s) - start )) s"
 

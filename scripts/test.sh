@@ -3,14 +3,16 @@
 # test (unit, multi-device, tutorial output and install tests) with ctest,
 # then, in the clang build with AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-fuzz), the tests labelled sanitize (scripts/sanitize.sh) and the
-# fuzzing harnesses for a bounded time (scripts/fuzz.sh).
+# fuzzing harnesses for a bounded time (scripts/fuzz.sh), and last, in the
+# clang build with ThreadSanitizer (build-tsan), the tests labelled tsan
+# (scripts/tsan.sh).
 #
-#   SDK_RUN_FUZZ=0           leave out the clang part (sanitizers and fuzzers)
+#   SDK_RUN_FUZZ=0           leave out the clang parts (sanitizers and fuzzers)
 #   SDK_TEST_BUDGET_SECONDS  the time the whole command may take (default
-#                            2700, CI's 45 minutes): the clang part starts
-#                            only if its measured cost (about 15 minutes on
-#                            a clean 2-core machine) still fits, and says so
-#                            when it does not
+#                            2700, CI's 45 minutes): each clang part starts
+#                            only if its measured cost (docs/reliability.md,
+#                            Cost in CI) still fits, and says so when it
+#                            does not
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -20,14 +22,25 @@ ctest --test-dir build --output-on-failure -j "${SDK_TEST_JOBS:-$(nproc)}" "$@"
 [ "${SDK_RUN_FUZZ:-1}" = 1 ] || exit 0
 
 budget=${SDK_TEST_BUDGET_SECONDS:-2700}
-clang_part=${SDK_CLANG_PART_SECONDS:-1080} # docs/reliability.md, Cost in CI
-elapsed=$(( $(date +%s) - start ))
-if [ $(( elapsed + clang_part )) -gt "$budget" ]; then
-  echo "test: NOT RUN: the sanitizer tests and fuzzers: ${elapsed} s have" \
-       "gone, and their ${clang_part} s would pass the budget of ${budget} s" \
-       "(SDK_TEST_BUDGET_SECONDS); run scripts/sanitize.sh and scripts/fuzz.sh"
-  exit 0
+# fits <seconds> <what>: whether a part of that cost still fits the budget;
+# says so when it does not.
+fits() {
+  local elapsed=$(( $(date +%s) - start ))
+  if [ $(( elapsed + $1 )) -gt "$budget" ]; then
+    echo "test: NOT RUN: $2: ${elapsed} s have gone, and their $1 s would" \
+         "pass the budget of ${budget} s (SDK_TEST_BUDGET_SECONDS)"
+    return 1
+  fi
+}
+
+# docs/reliability.md, Cost in CI
+clang_part=${SDK_CLANG_PART_SECONDS:-1260}
+tsan_part=${SDK_TSAN_PART_SECONDS:-300}
+if fits "$clang_part" "the sanitizer tests and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh)"; then
+  scripts/sanitize.sh
+  SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
 fi
-scripts/sanitize.sh
-SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
+if fits "$tsan_part" "the ThreadSanitizer tests (scripts/tsan.sh)"; then
+  scripts/tsan.sh
+fi
 echo "test: all parts done in $(( $(date +%s) - start )) s"

@@ -85,16 +85,27 @@ void Writer::writeFile(const std::string &path) const {
   if (ec)
     throw error("Cannot write '{}': cannot create its directory: {}", path,
                 ec.message());
+  // Written beside the target and renamed over it: a write that fails (a
+  // full disk) leaves neither a partial file nor the temporary one, and
+  // keeps a file already there whole.
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out)
       throw error("Cannot write '{}': {}", path, std::strerror(errno));
-    write(out);
-    out.close();
-    if (!out) {
+    bool written = false;
+    errno = 0;
+    try {
+      write(out);
+      out.close();
+      written = static_cast<bool>(out);
+    } catch (const error &) {
+    }
+    if (!written) {
+      const int why = errno; // ENOSPC, EFBIG, EIO, ... when the system said
       std::remove(tmp.c_str());
-      throw error("Cannot write '{}': writing failed", path);
+      throw error("Cannot write '{}': {}", path,
+                  why ? std::strerror(why) : "writing failed");
     }
   }
   fs::rename(tmp, target, ec);

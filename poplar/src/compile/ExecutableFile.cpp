@@ -27,6 +27,11 @@
 
 #include <zlib.h>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -303,11 +308,20 @@ void Executable::serialize(const std::string &filename) const {
     throw poplar_error("Executable::serialize: the executable is empty "
                        "(moved from)");
   const std::string bytes = encode(*impl);
-  std::ofstream out(filename, std::ios::binary | std::ios::trunc);
+  // Written beside the file and renamed over it, so that a write that
+  // fails (a full disk) leaves no partial file and keeps an older one whole.
+  const std::string tmp = filename + ".tmp" + std::to_string(::getpid());
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  errno = 0;
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.close();
-  if (!out)
-    throw poplar_error("Executable::serialize: cannot write '" + filename + "'");
+  const int why = errno;
+  if (!out || std::rename(tmp.c_str(), filename.c_str()) != 0) {
+    const int err = out ? errno : why;
+    std::remove(tmp.c_str());
+    throw poplar_error("Executable::serialize: cannot write '" + filename +
+                       "'" + (err ? std::string(": ") + std::strerror(err) : ""));
+  }
 }
 
 void Engine::serializeExecutable(std::ostream &out) const {

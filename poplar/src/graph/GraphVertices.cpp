@@ -161,11 +161,19 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
                            ArrayRef<ConnectionDesc> connections) {
   VertexRef v = addVertex(cs, vertexType);
-  for (const auto &c : connections) {
-    if (c.isList)
-      connect(v[c.field], ArrayRef<Tensor>(c.tensors));
-    else
-      connect(v[c.field], c.tensors.front());
+  try {
+    for (const auto &c : connections) {
+      if (c.isList)
+        connect(v[c.field], ArrayRef<Tensor>(c.tensors));
+      else
+        connect(v[c.field], c.tensors.front());
+    }
+  } catch (...) {
+    // A connection refused takes the vertex with it: a half-connected
+    // vertex left in the compute set would fail every later compile.
+    impl->computeSets[cs.getId()].vertices.pop_back();
+    impl->vertices.pop_back();
+    throw;
   }
   return v;
 }

@@ -6,10 +6,9 @@
 
 #include "core/ElementConversion.hpp"
 #include "core/TypeInfo.hpp"
+#include "runtime/ParallelFor.hpp"
 
 #include <poplar/exceptions.hpp>
-
-#include <tbb/parallel_for.h>
 
 #include <cmath>
 #include <cstring>
@@ -131,7 +130,7 @@ template <class F> void forEachElement(std::size_t n, F &&f) {
       f(i);
     return;
   }
-  tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { f(i); });
+  runtime::parallelFor(std::size_t(0), n, [&](std::size_t i) { f(i); });
 }
 
 // FLOAT elements combine in float: each operation is IEEE single

@@ -6,7 +6,9 @@
 #include <poplar/detail/HalfBits.hpp>
 #include <poplar/exceptions.hpp>
 
-#include <tbb/parallel_for.h>
+#include "runtime/ParallelFor.hpp"
+
+#include <tbb/blocked_range.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
@@ -101,9 +103,9 @@ void Engine::Impl::prepareRun() {
   std::atomic<int> arrived{0};
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
-  tbb::parallel_for(
-      0, threads, 1,
-      [&](int) {
+  runtime::parallelForRange(
+      tbb::blocked_range<int>(0, threads, 1),
+      [&](const tbb::blocked_range<int> &) {
         arrived.fetch_add(1);
         while (arrived.load() < threads &&
                std::chrono::steady_clock::now() < deadline)

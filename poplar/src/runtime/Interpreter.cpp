@@ -8,10 +8,9 @@
 #include "graph/StreamCallbackErrors.hpp"
 #include "core/ElementConversion.hpp"
 #include "core/Logging.hpp"
+#include "runtime/ParallelFor.hpp"
 
 #include <poplar/exceptions.hpp>
-
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cstring>
@@ -40,7 +39,7 @@ template <class F> void forEachIndex(std::size_t n, std::size_t bytes, F &&f) {
       f(i);
     return;
   }
-  tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) { f(i); });
+  runtime::parallelFor(std::size_t(0), n, [&](std::size_t i) { f(i); });
 }
 
 // Run i of a tensor access covers flattened elements [run.begin, ...).

@@ -1,12 +1,13 @@
 #include "runtime/VertexExecution.hpp"
 
+#include "runtime/ParallelFor.hpp"
+
 #include <poplar/detail/CodeletInterface.hpp>
 #include <poplar/exceptions.hpp>
 
 #include <cfenv>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cstring>
@@ -233,7 +234,7 @@ void ComputeSetInstance::execute() {
     for (std::size_t i = 0; i != n; ++i)
       runVertex(i);
   } else {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 32),
+    runtime::parallelForRange(tbb::blocked_range<std::size_t>(0, n, 32),
                       [&](const tbb::blocked_range<std::size_t> &r) {
                         for (std::size_t i = r.begin(); i != r.end(); ++i)
                           runVertex(i);

@@ -1,8 +1,9 @@
 // Faults from outside the SDK: a full disk (a file size limit, which fails
-// writes as a full disk does) while codelets compile and while reports are
-// written, a codelet cache that cannot be made, popc killed in the middle of
-// a compile, two processes compiling the same codelet at once, and stream
-// callbacks that throw. Each is an error naming what failed; nothing broken
+// writes as a full disk does) while codelets compile, while reports are
+// written and while an executable is serialised, a codelet cache or report
+// directory that cannot be made, popc killed in the middle of a compile,
+// two processes compiling the same codelet at once, and stream callbacks
+// that throw. Each is an error naming what failed; nothing broken
 // is left in the cache or the report directory; the next attempt works.
 #include "codelet/ConstVertex.hpp"
 
@@ -24,6 +25,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -310,4 +312,60 @@ TEST_CASE("A stream callback that throws stops the run with its exception, "
   fill = 20;
   engine.run();
   CHECK(received == std::vector<float>{23, 22, 21, 20});
+}
+
+TEST_CASE("A full disk while an executable is serialised is an error naming "
+          "the file, and a file already there is kept whole",
+          "[poplar][faults]") {
+  Scratch s;
+  const fs::path file = s.dir / "model.exe";
+  ModelProgram p;
+  const Executable exe = compileGraph(p.graph, {p.prog});
+  std::ostringstream bytes;
+  exe.serialize(bytes);
+  REQUIRE(bytes.str().size() > 512);
+  {
+    FileSizeLimit limit(bytes.str().size() / 2);
+    CHECK_THROWS_AS(exe.serialize(file.string()), poplar_error);
+  }
+  CHECK_FALSE(fs::exists(file));
+  CHECK(s.leftovers(s.dir).empty());
+  CHECK(fs::directory_iterator(s.dir) == fs::directory_iterator());
+
+  exe.serialize(file.string());
+  CHECK(fs::file_size(file) == bytes.str().size());
+  {
+    FileSizeLimit limit(bytes.str().size() / 2);
+    CHECK_THROWS_WITH(exe.serialize(file.string()), Contains(file.string()));
+  }
+  CHECK(fs::file_size(file) == bytes.str().size());
+  // What is there loads and runs.
+  Engine engine(Executable::deserialize(file.string()));
+  engine.load(p.device);
+  engine.run();
+}
+
+TEST_CASE("A report directory that cannot be made is an error naming it, "
+          "and a good one works",
+          "[poplar][faults]") {
+  Scratch s;
+  s.write("file", "not a directory");
+  const fs::path unusable = s.dir / "file" / "reports";
+  {
+    ModelProgram p;
+    const OptionFlags options{{"autoReport.all", "true"},
+                              {"autoReport.directory", unusable.string()}};
+    CHECK_THROWS_AS(Engine(p.graph, p.prog, options), poplar_error);
+    CHECK_THROWS_WITH(Engine(p.graph, p.prog, options),
+                      Contains((s.dir / "file").string()));
+  }
+  CHECK(fs::file_size(s.dir / "file") == std::string("not a directory").size());
+  ModelProgram p;
+  const fs::path reports = s.dir / "reports";
+  Engine engine(p.graph, p.prog,
+                {{"autoReport.all", "true"},
+                 {"autoReport.directory", reports.string()}});
+  engine.load(p.device);
+  engine.run();
+  CHECK(fs::file_size(reports / "profile.pop") > 0);
 }

@@ -10,6 +10,7 @@
 #include <popops/ElementWiseUnary.hpp>
 #include <popops/Expr.hpp>
 #include <poputil/TileMapping.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -61,13 +62,13 @@ void checkOptions(const poplar::OptionFlags &options, const std::string &fn) {
   for (const auto &[key, value] : options) {
     if (key == "method") {
       if (value != "auto" && value != "clockwise_ring")
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             fn + ": option method=" + value +
             " is not available (this library runs collectives as a ring: "
             "\"auto\" or \"clockwise_ring\")");
       continue;
     }
-    throw poputil::poplibs_error(fn + ": unknown option '" + key + "'");
+    throw poplar::invalid_option(fn + ": unknown option '" + key + "'");
   }
 }
 

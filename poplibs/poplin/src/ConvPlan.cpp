@@ -3,6 +3,7 @@
 #include "ConvPlan.hpp"
 #include "MatMulPlan.hpp"
 
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <popsolver/Model.hpp>
@@ -27,7 +28,7 @@ std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
 
 [[noreturn]] void badOption(const std::string &key, const std::string &value,
                             const std::string &allowed) {
-  throw poputil::poplibs_error("poplin: convolution option " + key +
+  throw poplar::invalid_option("poplin: convolution option " + key +
                                " must be " + allowed + ", not '" + value + "'");
 }
 
@@ -76,7 +77,7 @@ ConvOptions parseConvOptions(const poplar::OptionFlags &options) {
       if (value != "true" && value != "false")
         badOption(key, value, "true or false");
     } else {
-      throw poputil::poplibs_error("poplin: unknown convolution option '" +
+      throw poplar::invalid_option("poplin: unknown convolution option '" +
                                    key + "'");
     }
   }

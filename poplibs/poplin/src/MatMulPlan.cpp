@@ -1,6 +1,7 @@
 // The matmul planner: popsolver chooses the splits of m, n and k.
 #include "MatMulPlan.hpp"
 
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <popsolver/Model.hpp>
@@ -52,7 +53,7 @@ MatMulOptions parseMatMulOptions(const poplar::OptionFlags &options) {
       const double v = std::strtod(value.c_str(), &end);
       if (value.empty() || end == nullptr || *end != '\0' || !(v > 0) ||
           v > 1)
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             "poplin: option availableMemoryProportion must be a number in "
             "(0, 1], not '" +
             value + "'");
@@ -63,7 +64,7 @@ MatMulOptions parseMatMulOptions(const poplar::OptionFlags &options) {
       else if (value == "half")
         result.partialsType = poplar::HALF;
       else
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             "poplin: option partialsType must be half or float, not '" +
             value + "'");
     } else if (key == "fullyConnectedPass") {
@@ -72,26 +73,26 @@ MatMulOptions parseMatMulOptions(const poplar::OptionFlags &options) {
                                            "TRAINING_WU"};
       if (std::find(std::begin(passes), std::end(passes), value) ==
           std::end(passes))
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             "poplin: option fullyConnectedPass must be one of NONE, "
             "INFERENCE_FWD, TRAINING_FWD, TRAINING_BWD, TRAINING_WU, not '" +
             value + "'");
       result.fullyConnectedPass = value;
     } else if (auto flag = booleanOption(result, key)) {
       if (value != "true" && value != "false")
-        throw poputil::poplibs_error("poplin: option " + key +
+        throw poplar::invalid_option("poplin: option " + key +
                                      " must be true or false, not '" + value +
                                      "'");
       *flag = value == "true";
     } else if (key == "planConstraints") {
       const auto json = nlohmann::json::parse(value, nullptr, false);
       if (json.is_discarded() || !json.is_object())
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             "poplin: option planConstraints must be a JSON object, not '" +
             value + "'");
       result.planConstraints = value;
     } else {
-      throw poputil::poplibs_error("poplin: unknown matmul option '" + key +
+      throw poplar::invalid_option("poplin: unknown matmul option '" + key +
                                    "'");
     }
   }

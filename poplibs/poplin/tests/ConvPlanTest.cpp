@@ -5,6 +5,7 @@
 #include "ConvLayout.hpp"
 
 #include <poplar/Target.hpp>
+#include <poplar/exceptions.hpp>
 #include <poplin/ConvParams.hpp>
 #include <poputil/exceptions.hpp>
 
@@ -118,7 +119,7 @@ TEST_CASE("Conv options are validated", "[poplin][plan]") {
   CHECK(parseConvOptions({{"pass", "FC_TRAINING_WU"}}).pass ==
         "FC_TRAINING_WU");
   CHECK_THROWS_AS(parseConvOptions({{"partialsType", "int"}}),
-                  poputil::poplibs_error);
+                  poplar::invalid_option);
   CHECK_THROWS_AS(parseConvOptions({{"enableFastReduce", "yes"}}),
-                  poputil::poplibs_error);
+                  poplar::invalid_option);
 }

@@ -4,6 +4,7 @@
 #include "TestDevice.hpp"
 
 #include <poplar/Engine.hpp>
+#include <poplar/exceptions.hpp>
 #include <poplar/Graph.hpp>
 #include <poplin/MatMul.hpp>
 #include <poplin/codelets.hpp>
@@ -217,5 +218,5 @@ TEST_CASE("The original's matmul options", "[poplin][matmul]") {
       poplin::matmulValidateOptions({{"availableMemoryProportion", "1.5"}}),
       Contains("availableMemoryProportion"));
   REQUIRE_THROWS_AS(poplin::matmulValidateOptions({{"noSuchOption", "1"}}),
-                    poputil::poplibs_error);
+                    poplar::invalid_option);
 }

@@ -5,6 +5,7 @@
 #include <poplin/Norms.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/ScaledAdd.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -104,11 +105,11 @@ NormLayout groupLayout(const Tensor &acts, std::size_t numGroups,
   for (const auto &[key, value] : options) {
     if (key == "groupNormStridedChannelGrouping") {
       if (value != "true" && value != "false")
-        throw poputil::poplibs_error(opName + ": option " + key +
+        throw poplar::invalid_option(opName + ": option " + key +
                                      " must be true or false, not '" + value + "'");
       l.stridedGroups = value == "true";
     } else {
-      throw poputil::poplibs_error(opName + ": unknown option '" + key + "'");
+      throw poplar::invalid_option(opName + ": unknown option '" + key + "'");
     }
   }
   if (numGroups == 0 && stats != nullptr && acts.dim(0) != 0)

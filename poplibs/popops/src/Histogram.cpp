@@ -10,6 +10,7 @@
 #include "TileRegions.hpp"
 
 #include <poputil/VertexTemplates.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 namespace popops {
@@ -89,7 +90,7 @@ Tensor histogram(poplar::Graph &graph, const Tensor &input,
   bool useFloat = false;
   for (const auto &[key, value] : options) {
     if (key != "useFloatArithmetic" || (value != "true" && value != "false"))
-      throw poputil::poplibs_error(op + ": unknown option " + key + "=" +
+      throw poplar::invalid_option(op + ": unknown option " + key + "=" +
                                    value);
     useFloat = value == "true";
   }

@@ -11,6 +11,7 @@
 #include <poputil/Broadcast.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/Util.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -297,7 +298,7 @@ bool parseBool(const std::string &value, const std::string &option,
     return true;
   if (value == "false")
     return false;
-  throw poputil::poplibs_error(opName + ": option '" + option +
+  throw poplar::invalid_option(opName + ": option '" + option +
                                "' must be true or false, not '" + value + "'");
 }
 
@@ -315,7 +316,7 @@ MapOptions parseMapOptions(const OptionFlags &options,
              key == "enableExpressionOptimizations")
       parseBool(value, key, opName);
     else
-      throw poputil::poplibs_error(opName + ": unknown option '" + key + "'");
+      throw poplar::invalid_option(opName + ": unknown option '" + key + "'");
   }
   return result;
 }

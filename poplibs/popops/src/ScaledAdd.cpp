@@ -9,6 +9,7 @@
 
 #include <poputil/Util.hpp>
 #include <poputil/VertexTemplates.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <cstdlib>
@@ -28,7 +29,7 @@ void checkOptions(const OptionFlags &options, const std::string &what) {
   for (const auto &[key, value] : options) {
     if (key == "optimizeForSpeed") {
       if (value != "true" && value != "false")
-        throw poputil::poplibs_error(what +
+        throw poplar::invalid_option(what +
                                      ": option 'optimizeForSpeed' must "
                                      "be true or false, not '" +
                                      value + "'");
@@ -36,13 +37,13 @@ void checkOptions(const OptionFlags &options, const std::string &what) {
       char *end = nullptr;
       std::strtod(value.c_str(), &end);
       if (value.empty() || *end != '\0')
-        throw poputil::poplibs_error(
+        throw poplar::invalid_option(
             what +
             ": option 'scaleFloatToHalfTolerance' must be a number, "
             "not '" +
             value + "'");
     } else {
-      throw poputil::poplibs_error(what + ": unknown option '" + key + "'");
+      throw poplar::invalid_option(what + ": unknown option '" + key + "'");
     }
   }
 }

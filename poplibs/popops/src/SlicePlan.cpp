@@ -4,6 +4,7 @@
 // plan never changes how an operation is built.
 #include <popops/DynamicSlice.hpp>
 
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <tuple>
@@ -107,7 +108,7 @@ bool parseBool(const std::string &key, const std::string &value) {
     return true;
   if (value == "false")
     return false;
-  throw poputil::poplibs_error("embedding::plan: option " + key + "=" + value +
+  throw poplar::invalid_option("embedding::plan: option " + key + "=" + value +
                                " (expected true or false)");
 }
 
@@ -119,7 +120,7 @@ void checkChoice(const std::string &key, const std::string &value,
       return;
     list += std::string(list.empty() ? "" : ", ") + c;
   }
-  throw poputil::poplibs_error("embedding::plan: option " + key + "=" + value +
+  throw poplar::invalid_option("embedding::plan: option " + key + "=" + value +
                                " (expected one of " + list + ")");
 }
 
@@ -149,7 +150,7 @@ SlicePlan embedding::plan(const poplar::Graph &graph,
       } catch (const std::exception &) {
       }
       if (!(p >= 0.0 && p <= 1.0))
-        throw poputil::poplibs_error("embedding::plan: option " + key + "=" +
+        throw poplar::invalid_option("embedding::plan: option " + key + "=" +
                                      value + " (expected a number in [0, 1])");
     } else if (key == "indicesDistribution") {
       checkChoice(key, value, {"uniform", "onePoint"});
@@ -158,7 +159,7 @@ SlicePlan embedding::plan(const poplar::Graph &graph,
     } else if (key == "partialType") {
       checkChoice(key, value, {"half", "float"});
     } else {
-      throw poputil::poplibs_error("embedding::plan: unknown option '" + key +
+      throw poplar::invalid_option("embedding::plan: unknown option '" + key +
                                    "'");
     }
   }
