@@ -89,8 +89,10 @@ PipelineStage IrLowering::rootStage(const Tensor &root) const {
 }
 
 bool IrLowering::copiesAtCycleEnd(const Op &op) const {
+  // An anchor of the copy is streamed in the copy's stage, before the
+  // cycle's end.
   if (ir.getNumPipelineStages() == 0 || !dynamic_cast<const IpuCopyOp *>(&op) ||
-      isUpdateContext(op))
+      isUpdateContext(op) || ir.getDataFlow().isAnchored(op.outputs[0]->id))
     return false;
   for (const Op *reader : op.outputs[0]->consumers)
     if (isUpdateContext(*reader) ||

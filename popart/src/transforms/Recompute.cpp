@@ -219,7 +219,8 @@ public:
   // what an earlier stage made from that stage's output, kept for it.
   bool readsRecomputed(const Op &reader, const Tensor *t) const {
     return isRecomputed(t) &&
-           t->producer->settings.pipelineStage == reader.settings.pipelineStage;
+           (!ir.getSessionOptions().enablePipelining ||
+            t->producer->settings.pipelineStage == reader.settings.pipelineStage);
   }
 
   // The copy of t made in the backward pass.
