@@ -1,7 +1,8 @@
 // What the IPU Model's estimation adds to Engine::run: the same programs on
 // the CPU target (no estimates), on the IPU Model with execution profiling
 // off (debug.instrument=false) and with it on (the default), which records
-// each simulated step. Also the time estimation adds to compiling.
+// each simulated step, and on an IPU Model of two IPUs, whose steps move
+// a clock per IPU. Also the time estimation adds to compiling.
 #include <benchmark/benchmark.h>
 
 #include <poplar/Engine.hpp>
@@ -12,12 +13,15 @@ using namespace poplar;
 
 namespace {
 
-enum Variant { Cpu, ModelNoProfile, ModelProfile };
+enum Variant { Cpu, ModelNoProfile, ModelProfile, TwoIpusProfile };
 
 Device deviceFor(Variant v) {
   if (v == Cpu)
     return Device::createCPUDevice();
-  return IPUModel("ipu1").createDevice();
+  IPUModel model("ipu1");
+  if (v == TwoIpusProfile)
+    model.numIPUs = 2;
+  return model.createDevice();
 }
 
 OptionFlags optionsFor(Variant v) {
@@ -29,7 +33,8 @@ OptionFlags optionsFor(Variant v) {
 void label(benchmark::State &state, Variant v) {
   state.SetLabel(v == Cpu              ? "cpu"
                  : v == ModelNoProfile ? "ipu-model, no profile"
-                                       : "ipu-model, profile");
+                 : v == ModelProfile   ? "ipu-model, profile"
+                                       : "ipu-model of 2 IPUs, profile");
 }
 
 // Many small steps: a loop of copies between tiles, within a tile and
@@ -52,7 +57,7 @@ void EstimationSmallSteps(benchmark::State &state) {
   engine.load(device);
   for (auto _ : state) {
     engine.run();
-    if (variant == ModelProfile)
+    if (variant == ModelProfile || variant == TwoIpusProfile)
       engine.resetExecutionProfile(); // keep the trace from growing
   }
   label(state, variant);
@@ -62,6 +67,7 @@ BENCHMARK(EstimationSmallSteps)
     ->Arg(Cpu)
     ->Arg(ModelNoProfile)
     ->Arg(ModelProfile)
+    ->Arg(TwoIpusProfile)
     ->Unit(benchmark::kMicrosecond);
 
 // A compute set of 10,000 vertices run 20 times per run.

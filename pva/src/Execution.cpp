@@ -44,12 +44,20 @@ std::vector<ExecutionStepIpu> ExecutionStep::ipus() const {
   const auto &r = *report;
   const auto byTile = cyclesByTile();
   const std::uint64_t cycles = this->cycles();
-  // Positions are counted from the start of the execution; every tile
-  // starts a BSP step together.
+  // Positions are counted from the start of the execution; every tile of
+  // the step's IPUs starts it together.
   const std::uint64_t start = runOf(r, run).startCycle + startCycle();
   const unsigned perIpu = r.target.tilesPerIpu;
+  // A step runs only on its IPUs; meanwhile the others run steps of their
+  // own, so on them it takes no cycles.
+  const auto &on = r.steps.at(runStepOf(r, run, position).step).ipus;
   std::vector<ExecutionStepIpu> out;
   for (unsigned ipu = 0; ipu != r.target.numIpus; ++ipu) {
+    if (!std::binary_search(on.begin(), on.end(), ipu)) {
+      const CycleStats at(start, start, double(start));
+      out.emplace_back(0, CycleInterval(at, at), 1.0, 1.0);
+      continue;
+    }
     auto first = byTile.begin() + std::ptrdiff_t(ipu * perIpu);
     auto last = first + std::ptrdiff_t(perIpu);
     std::uint64_t busiest = 0, busy = 0, active = 0, shortest = 0;

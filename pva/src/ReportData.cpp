@@ -9,7 +9,7 @@ namespace {
 
 // PRAGMA application_id and the format versions the Engine writes.
 constexpr std::int64_t profileApplicationId = 1347374160; // "POPP"
-constexpr std::int64_t profileFormatVersion = 2;
+constexpr std::int64_t profileFormatVersion = 3;
 
 // Bounds on what a profile can hold, far above any real one, so that a
 // corrupt count is an error rather than an allocation of that size.
@@ -162,6 +162,10 @@ void ReportData::readGraph() {
               s.cycles = r.count(5);
               steps.push_back(std::move(s));
             });
+  db->query("SELECT step, ipu FROM step_ipu ORDER BY step, ipu", [&](const Row &r) {
+    const std::size_t step = r.index(0, steps.size(), "step");
+    steps[step].ipus.push_back(unsigned(r.index(1, target.numIpus, "IPU")));
+  });
   db->query("SELECT name, type, num_elements, element_bytes, constant FROM variable "
             "ORDER BY id",
             [&](const Row &r) {
@@ -373,8 +377,11 @@ std::vector<std::uint64_t> ReportData::stepCyclesByTile(const StepRow &step) con
     for (const auto &t : exchange(step.exchangeKind, step.exchange).tiles)
       cycles.at(t.tile) = t.cycles;
   } else {
-    // Syncs and control flow take every tile.
-    std::fill(cycles.begin(), cycles.end(), step.cycles);
+    // Syncs and control flow take every tile of their IPUs.
+    const std::size_t perIpu = target.tilesPerIpu;
+    for (unsigned ipu : step.ipus)
+      std::fill(cycles.begin() + std::ptrdiff_t(ipu * perIpu),
+                cycles.begin() + std::ptrdiff_t((ipu + 1) * perIpu), step.cycles);
   }
   return cycles;
 }

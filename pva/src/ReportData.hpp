@@ -75,6 +75,7 @@ struct StepRow {
   long program = -1, computeSet = -1, exchange = -1;
   std::string exchangeKind;
   std::uint64_t cycles = 0;
+  std::vector<unsigned> ipus; // the IPUs it runs on, ascending
 };
 
 struct TileMemoryRow {

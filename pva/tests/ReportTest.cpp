@@ -133,7 +133,7 @@ TEST_CASE("The target and graph are the Engine's", "[pva]") {
   CHECK(graph.numVariables() == g["graph"]["numVars"].asUint());
   CHECK(graph.numComputeSets() == g["graph"]["numComputeSets"].asUint());
   CHECK(r.poplarVersion().string() == POPLAR_SDK_VERSION_STRING);
-  CHECK(r.version().major() == 2);
+  CHECK(r.version().major() == 3);
   CHECK(r.complete());
   CHECK_FALSE(matMul().completeWhileAlive);
 }

@@ -220,3 +220,61 @@ def test_popart_session_report(tmp_path):
         if step.program is not None and step.program.type == pva.Program.Type.OnTileExecute:
             compute = [a + b for a, b in zip(compute, step.cyclesByTile)]
     assert compute == execution["simulation"]["cyclesByTile"]["compute"]
+
+
+def test_pipelined_steps_run_on_their_ipus(tmp_path):
+    """A two-stage pipeline on two IPUs: each compute set runs on one IPU
+    (no cycles on the other), and steps of the two IPUs overlap in time,
+    as the session's execution report says."""
+    builder = popart.Builder()
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", [2, 8]))
+    label = builder.addInputTensor(popart.TensorInfo("INT32", [2]))
+    h = x
+    for stage in range(2):
+        w = builder.addInitializedInputTensor(
+            np.random.default_rng(stage).normal(size=(8, 8)).astype(np.float32))
+        with builder.virtualGraph(stage), builder.pipelineStage(stage):
+            h = builder.aiOnnx.relu([builder.aiOnnx.matmul([h, w])])
+    with builder.virtualGraph(1), builder.pipelineStage(1):
+        loss = builder.aiGraphcore.nllloss([builder.aiOnnx.softmax([h], axis=1), label])
+    opts = popart.SessionOptions()
+    opts.virtualGraphMode = popart.VirtualGraphMode.Manual
+    opts.enablePipelining = True
+    opts.enableGradientAccumulation = True
+    opts.accumulationFactor = 4
+    opts.engineOptions["autoReport.outputExecutionProfile"] = "true"
+    opts.engineOptions["autoReport.directory"] = str(tmp_path)
+    session = popart.TrainingSession(
+        fnModel=builder.getModelProto(), dataFlow=popart.DataFlow(1, {}), loss=loss,
+        optimizer=popart.ConstSGD(0.1),
+        deviceInfo=popart.DeviceManager().createIpuModelDevice(
+            {"numIPUs": 2, "tilesPerIPU": 4}),
+        userOptions=opts)
+    session.prepareDevice()
+    session.weightsFromHost()
+    data = np.random.default_rng(3)
+    session.getExecutionReport()  # the step alone from here
+    session.run(popart.PyStepIO({
+        x: data.normal(size=(4, 2, 8)).astype(np.float32),
+        label: data.integers(0, 8, size=(4, 2)).astype(np.int32)}, {}), "step")
+    execution = json.loads(session.getExecutionReport(resetProfile=False))
+    del session
+    report = pva.openReport(str(tmp_path / "training" / "profile.pop"))
+    run = [r for r in report.execution.runs if r.name == "step"][0]
+    assert run.cycles == execution["simulation"]["cycles"]
+    computes = [s for s in execution["simulation"]["steps"] if s["type"] == "OnTileExecute"]
+    spans = {0: [], 1: []}
+    seen = 0
+    for step in run.steps:
+        program = step.program
+        if program is None or program.type != pva.Program.Type.OnTileExecute:
+            continue
+        on = [i for i, ipu in enumerate(step.ipus) if ipu.cycles]
+        expected = computes[seen]
+        seen += 1
+        assert on == expected["ipus"]
+        assert step.startCycle == expected["cyclesFrom"]
+        if len(on) == 1:
+            spans[on[0]].append((step.startCycle, step.startCycle + step.cycles))
+    assert seen == len(computes)
+    assert any(a0 < b1 and b0 < a1 for a0, a1 in spans[0] for b0, b1 in spans[1])

@@ -1,7 +1,11 @@
 """Pipelining: enablePipelining with pipelineStage annotations, four
 stages on four IPUs of an IPU Model, the batch's micro-batches run through
 the fill, main and flush phases; training gives the weights (and losses)
-of the unpipelined runs."""
+of the unpipelined runs, with or without recomputation, and the IPU
+Model's estimate shows the stages overlapping."""
+import json
+import re
+
 import numpy as np
 import popart
 import pytest
@@ -10,7 +14,7 @@ LAYERS, WIDTH, BATCH, ACCUMULATION, STEPS = 4, 8, 2, 8, 10
 
 
 def session(ipus, mode, pipelined, accumulation=ACCUMULATION, stages=True,
-            training=True):
+            training=True, recomputation=popart.RecomputationType.NoRecompute):
     """Four matmul layers, layer l in pipeline stage l on IPU l (of
     `ipus`), the loss in the last stage."""
     rng = np.random.default_rng(0)
@@ -37,6 +41,9 @@ def session(ipus, mode, pipelined, accumulation=ACCUMULATION, stages=True,
     opts = popart.SessionOptions()
     opts.virtualGraphMode = mode
     opts.enablePipelining = pipelined
+    opts.autoRecomputation = recomputation
+    opts.instrumentWithHardwareCycleCounter = True
+    opts.reportOptions = {"showPerIpuMemoryUsage": "true"}
     if accumulation > 1:
         opts.enableGradientAccumulation = True
         opts.accumulationFactor = accumulation
@@ -57,8 +64,8 @@ def session(ipus, mode, pipelined, accumulation=ACCUMULATION, stages=True,
     return s, x, label, loss, weights
 
 
-def train(ipus, mode, pipelined):
-    s, x, label, loss, weights = session(ipus, mode, pipelined)
+def train(ipus, mode, pipelined, **kwargs):
+    s, x, label, loss, weights = session(ipus, mode, pipelined, **kwargs)
     s.prepareDevice()
     s.weightsFromHost()
     anchors = s.initAnchorArrays()
@@ -106,3 +113,101 @@ def test_pipelining_needs_what_the_original_needs():
     with pytest.raises(popart.popart_exception,
                        match="TrainingSession only"):
         session(4, manual, True, accumulation=1, training=False)
+
+
+def batch(seed=5):
+    data = np.random.default_rng(seed)
+    xs = data.normal(size=(ACCUMULATION, BATCH, WIDTH)).astype(np.float32)
+    labels = data.integers(0, WIDTH, size=(ACCUMULATION, BATCH)).astype(np.int32)
+    return xs, labels
+
+
+def one_step(pipelined, recomputation=popart.RecomputationType.NoRecompute):
+    """One training step on 4 IPUs: the engine's cycles for it, its
+    execution report, its graph report and the summary."""
+    s, x, label, loss, _ = session(4, popart.VirtualGraphMode.Manual, pipelined,
+                                   recomputation=recomputation)
+    s.prepareDevice()
+    s.weightsFromHost()
+    anchors = s.initAnchorArrays()
+    xs, labels = batch()
+    s.getExecutionReport()  # resets the profile: the step alone from here
+    s.run(popart.PyStepIO({x: xs, label: labels}, anchors))
+    execution = json.loads(s.getExecutionReport(resetProfile=False))
+    graph = json.loads(s.getGraphReport())
+    return s.getCycleCount(), execution, graph, s.getSummaryReport()
+
+
+def per_ipu_memory(summary):
+    """'Memory on IPU k:' sections of the summary: their total with gaps."""
+    sections = re.split(r"Memory on IPU (\d+):", summary)[1:]
+    out = {}
+    for ipu, text in zip(sections[::2], sections[1::2]):
+        including = re.search(r"Including Gaps:\s+([\d,]+) B", text)
+        out[int(ipu)] = int(including.group(1).replace(",", ""))
+    return out
+
+
+def stash_bytes(graph):
+    """Bytes of the pipeline's stash slots (variables named <tensor>/stash)."""
+    liveness = graph["memory"]["liveness"]
+    always = sum(size for name, size in liveness["alwaysLive"].items()
+                 if name.endswith("/stash"))
+    other = sum(v["bytes"] for v in liveness["notAlwaysLive"]
+                if v["name"].endswith("/stash"))
+    return always + other
+
+
+def test_pipelined_estimate_is_below_the_sharded_one():
+    sharded, sharded_exec, _, _ = one_step(False)
+    pipelined, execution, graph, summary = one_step(True)
+    print(f"cycles per step: sharded {sharded:,}, pipelined {pipelined:,}")
+    assert sharded == sharded_exec["simulation"]["cycles"]
+    assert pipelined == execution["simulation"]["cycles"]
+    assert pipelined < sharded
+    # Each IPU was busy for less than the step, and together for more:
+    # the stages overlapped.
+    busy = execution["simulation"]["cyclesByIpu"]
+    assert len(busy) == 4
+    assert max(busy) <= pipelined < sum(busy)
+    # Steps of different IPUs that ran at the same time.
+    computes = [st for st in execution["simulation"]["steps"]
+                if st["type"] == "OnTileExecute" and len(st["ipus"]) == 1]
+    overlapping = [(a["ipus"][0], b["ipus"][0]) for a, b in zip(computes, computes[1:])
+                   if a["ipus"] != b["ipus"] and b["cyclesFrom"] < a["cyclesTo"]]
+    assert overlapping
+    # Every tile accounted for over the whole step.
+    tc = execution["simulation"]["tileCycles"]
+    tiles = graph["target"]["numTiles"]
+    assert sum(v for k, v in tc.items() if k != "activeCompute") == pipelined * tiles
+    # Memory per IPU in the summary: each IPU's tiles of the graph report.
+    memory = per_ipu_memory(summary)
+    by_tile = graph["memory"]["byTile"]["totalIncludingGaps"]
+    per_ipu = graph["target"]["tilesPerIPU"]
+    assert memory == {ipu: sum(by_tile[ipu * per_ipu:(ipu + 1) * per_ipu])
+                      for ipu in range(4)}
+    assert all(b > 0 for b in memory.values())
+
+
+@pytest.mark.parametrize("recomputation", ["Standard", "Pipeline"])
+def test_recomputation_gives_the_weights_and_a_smaller_stash(recomputation):
+    policy = getattr(popart.RecomputationType, recomputation)
+    plain, plain_losses = train(4, popart.VirtualGraphMode.Manual, True)
+    recomputed, losses = train(4, popart.VirtualGraphMode.Manual, True,
+                               recomputation=policy)
+    for w in plain:
+        np.testing.assert_allclose(recomputed[w], plain[w], rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
+    _, _, plain_graph, _ = one_step(True)
+    cycles, _, graph, _ = one_step(True, policy)
+    print(f"{recomputation}: stash {stash_bytes(graph):,} B against "
+          f"{stash_bytes(plain_graph):,} B, {cycles:,} cycles")
+    assert 0 < stash_bytes(graph) < stash_bytes(plain_graph)
+
+
+def test_pipeline_recomputation_needs_pipelining():
+    with pytest.raises(popart.popart_exception,
+                       match="RecomputationType::Pipeline recomputes the "
+                       "forward pipeline stages: it needs enablePipelining"):
+        session(4, popart.VirtualGraphMode.Manual, False,
+                recomputation=popart.RecomputationType.Pipeline)

@@ -1,4 +1,5 @@
 #include "lowering/IrLowering.hpp"
+#include "ops/IpuCopyOp.hpp"
 #include "ops/PoplibsOptions.hpp"
 
 #include <popart/error.hpp>
@@ -12,6 +13,7 @@
 #include <poprand/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -86,18 +88,35 @@ PipelineStage IrLowering::rootStage(const Tensor &root) const {
   return first == unusedPipelineStage ? 0 : first;
 }
 
+bool IrLowering::copiesAtCycleEnd(const Op &op) const {
+  // An anchor of the copy is streamed in the copy's stage, before the
+  // cycle's end.
+  if (ir.getNumPipelineStages() == 0 || !dynamic_cast<const IpuCopyOp *>(&op) ||
+      isUpdateContext(op) || ir.getDataFlow().isAnchored(op.outputs[0]->id))
+    return false;
+  for (const Op *reader : op.outputs[0]->consumers)
+    if (isUpdateContext(*reader) ||
+        reader->settings.pipelineStage <= op.settings.pipelineStage)
+      return false;
+  return true;
+}
+
 void IrLowering::makePipeline() {
   const int64_t stages = ir.getNumPipelineStages();
   const int64_t af = ir.getAccumulationFactor();
   std::map<PipelineStage, poplar::Function> run;
   for (auto &[stage, fragment] : stageFragments)
     run.emplace(stage, graph->addFunction(fragment));
-  // Tensors read in a later stage than they are made in: between the two,
-  // the stage that makes them runs for the next micro-batches, so each
-  // micro-batch's value waits in a slot of its own.
+  // Tensors read in a later stage than they are made in. Stages run later
+  // ones first in a cycle, and the copies between IPUs run at its end, so
+  // a tensor read only by the next stage is read (in the next cycle)
+  // before its stage makes the next micro-batch's. Others are overwritten
+  // before their last reader runs: each micro-batch's value waits in a
+  // slot of its own (the original's stash and restore).
   struct Kept {
     poplar::Tensor value;
     PipelineStage from = 0;
+    bool atCycleEnd = false; // made by a copy at the end of the cycle
     std::set<PipelineStage> readers;
     std::vector<poplar::Tensor> slots;
   };
@@ -120,42 +139,78 @@ void IrLowering::makePipeline() {
       Kept &k = kept[t->id];
       k.value = ctx->get(*t);
       k.from = from;
+      k.atCycleEnd = copiedAtCycleEnd.count(t->id) != 0;
       k.readers.insert(op->settings.pipelineStage);
     }
   }
-  for (auto &[id, k] : kept) {
+  std::size_t stashed = 0;
+  for (auto it = kept.begin(); it != kept.end();) {
+    Kept &k = it->second;
+    if (*k.readers.rbegin() == k.from + 1) {
+      it = kept.erase(it);
+      continue;
+    }
     const auto depth = static_cast<std::size_t>(*k.readers.rbegin() - k.from + 1);
     for (std::size_t i = 0; i < depth; ++i)
-      k.slots.push_back(graph->clone(k.value, id + "/stash"));
+      k.slots.push_back(graph->clone(k.value, it->first + "/stash"));
+    stashed += depth;
+    ++it;
   }
+  auto slot = [](const Kept &k, int64_t mb) {
+    return k.slots[static_cast<std::size_t>(mb) % k.slots.size()];
+  };
   // Cycle c runs stage s on micro-batch c - s, the later stages first (a
-  // stage reads what the earlier ones made in the cycle before).
+  // stage reads what the earlier ones made in the cycle before), then the
+  // copies between IPUs of every stage that ran, as one copy: the IPUs
+  // compute apart and meet once a cycle.
   poplar::program::Sequence fill({}, "pipeline/fill"),
       main({}, "pipeline/main"), flush({}, "pipeline/flush");
   for (int64_t c = 0; c < af + stages - 1; ++c) {
     poplar::program::Sequence cycle;
+    // Sources and destinations, one copy per element type.
+    std::vector<std::pair<std::vector<poplar::Tensor>, std::vector<poplar::Tensor>>>
+        copies;
+    poplar::program::Sequence stashCopied;
     for (int64_t s = stages - 1; s >= 0; --s) {
       const int64_t mb = c - s;
-      if (mb < 0 || mb >= af || !run.count(s))
+      if (mb < 0 || mb >= af)
         continue;
-      for (auto &[id, k] : kept)
-        if (k.readers.count(s))
-          cycle.add(poplar::program::Copy(
-              k.slots[static_cast<std::size_t>(mb) % k.slots.size()], k.value));
-      cycle.add(poplar::program::Call(run.at(s)));
+      if (run.count(s)) {
+        for (auto &[id, k] : kept)
+          if (k.readers.count(s))
+            cycle.add(poplar::program::Copy(slot(k, mb), k.value));
+        cycle.add(poplar::program::Call(run.at(s)));
+      }
       for (auto &[id, k] : kept)
         if (k.from == s)
-          cycle.add(poplar::program::Copy(
-              k.value, k.slots[static_cast<std::size_t>(mb) % k.slots.size()]));
+          (k.atCycleEnd ? stashCopied : cycle)
+              .add(poplar::program::Copy(k.value, slot(k, mb)));
+      auto made = cycleEndCopies.find(s);
+      if (made == cycleEndCopies.end())
+        continue;
+      for (const auto &[src, dst] : made->second) {
+        auto group = std::find_if(copies.begin(), copies.end(), [&](const auto &g) {
+          return g.first.front().elementType() == src.elementType();
+        });
+        if (group == copies.end())
+          group = copies.emplace(copies.end());
+        group->first.push_back(src.flatten());
+        group->second.push_back(dst.flatten());
+      }
     }
+    for (const auto &[sources, destinations] : copies)
+      cycle.add(poplar::program::Copy(poplar::concat(sources),
+                                      poplar::concat(destinations), false,
+                                      "pipeline/ipuCopies"));
+    cycle.add(stashCopied);
     (c < stages - 1 ? fill : c < af ? main : flush).add(cycle);
   }
   pipeline.add(fill);
   pipeline.add(main);
   pipeline.add(flush);
   logging::devicex::info("Pipeline: {} stages, {} micro-batches, {} tensors "
-                         "kept between stages",
-                         stages, af, kept.size());
+                         "kept between stages in {} slots",
+                         stages, af, kept.size(), stashed);
 }
 
 void IrLowering::makeIpuGraphs() {
@@ -281,8 +336,18 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
                      ? outer
                      : microBatchProgram(op->settings.pipelineStage);
     LoweringContext &opCtx = contextOf(*op);
-    registry.get(*op)(*op, opCtx, prog);
-    keepOutputsApart(*op, opCtx, prog);
+    if (copiesAtCycleEnd(*op)) {
+      // Lowered for its destination tensor; the copy itself runs with the
+      // pipeline cycle's other copies between IPUs (makePipeline).
+      poplar::program::Sequence inCycle;
+      registry.get(*op)(*op, opCtx, inCycle);
+      cycleEndCopies[op->settings.pipelineStage].emplace_back(
+          ctx->get(op->inTensor(0)), ctx->get(*op->outputs[0]));
+      copiedAtCycleEnd.insert(op->outputs[0]->id);
+    } else {
+      registry.get(*op)(*op, opCtx, prog);
+      keepOutputsApart(*op, opCtx, prog);
+    }
     if (onOpLowered)
       onOpLowered(++done, static_cast<int>(schedule.size()));
   }

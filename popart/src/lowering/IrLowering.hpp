@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -95,6 +96,9 @@ private:
   /// The stage of a root tensor streamed per micro-batch: its first
   /// reader's.
   PipelineStage rootStage(const Tensor &root) const;
+  /// Pipelining: whether `op` is a copy between IPUs that can wait for the
+  /// end of the pipeline cycle (only later stages read what it copies).
+  bool copiesAtCycleEnd(const Op &op) const;
   /// The batch's pipeline (fill, main, flush) from the stages' fragments,
   /// with the tensors later stages read kept in slots per micro-batch.
   void makePipeline();
@@ -103,6 +107,11 @@ private:
   std::unique_ptr<poplar::Graph> graph;
   std::unique_ptr<LoweringContext> ctx;
   std::map<PipelineStage, poplar::program::Sequence> stageFragments;
+  /// Pipelining: the copies between IPUs (source, destination) each stage
+  /// makes for later stages; a pipeline cycle runs them all at its end.
+  std::map<PipelineStage, std::vector<std::pair<poplar::Tensor, poplar::Tensor>>>
+      cycleEndCopies;
+  std::set<TensorId> copiedAtCycleEnd;
   poplar::program::Sequence pipeline;
   std::vector<poplar::Graph> ipuGraphs;
   std::vector<std::unique_ptr<LoweringContext>> ipuContexts;

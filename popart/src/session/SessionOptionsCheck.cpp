@@ -212,13 +212,11 @@ void checkSessionOptions(const SessionOptions &options, bool training) {
                   options.globalReplicaOffset, options.globalReplicationFactor,
                   options.globalReplicationFactor - 1);
   }
-  if (options.autoRecomputation == RecomputationType::Pipeline)
-    throw error("SessionOptions::autoRecomputation: Pipeline recomputation "
-                "is not supported here");
-  if (options.enablePipelining &&
-      options.autoRecomputation != RecomputationType::None)
-    throw error("SessionOptions::autoRecomputation: recomputation with "
-                "pipelining is not supported here");
+  if (options.autoRecomputation == RecomputationType::Pipeline &&
+      !options.enablePipelining)
+    throw error("SessionOptions::autoRecomputation: "
+                "RecomputationType::Pipeline recomputes the forward pipeline "
+                "stages: it needs enablePipelining");
 }
 
 } // namespace popart

@@ -134,31 +134,63 @@ void checkpointAfterLastCheckpoint(Ir &ir) {
   }
 }
 
+// In a pipeline, as the original does: the last forward stage runs with
+// its backward in one pipeline cycle, so recomputing it would save nothing.
+// With RecomputationType::Pipeline every other forward op is recomputed
+// from its stage's inputs, the only tensors a stage then keeps for its
+// backward (its stash); with the other policies an op whose output a
+// later stage reads (copied to the next IPU) is kept and the rest
+// recomputed.
+void annotatePipelined(const std::vector<Op *> &fwd, RecomputationType policy) {
+  PipelineStage last = unusedPipelineStage;
+  for (const Op *op : fwd)
+    last = std::max(last, op->settings.pipelineStage);
+  for (Op *op : fwd) {
+    const PipelineStage stage = op->settings.pipelineStage;
+    if (!canRecompute(*op) || stage == unusedPipelineStage || stage == last) {
+      mark(*op, RecomputeType::Checkpoint);
+      continue;
+    }
+    bool leavesStage = false;
+    for (const Tensor *out : op->outputs)
+      if (out)
+        for (const Op *reader : out->consumers)
+          leavesStage |= reader->settings.pipelineStage != stage;
+    mark(*op, policy == RecomputationType::Pipeline || !leavesStage
+                  ? RecomputeType::Recompute
+                  : RecomputeType::Checkpoint);
+  }
+}
+
 } // namespace
 
 void annotateRecomputation(Ir &ir, RecomputationType policy) {
   if (policy == RecomputationType::None)
     return;
   const auto fwd = opsOnPathToLoss(ir);
-  switch (policy) {
-  case RecomputationType::Standard:
-    annotateStandard(fwd);
-    break;
-  case RecomputationType::NormOnly:
-    for (Op *op : fwd)
-      mark(*op, op->isNorm() && canRecompute(*op) ? RecomputeType::Recompute
-                                                  : RecomputeType::Checkpoint);
-    break;
-  case RecomputationType::RecomputeAll:
-    for (Op *op : fwd)
-      if (canRecompute(*op))
-        mark(*op, RecomputeType::Recompute);
-    checkpointAfterLastCheckpoint(ir);
-    break;
-  default:
-    throw error("SessionOptions::autoRecomputation: this recomputation type "
-                "needs pipelining, which is not supported");
-  }
+  if (ir.getSessionOptions().enablePipelining)
+    annotatePipelined(fwd, policy);
+  else
+    switch (policy) {
+    case RecomputationType::Standard:
+      annotateStandard(fwd);
+      break;
+    case RecomputationType::NormOnly:
+      for (Op *op : fwd)
+        mark(*op, op->isNorm() && canRecompute(*op) ? RecomputeType::Recompute
+                                                    : RecomputeType::Checkpoint);
+      break;
+    case RecomputationType::RecomputeAll:
+      for (Op *op : fwd)
+        if (canRecompute(*op))
+          mark(*op, RecomputeType::Recompute);
+      checkpointAfterLastCheckpoint(ir);
+      break;
+    default:
+      throw error("SessionOptions::autoRecomputation: "
+                  "RecomputationType::Pipeline recomputes the forward "
+                  "pipeline stages: it needs enablePipelining");
+    }
   int recomputed = 0;
   for (const Op *op : fwd)
     recomputed += op->settings.recomputeType == RecomputeType::Recompute;
@@ -182,6 +214,15 @@ public:
            t->producer->settings.recomputeType == RecomputeType::Recompute;
   }
 
+  // Whether `reader` (a backward op, or a recomputed op's original) takes
+  // t's recomputed copy. In a pipeline only within a stage: an op reads
+  // what an earlier stage made from that stage's output, kept for it.
+  bool readsRecomputed(const Op &reader, const Tensor *t) const {
+    return isRecomputed(t) &&
+           (!ir.getSessionOptions().enablePipelining ||
+            t->producer->settings.pipelineStage == reader.settings.pipelineStage);
+  }
+
   // The copy of t made in the backward pass.
   TensorId recomputed(const Tensor &t) {
     auto it = copies.find(t.id);
@@ -190,7 +231,9 @@ public:
     const Op &original = *t.producer;
     std::vector<TensorId> ins;
     for (const Tensor *in : original.inputs)
-      ins.push_back(!in ? TensorId() : isRecomputed(in) ? recomputed(*in) : in->id);
+      ins.push_back(!in                             ? TensorId()
+                    : readsRecomputed(original, in) ? recomputed(*in)
+                                                    : in->id);
     std::vector<TensorId> outs;
     for (const Tensor *out : original.outputs)
       outs.push_back(out ? graph.uniqueId(reservedRecomputePrefix() + out->id)
@@ -222,7 +265,7 @@ public:
     for (Op *op : backward)
       for (int i = 0; i < op->inTensorCount(); ++i) {
         Tensor *in = op->inputs[i];
-        if (!isRecomputed(in))
+        if (!readsRecomputed(*op, in))
           continue;
         const TensorId copy = recomputed(*in);
         auto &consumers = in->consumers;

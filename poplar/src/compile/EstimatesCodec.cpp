@@ -242,7 +242,12 @@ void writeEstimates(Writer &w, const model::Estimates &e) {
     w.u64(s.index);
     w.u64(s.cycles);
     writeTileCycles(w, s.tileCycles);
+    w.pod(s.eachIpu);
+    w.u64(s.ipus);
   }
+  w.u64(e.ipuSets.size());
+  for (const auto &set : e.ipuSets)
+    w.vec(set);
   writeMemory(w, e.memory);
   w.vec(e.vertexCycles);
   w.vec(e.vertexComputeSet);
@@ -314,7 +319,22 @@ std::shared_ptr<const model::Estimates> readEstimates(Reader &r,
     s.index = r.pod<unsigned>();
     s.cycles = r.u64();
     readTileCycles(r, s.tileCycles);
+    s.eachIpu = r.pod<bool>();
+    s.ipus = r.pod<std::uint32_t>();
   }
+  e->ipuSets.resize(r.count(8));
+  const unsigned numIpus = std::max(1u, e->target.getNumIPUs());
+  for (auto &set : e->ipuSets) {
+    r.vec(set);
+    for (unsigned ipu : set)
+      if (ipu >= numIpus)
+        throw DecodeError("a simulated step runs on an IPU the target does not have");
+  }
+  if (e->ipuSets.empty() || e->ipuSets[0].size() != numIpus)
+    throw DecodeError("the IPU sets of the simulated steps do not start with every IPU");
+  for (const auto &s : e->steps)
+    if (s.ipus >= e->ipuSets.size())
+      throw DecodeError("a simulated step runs on an IPU set that does not exist");
   readMemory(r, e->memory);
   r.vec(e->vertexCycles);
   r.vec(e->vertexComputeSet);

@@ -111,6 +111,12 @@ struct SimStep {
   };
   Kind kind = Kind::Sync;
   bool external = false; // Sync
+  /// How the clocks of its IPUs (Estimates::ipuSets[ipus]) move: joined
+  /// (the step starts when the last of them is ready and they all end it
+  /// together), or each on its own (control code, which every IPU runs
+  /// for itself, and syncs within each IPU).
+  bool eachIpu = false;
+  std::uint32_t ipus = 0; // 0: every IPU of the target
   unsigned program = 0;  // ProgramNode id
   unsigned index = 0;
   std::uint64_t cycles = 0;
@@ -259,6 +265,8 @@ struct Estimates {
   std::vector<unsigned> controlPrograms;  // per engine program
   std::vector<unsigned> functionPrograms; // per function
   std::vector<SimStep> steps;
+  /// The sets of IPUs the steps run on, each ascending; set 0 is every IPU.
+  std::vector<std::vector<unsigned>> ipuSets;
   MemoryReport memory;
   /// Per vertex of the graph: its estimate, compute set and profile type.
   std::vector<std::uint64_t> vertexCycles;

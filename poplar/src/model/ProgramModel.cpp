@@ -21,6 +21,7 @@
 #include <cmath>
 #include <chrono>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace poplar::model {
@@ -96,6 +97,11 @@ public:
         workers(std::max(1u, exe.target.getNumWorkerContexts())) {
     csModelled.assign(graph.computeSets.size(), false);
     csExchanges.resize(graph.computeSets.size());
+    std::vector<unsigned> all(std::max(1u, target.getNumIPUs()));
+    for (unsigned i = 0; i != all.size(); ++i)
+      all[i] = i;
+    ipuSetIds.emplace(all, 0);
+    est.ipuSets.push_back(std::move(all));
   }
 
   void run() {
@@ -141,6 +147,7 @@ private:
   void control(unsigned instructions, unsigned program) {
     SimStep s;
     s.kind = SimStep::Kind::Control;
+    s.eachIpu = true; // every IPU runs its own control code
     s.program = program;
     s.cycles = std::uint64_t(instructions) * workers;
     s.tileCycles.control = s.cycles * numTiles;
@@ -215,6 +222,49 @@ private:
       exchange(SimStep::Kind::DoExchange, unsigned(p.internal),
                unsigned(p.internalNode));
       nodes.push_back(unsigned(p.internalNode));
+    }
+  }
+
+  // ------------------------------------------------------------- IPUs
+
+  using IpuSet = std::set<unsigned>;
+
+  void addTiles(IpuSet &ipus, const std::vector<TileCompute> &tiles) const {
+    for (const auto &t : tiles)
+      ipus.insert(t.tile / target.getTilesPerIPU());
+  }
+  void addTiles(IpuSet &ipus, const std::vector<TileTraffic> &tiles) const {
+    for (const auto &t : tiles)
+      ipus.insert(t.tile / target.getTilesPerIPU());
+  }
+  void addExchanges(IpuSet &ipus, long external, long internal) const {
+    if (external >= 0)
+      addTiles(ipus, est.externalExchanges[std::size_t(external)].tiles);
+    if (internal >= 0)
+      addTiles(ipus, est.exchanges[std::size_t(internal)].tiles);
+  }
+
+  // The simulated steps from `first` on run on `ipus` only, when that is
+  // not every IPU: they join and move those IPUs' clocks, and the other
+  // IPUs' tiles are not waiting for them.
+  void onIpus(std::size_t first, const IpuSet &ipus) {
+    const std::size_t numIpus = est.ipuSets[0].size();
+    if (ipus.empty() || ipus.size() == numIpus)
+      return;
+    const std::vector<unsigned> set(ipus.begin(), ipus.end());
+    auto [it, added] = ipuSetIds.emplace(set, unsigned(est.ipuSets.size()));
+    if (added)
+      est.ipuSets.push_back(set);
+    const std::uint64_t tiles = std::uint64_t(target.getTilesPerIPU()) * set.size();
+    for (std::size_t k = first; k != est.steps.size(); ++k) {
+      SimStep &s = est.steps[k];
+      if (s.eachIpu)
+        continue;
+      s.ipus = it->second;
+      const TileCycles &c = s.tileCycles;
+      const std::uint64_t busy =
+          c.compute + c.doExchange + c.globalExchange + c.streamCopy;
+      s.tileCycles.sync = s.cycles * tiles - busy;
     }
   }
 
@@ -294,6 +344,7 @@ private:
                                  : s.syncType == SyncType::EXTERNAL ? "External"
                                                                     : "Global";
       sync(external, n, s.syncType == SyncType::GLOBAL);
+      est.steps.back().eachIpu = !external; // each IPU syncs its own tiles
       return n;
     }
     case SK::Call: {
@@ -329,6 +380,7 @@ private:
     const PhaseExchange pre = phaseNodes(x.preExternal, x.preInternal);
     const PhaseExchange post = phaseNodes(x.postExternal, x.postInternal);
     std::vector<unsigned> nodes;
+    const std::size_t first = est.steps.size();
     sync(false, exec);
     emit(pre, nodes, exec);
     compute(cs, exec);
@@ -337,6 +389,11 @@ private:
       sync(false, exec);
       emit(post, nodes, exec);
     }
+    IpuSet ipus;
+    addTiles(ipus, est.computeSets[cs].tiles);
+    addExchanges(ipus, x.preExternal, x.preInternal);
+    addExchanges(ipus, x.postExternal, x.postInternal);
+    onIpus(first, ipus);
     return wrap(nodes, s.name.empty() ? csName : s.name);
   }
 
@@ -545,12 +602,17 @@ private:
     if (est.programs[first].type == "Sync")
       est.programs[first].syncType = "Internal";
     std::vector<unsigned> nodes;
+    const std::size_t firstStep = est.steps.size();
     sync(false, unsigned(first));
     emit(x, nodes, unsigned(first));
+    IpuSet ipus;
+    addExchanges(ipus, external, internal);
     if (exec >= 0) {
       compute(unsigned(est.programs[exec].computeSet), unsigned(exec));
       nodes.push_back(unsigned(exec));
+      addTiles(ipus, est.computeSets[std::size_t(est.programs[exec].computeSet)].tiles);
     }
+    onIpus(firstStep, ipus);
     if (nodes.empty())
       nodes.push_back(unsigned(first));
     return wrap(nodes, name);
@@ -618,8 +680,12 @@ private:
     est.hostExchanges.push_back(hostExchange(target, name, perTile, toDevice));
     const unsigned n = node("StreamCopy", name);
     est.programs[n].exchange = long(est.hostExchanges.size() - 1);
+    const std::size_t first = est.steps.size();
     sync(true, n);
     exchange(SimStep::Kind::StreamCopy, unsigned(est.hostExchanges.size() - 1), n);
+    IpuSet ipus;
+    addTiles(ipus, est.hostExchanges.back().tiles);
+    onIpus(first, ipus);
     return n;
   }
 
@@ -746,6 +812,7 @@ private:
   const unsigned workers;
   std::vector<bool> csModelled;
   std::vector<ComputeSetExchanges> csExchanges;
+  std::map<std::vector<unsigned>, unsigned> ipuSetIds;
   long memcpyTypeIndex = -1;
 };
 

@@ -1,6 +1,9 @@
 // What Engine::run adds up on an IPU target: each lowered step that runs
 // reports its range of simulated steps, which are counted and traced with
-// the cycle at which they start. Per-tile and per-activity totals are
+// the cycle at which they start. Every IPU has its own clock: a step
+// confined to some IPUs starts when the last of them is ready and moves
+// only their clocks, so IPUs that do not exchange run side by side; the
+// run's cycles are the latest clock. Per-tile and per-activity totals are
 // worked out from the counts when a profile is asked for, so a step costs
 // a few additions here.
 #ifndef POPLAR_SRC_MODEL_SIMULATION_HPP
@@ -26,21 +29,32 @@ public:
   };
 
   explicit ExecutionRecorder(std::shared_ptr<const Estimates> est)
-      : est(std::move(est)), counts(this->est->steps.size(), 0) {}
+      : est(std::move(est)), counts(this->est->steps.size(), 0),
+        clocks(std::max(1u, this->est->target.getNumIPUs()), 0) {}
 
   void record(std::uint32_t begin, std::uint32_t end) {
     for (std::uint32_t k = begin; k != end; ++k) {
       ++counts[k];
+      const SimStep &s = est->steps[k];
+      std::uint64_t start = cycles;
+      if (clocks.size() == 1) // one clock: the steps follow each other
+        cycles += s.cycles;
+      else
+        start = advance(s);
       if (trace.size() < maxTracedSteps)
-        trace.push_back({k, cycles});
+        trace.push_back({k, start});
       else
         truncated = true;
-      cycles += est->steps[k].cycles;
     }
   }
 
+  /// A run starts every IPU at once (the host starts them): the clocks
+  /// join at the latest.
+  void startRun() { std::fill(clocks.begin(), clocks.end(), cycles); }
+
   void reset() {
     std::fill(counts.begin(), counts.end(), 0);
+    std::fill(clocks.begin(), clocks.end(), 0);
     trace.clear();
     cycles = 0;
     truncated = false;
@@ -51,8 +65,31 @@ public:
   std::shared_ptr<const Estimates> est;
   std::vector<std::uint64_t> counts; // per simulated step
   std::vector<Entry> trace;
-  std::uint64_t cycles = 0;
+  std::uint64_t cycles = 0; // the latest IPU clock
   bool truncated = false;
+  std::vector<std::uint64_t> clocks; // per IPU
+
+private:
+  // Moves the clocks of the step's IPUs; returns when the step started
+  // (for a step each IPU runs on its own clock, the earliest start).
+  std::uint64_t advance(const SimStep &s) {
+    const auto &ipus = est->ipuSets[s.ipus];
+    std::uint64_t start = clocks[ipus.front()];
+    if (s.eachIpu) {
+      for (unsigned i : ipus) {
+        start = std::min(start, clocks[i]);
+        clocks[i] += s.cycles;
+        cycles = std::max(cycles, clocks[i]);
+      }
+      return start;
+    }
+    for (unsigned i : ipus)
+      start = std::max(start, clocks[i]);
+    for (unsigned i : ipus)
+      clocks[i] = start + s.cycles;
+    cycles = std::max(cycles, start + s.cycles);
+    return start;
+  }
 };
 
 } // namespace poplar::model

@@ -10,7 +10,8 @@ const ExchangeEstimate &exchangeOf(const Estimates &est, const SimStep &s) {
 }
 
 TileActivity tileActivity(const Estimates &est,
-                          const std::vector<std::uint64_t> &counts) {
+                          const std::vector<std::uint64_t> &counts,
+                          std::uint64_t cycles) {
   using Kind = SimStep::Kind;
   const unsigned numTiles = est.target.getNumTiles();
   TileActivity a;
@@ -18,7 +19,7 @@ TileActivity tileActivity(const Estimates &est,
                   &a.globalExchange, &a.streamCopy, &a.sync, &a.control})
     v->assign(numTiles, 0);
   std::vector<std::uint64_t> busy(numTiles, 0);
-  std::uint64_t everyTileSync = 0, everyTileControl = 0, stepTime = 0;
+  std::uint64_t everyTileControl = 0;
   for (std::size_t k = 0; k != est.steps.size() && k != counts.size(); ++k) {
     const std::uint64_t n = counts[k];
     if (n == 0)
@@ -26,13 +27,11 @@ TileActivity tileActivity(const Estimates &est,
     const auto &s = est.steps[k];
     switch (s.kind) {
     case Kind::Sync:
-      everyTileSync += n * s.cycles;
       break;
     case Kind::Control:
       everyTileControl += n * s.cycles;
       break;
     case Kind::OnTileExecute:
-      stepTime += n * s.cycles;
       for (const auto &t : est.computeSets[s.index].tiles) {
         a.compute[t.tile] += n * t.cycles;
         a.activeCompute[t.tile] += n * t.active;
@@ -40,7 +39,6 @@ TileActivity tileActivity(const Estimates &est,
       }
       break;
     default: {
-      stepTime += n * s.cycles;
       auto &into = s.kind == Kind::DoExchange       ? a.doExchange
                    : s.kind == Kind::GlobalExchange ? a.globalExchange
                                                     : a.streamCopy;
@@ -53,7 +51,8 @@ TileActivity tileActivity(const Estimates &est,
     }
   }
   for (unsigned t = 0; t != numTiles; ++t) {
-    a.sync[t] = everyTileSync + (stepTime - busy[t]); // waiting for others
+    // Syncs, and waiting for other tiles and, on several IPUs, for other IPUs.
+    a.sync[t] = cycles - everyTileControl - busy[t];
     a.control[t] = everyTileControl;
   }
   return a;

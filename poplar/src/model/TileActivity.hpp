@@ -16,9 +16,12 @@ struct TileActivity {
       globalExchange, streamCopy, sync, control;
 };
 
-/// The activity when step k ran counts[k] times.
+/// The activity when step k ran counts[k] times in `cycles` (the latest
+/// IPU clock): a tile syncs or waits whenever it neither runs control code
+/// nor computes nor exchanges.
 TileActivity tileActivity(const Estimates &est,
-                          const std::vector<std::uint64_t> &counts);
+                          const std::vector<std::uint64_t> &counts,
+                          std::uint64_t cycles);
 
 /// The exchange a DoExchange, GlobalExchange or StreamCopy step runs.
 const ExchangeEstimate &exchangeOf(const Estimates &est, const SimStep &s);

@@ -59,6 +59,8 @@ ProfileValue tileCycles(const model::TileCycles &c) {
 Map stepFields(const model::Estimates &est, const model::SimStep &s) {
   Map m;
   m["type"] = stepType(s.kind);
+  if (est.ipuSets[0].size() > 1) // on several IPUs: those it runs on
+    m["ipus"] = numbers(est.ipuSets[s.ipus]);
   if (s.kind == Kind::Sync) {
     m["syncType"] = s.external ? "External" : "Internal";
     m["cycles"] = s.cycles;
@@ -109,8 +111,7 @@ Map stepFields(const model::Estimates &est, const model::SimStep &s) {
 
 // Per-tile totals by activity: what each tile did, summed over the steps
 // run (each step counted as often as it ran).
-Map cyclesByTile(const model::ExecutionRecorder &rec) {
-  const auto a = model::tileActivity(rec.estimates(), rec.counts);
+Map cyclesByTile(const model::TileActivity &a) {
   Map m;
   m["activeCompute"] = numbers(a.activeCompute);
   m["compute"] = numbers(a.compute);
@@ -120,6 +121,18 @@ Map cyclesByTile(const model::ExecutionRecorder &rec) {
   m["sync"] = numbers(a.sync);
   m["control"] = numbers(a.control);
   return m;
+}
+
+// Per IPU, the cycles of the steps it ran (each step counted as often as
+// it ran): the rest of the run it waited for other IPUs.
+std::vector<std::uint64_t> cyclesByIpu(const model::ExecutionRecorder &rec) {
+  const auto &est = rec.estimates();
+  std::vector<std::uint64_t> out(est.ipuSets[0].size(), 0);
+  for (std::size_t k = 0; k != est.steps.size(); ++k)
+    if (rec.counts[k] != 0)
+      for (unsigned ipu : est.ipuSets[est.steps[k].ipus])
+        out[ipu] += rec.counts[k] * est.steps[k].cycles;
+  return out;
 }
 
 } // namespace
@@ -171,6 +184,12 @@ ProfileValue executionProfile(const model::ExecutionRecorder &rec,
     steps.emplace_back(std::move(m));
   }
 
+  // What tiles of IPUs that are not in a step do meanwhile is known only
+  // from the whole run: the sync total is the tiles'.
+  const auto activity = model::tileActivity(est, rec.counts, rec.cycles);
+  totals.sync = 0;
+  for (auto c : activity.sync)
+    totals.sync += c;
   const bool truncated = rec.truncated || steps.size() >= maxProfileSteps;
   Map sim;
   sim["cycles"] = rec.cycles;
@@ -178,7 +197,9 @@ ProfileValue executionProfile(const model::ExecutionRecorder &rec,
   sim["steps"] = std::move(steps);
   sim["stepsTruncated"] = truncated;
   sim["computeSetRuns"] = numbers(csRuns);
-  sim["cyclesByTile"] = cyclesByTile(rec);
+  sim["cyclesByTile"] = cyclesByTile(activity);
+  if (est.ipuSets[0].size() > 1)
+    sim["cyclesByIpu"] = numbers(cyclesByIpu(rec));
 
   Map m;
   m["profilerMode"] = "IPU_MODEL";

@@ -130,6 +130,14 @@ void printExecutionPart(SummaryWriter &w, const ProfileValue &graph,
                       " microseconds)"
                 : "";
   w.left("  ", "Total cycles:", 47, withCommas(cycles) + micro);
+  // On several IPUs, each runs its own steps and waits for the others
+  // only where they exchange: its busy cycles add up to more than the run.
+  if (const ProfileValue *byIpu = sim->getOrNull("cyclesByIpu")) {
+    const auto &v = byIpu->asVector();
+    for (std::size_t ipu = 0; ipu != v.size(); ++ipu)
+      w.left("  ", "IPU " + std::to_string(ipu) + " busy cycles:", 47,
+             withCommas(v[ipu].asUint()));
+  }
   w.left("  ", "Total compute cycles (including idle threads):", 47,
          withCommas(u(tc, "compute")) +
              (instrumentedCompute ? ""

@@ -141,6 +141,12 @@ CREATE TABLE step (
   sync                 INTEGER NOT NULL,
   control              INTEGER NOT NULL
 );
+CREATE TABLE step_ipu (
+  step INTEGER NOT NULL REFERENCES step(id),
+  ipu  INTEGER NOT NULL,
+  each INTEGER NOT NULL,
+  PRIMARY KEY (step, ipu)
+) WITHOUT ROWID;
 CREATE TABLE memory_category (
   id         INTEGER PRIMARY KEY,
   name       TEXT NOT NULL UNIQUE,
@@ -531,6 +537,10 @@ void ProfileDatabase::writeGraph(const Executable::Impl &exe,
                   c.activeCompute, c.compute, c.copySharedStructure, c.doExchange,
                   c.globalExchange, c.streamCopy, c.sync, c.control);
     }
+    Statement stepIpu(db, file, "INSERT INTO step_ipu VALUES (?, ?, ?)");
+    for (std::size_t i = 0; i != est.steps.size(); ++i)
+      for (unsigned ipu : est.ipuSets[est.steps[i].ipus])
+        stepIpu.insert(i, ipu, est.steps[i].eachIpu);
 
     // Memory.
     const auto &m = est.memory;
@@ -623,7 +633,7 @@ void ProfileDatabase::writeRun(const model::Estimates &est, const RunRecord &run
         progCycles[s.program] += run.stepCounts[k] * s.cycles;
       }
     }
-    const auto a = model::tileActivity(est, run.stepCounts);
+    const auto a = model::tileActivity(est, run.stepCounts, run.cycles);
     Statement prog(db, file, "INSERT INTO run_program VALUES (?, ?, ?, ?)");
     for (std::size_t p = 0; p != progSteps.size(); ++p)
       if (progSteps[p] != 0)

@@ -21,7 +21,7 @@ struct sqlite3;
 namespace poplar::profiling {
 
 /// The version of the profile.pop schema (also its PRAGMA user_version).
-constexpr int profileFormatVersion = 2;
+constexpr int profileFormatVersion = 3;
 /// The version of the layout of debug.cbor.
 constexpr int debugInfoFormatVersion = 1;
 

@@ -224,6 +224,8 @@ void Engine::run(unsigned prog, const std::string &debugName) {
             " (use Engine::connectStream or Engine::connectStreamToCallback)");
   logging::debug(logging::Module::Engine, "Engine::run({}){}", prog,
                  debugName.empty() ? "" : " " + debugName);
+  if (impl->recording && impl->recorder)
+    impl->recorder->startRun();
   // Only runs that complete are reported.
   if (impl->autoReport)
     impl->autoReport->beginRun(*impl);

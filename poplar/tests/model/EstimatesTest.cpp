@@ -148,6 +148,75 @@ TEST_CASE("Copies between IPUs are global exchanges after an external sync",
   CHECK(exec["simulation"]["tileCycles"]["globalExchange"].asUint() == 2 * 129);
 }
 
+TEST_CASE("Each IPU has its own clock until the IPUs exchange",
+          "[model][estimates]") {
+  Device device = modelDevice("ipu2", 4, 2);
+  Graph graph(device.getTarget());
+  auto on = [&](unsigned tile, std::size_t n, const char *name) {
+    Tensor t = graph.addVariable(FLOAT, {n}, name);
+    graph.setTileMapping(t, tile);
+    return t;
+  };
+  // A long copy within tile 0 (IPU 0), a short one within tile 4 (IPU 1).
+  Tensor a0 = on(0, 4000, "a0"), b0 = on(0, 4000, "b0");
+  Tensor a1 = on(4, 400, "a1"), b1 = on(4, 400, "b1");
+  Tensor c1 = on(5, 4000, "c1");
+  const ProfileValue apart =
+      runOnce(graph, device, Sequence{Copy(a0, b0), Copy(a1, b1)});
+  const auto &steps = apart["simulation"]["steps"].asVector();
+  REQUIRE(steps.size() == 4); // each copy: a sync and a memcpy compute set
+  const auto ipusOf = [](const ProfileValue &step) {
+    std::vector<unsigned> out;
+    for (const auto &i : step["ipus"].asVector())
+      out.push_back(unsigned(i.asUint()));
+    return out;
+  };
+  CHECK(ipusOf(steps[1]) == std::vector<unsigned>{0});
+  CHECK(ipusOf(steps[3]) == std::vector<unsigned>{1});
+  const std::uint64_t sync = steps[0]["cycles"].asUint();
+  const std::uint64_t long0 = steps[1]["cycles"].asUint();
+  const std::uint64_t short1 = steps[3]["cycles"].asUint();
+  REQUIRE(long0 > short1);
+  // IPU 1 starts its copy while IPU 0 is still copying: the run takes the
+  // longer of the two, not their sum.
+  CHECK(steps[3]["cyclesFrom"].asUint() == sync);
+  CHECK(cycles(apart) == sync + long0);
+  CHECK(apart["simulation"]["cyclesByIpu"][0].asUint() == sync + long0);
+  CHECK(apart["simulation"]["cyclesByIpu"][1].asUint() == sync + short1);
+  // Every tile's time is accounted for: IPU 1's tiles wait for IPU 0.
+  std::uint64_t all = 0;
+  for (const auto &[key, value] : apart["simulation"]["tileCycles"].asMap())
+    if (key != "activeCompute")
+      all += value.asUint();
+  CHECK(all == cycles(apart) * 8);
+
+  // A copy from IPU 0 to IPU 1 waits for both: its syncs start when the
+  // slower IPU is done.
+  const ProfileValue joined = runOnce(
+      graph, device, Sequence{Copy(a0, b0), Copy(a1, b1), Copy(b0, c1)});
+  const auto &js = joined["simulation"]["steps"].asVector();
+  REQUIRE(js.size() == 7);
+  CHECK(ipusOf(js[6]) == std::vector<unsigned>{0, 1});
+  CHECK(js[6]["type"].asString() == "GlobalExchange");
+  CHECK(cycles(joined) == sync + long0 + js[4]["cycles"].asUint() +
+                              js[5]["cycles"].asUint() + js[6]["cycles"].asUint());
+  CHECK(js[6]["cyclesTo"].asUint() == cycles(joined));
+
+  // One IPU: one clock, no per-IPU fields.
+  Device one = modelDevice("ipu2", 4);
+  Graph g1(one.getTarget());
+  Tensor x = g1.addVariable(FLOAT, {400}, "x"), y = g1.addVariable(FLOAT, {400}, "y");
+  g1.setTileMapping(x, 0);
+  g1.setTileMapping(y, 1);
+  const ProfileValue single = runOnce(g1, one, Sequence{Copy(x, y), Copy(y, x)});
+  CHECK(single["simulation"].getOrNull("cyclesByIpu") == nullptr);
+  CHECK(single["simulation"]["steps"][0].getOrNull("ipus") == nullptr);
+  std::uint64_t sum = 0;
+  for (const auto &step : single["simulation"]["steps"].asVector())
+    sum += step["cycles"].asUint();
+  CHECK(cycles(single) == sum);
+}
+
 TEST_CASE("Control flow costs supervisor instructions and syncs",
           "[model][estimates]") {
   // Mk1, 4 tiles: six cycles per supervisor instruction; syncs of 30.

@@ -192,13 +192,13 @@ TEST_CASE("autoReport.all writes profile.pop, debug.cbor and archive.a",
   }
   Db db(dir.path / "profile.pop");
   CHECK(db.meta("format") == "poplar-profile");
-  CHECK(db.meta("format_version") == "2");
+  CHECK(db.meta("format_version") == "3");
   CHECK(db.meta("graph_profile") == "1");
   CHECK(db.meta("execution_profile") == "1");
   CHECK(db.meta("lowered_vars") == "1");
   CHECK(db.meta("complete") == "1");
   CHECK(db.meta("runs_total") == "1");
-  CHECK(db.number("PRAGMA user_version") == 2);
+  CHECK(db.number("PRAGMA user_version") == 3);
   CHECK(db.number("SELECT count(*) FROM run") == 1);
 }
 
