@@ -78,11 +78,13 @@ void Ir::prepare(const IrBundle &bundle) {
     if (dataFlow.batchesPerStep() <= 0)
       throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                   dataFlow.batchesPerStep());
-    // Replicas within a process are not supported yet; replicas across
-    // processes (one each) are (SessionImpl::checkDistribution).
-    if (options.enableReplicatedGraphs && options.replicatedGraphCount != 1)
-      throw error("Replication within a process is not supported by sessions "
-                  "here (SessionOptions::replicatedGraphCount {})",
+    if (!options.enableReplicatedGraphs && options.replicatedGraphCount > 1)
+      throw error("enableReplicatedGraphs is false, but replicatedGraphCount "
+                  "> 1. Either enable replication, or set the replicated "
+                  "graph count to 1");
+    if (options.replicatedGraphCount < 1)
+      throw error("SessionOptions::replicatedGraphCount must be at least 1, "
+                  "not {}",
                   options.replicatedGraphCount);
     if (!isTraining() && options.getAccumulationFactor() != 1)
       throw error("SessionOptions::enableGradientAccumulation: gradient "
@@ -268,6 +270,10 @@ const Optimizer &Ir::getOptimizer() const {
 
 int64_t Ir::getAccumulationFactor() const {
   return options.getAccumulationFactor();
+}
+
+int64_t Ir::getReplicationFactor() const {
+  return options.enableReplicatedGraphs ? options.replicatedGraphCount : 1;
 }
 
 bool Ir::requiresRandomSeed() const {

@@ -43,7 +43,7 @@ struct IrBundle {
   const Optimizer *optimizer = nullptr;
   SessionOptions options;
   Patterns patterns;
-  /// The IPUs of the device (virtual graphs).
+  /// The IPUs of one replica (virtual graphs).
   int64_t numIpus = 1;
 };
 
@@ -115,6 +115,9 @@ public:
   void updateOptimizer(const Optimizer &newOptimizer);
   /// The number of micro-batches of each weight update.
   int64_t getAccumulationFactor() const;
+  /// The replicas of the graph in this process (replicatedGraphCount with
+  /// enableReplicatedGraphs, else 1).
+  int64_t getReplicationFactor() const;
   /// Whether some op draws random numbers (the session then has a seed).
   bool requiresRandomSeed() const;
 
