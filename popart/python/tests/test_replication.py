@@ -37,15 +37,16 @@ def make_device(kind, ipus):
 
 def build(batch, sharded=False):
     """Linear, ReLU, linear, softmax, NllLoss (mean over the batch); with
-    `sharded` each linear layer on an IPU of its own."""
+    `sharded` each linear layer on an IPU of its own, in a pipeline stage
+    of its own."""
     b = popart.Builder()
     x = b.addInputTensor(popart.TensorInfo("FLOAT", [batch, IN]), "x")
     label = b.addInputTensor(popart.TensorInfo("INT32", [batch]), "label")
     w = {k: b.addInitializedInputTensor(v, k)
          for k, v in initial_weights().items()}
-    with b.virtualGraph(0):
+    with b.virtualGraph(0), b.pipelineStage(0):
         h = b.aiOnnx.relu([b.aiOnnx.matmul([x, w["w1"]])])
-    with b.virtualGraph(1 if sharded else 0):
+    with b.virtualGraph(1 if sharded else 0), b.pipelineStage(1 if sharded else 0):
         probs = b.aiOnnx.softmax([b.aiOnnx.matmul([h, w["w2"]])], axis=1)
         loss = b.aiGraphcore.nllloss([probs, label],
                                      reduction=popart.ReductionType.Mean)
@@ -53,8 +54,9 @@ def build(batch, sharded=False):
 
 
 def options(replicas=1, accumulation=1, sharded=False,
-            reduction=popart.ReductionType.Mean):
+            reduction=popart.ReductionType.Mean, pipelined=False):
     opts = popart.SessionOptions()
+    opts.enablePipelining = pipelined
     if replicas > 1:
         opts.enableReplicatedGraphs = True
         opts.replicatedGraphCount = replicas
@@ -75,7 +77,8 @@ def step_data(step, samples):
 
 
 def train(kind, replicas=1, accumulation=1, sharded=False,
-          reduction=popart.ReductionType.Mean, learning_rate=0.1):
+          reduction=popart.ReductionType.Mean, learning_rate=0.1,
+          pipelined=False):
     """Trains STEPS steps of replicas * accumulation micro-batches; the
     weights, and each step's anchors (probabilities and losses)."""
     b, x, label, probs, loss = build(MICRO_BATCH, sharded)
@@ -92,7 +95,8 @@ def train(kind, replicas=1, accumulation=1, sharded=False,
             "defaultMomentum": (0.9, True)
         }),
         deviceInfo=make_device(kind, ipus),
-        userOptions=options(replicas, accumulation, sharded, reduction))
+        userOptions=options(replicas, accumulation, sharded, reduction,
+                            pipelined))
     session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
@@ -202,6 +206,15 @@ def test_sharded_replicas():
     assert_same_weights(weights, expected)
 
 
+def test_pipelined_replicas():
+    """Two replicas of a two-stage pipeline (two IPUs each), three
+    micro-batches accumulated."""
+    expected = single_run_of_the_whole_batch("ipu_model", MICRO_BATCH * 2 * 3)
+    weights, _, _ = train("ipu_model", 2, accumulation=3, sharded=True,
+                          pipelined=True)
+    assert_same_weights(weights, expected)
+
+
 @pytest.mark.parametrize("kind", DEVICES)
 def test_replicated_inference(kind):
     b, x, label, probs, loss = build(MICRO_BATCH)
@@ -295,3 +308,34 @@ def test_sync_patterns_other_than_full_are_refused_on_several_ipus():
     device = dm.createHostDevice(popart.DeviceType.IpuModel, {"numIPUs": 2},
                                  popart.SyncPattern.Full)
     assert device.numIpus == 2
+
+
+@pytest.mark.parametrize("kind", DEVICES)
+def test_a_broadcast_input_is_given_once_for_every_replica(kind):
+    """InputSettings(ReplicatedStreamMode.Broadcast): the array has no
+    replica dimension and every replica reads the same values."""
+    b = popart.Builder()
+    x = b.addInputTensor(popart.TensorInfo("FLOAT", [MICRO_BATCH, IN]), "x")
+    s = b.addInputTensor(
+        popart.TensorInfo("FLOAT", [IN]),
+        popart.InputSettings(popart.ReplicatedStreamMode.Broadcast), "s")
+    y = b.aiOnnx.mul([x, s])
+    session = popart.InferenceSession(
+        b.getModelProto(), popart.DataFlow(2, {y: popart.AnchorReturnType("ALL")}),
+        make_device(kind, 2), userOptions=options(2))
+    session.prepareDevice()
+    anchors = session.initAnchorArrays()
+    rng = np.random.default_rng(3)
+    xs = rng.normal(size=(2, 2, MICRO_BATCH, IN)).astype(np.float32)
+    scales = rng.normal(size=(2, IN)).astype(np.float32)
+    session.run(popart.PyStepIO({x: xs, s: scales}, anchors))
+    np.testing.assert_allclose(anchors[y], xs * scales[:, None, None, :],
+                               rtol=1e-6)
+    # Given per replica, the array is too large.
+    with pytest.raises(popart.popart_exception,
+                       match=r"tensor '" + re.escape(s) + r"' has 20 elements, "
+                       r"but one step needs 10"):
+        session.run(popart.PyStepIO({
+            x: xs,
+            s: np.stack([scales, scales], axis=1)
+        }, anchors))

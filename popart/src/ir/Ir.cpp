@@ -115,6 +115,7 @@ void Ir::prepare(const IrBundle &bundle) {
     onnxutil::inferShapes(model);
 
     importOnnxGraph(model, bundle.inputShapeInfo, options, mode, mainGraph);
+    readInputSettings();
     if (isTraining() || !bundle.losses.empty() || !bundle.loss.empty())
       setFinalLoss(bundle);
     dotCheckpoint("FWD0");
@@ -270,6 +271,27 @@ const Optimizer &Ir::getOptimizer() const {
 
 int64_t Ir::getAccumulationFactor() const {
   return options.getAccumulationFactor();
+}
+
+void Ir::readInputSettings() {
+  const std::string prefix =
+      std::string(sReplicatedStreamMode) + sNameDelimiter;
+  for (const auto &meta : model.metadata_props()) {
+    if (meta.key().rfind(prefix, 0) != 0)
+      continue;
+    const TensorId id = meta.key().substr(prefix.size());
+    const bool broadcast =
+        meta.value() ==
+        std::to_string(static_cast<int>(ReplicatedStreamMode::Broadcast));
+    if (!broadcast && meta.value() != std::to_string(static_cast<int>(
+                                          ReplicatedStreamMode::Replicate)))
+      throw error("The model's metadata '{}' is '{}', not a "
+                  "ReplicatedStreamMode",
+                  meta.key(), meta.value());
+    if (broadcast && mainGraph.hasTensor(id) &&
+        mainGraph.getTensor(id).type == TensorType::Stream)
+      broadcastInputs.insert(id);
+  }
 }
 
 int64_t Ir::getReplicationFactor() const {

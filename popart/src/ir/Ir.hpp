@@ -120,6 +120,12 @@ public:
   int64_t getReplicationFactor() const;
   /// Whether some op draws random numbers (the session then has a seed).
   bool requiresRandomSeed() const;
+  /// Whether an input is streamed once to every replica
+  /// (InputSettings' ReplicatedStreamMode::Broadcast) rather than per
+  /// replica.
+  bool isBroadcastInput(const TensorId &id) const {
+    return broadcastInputs.count(id) != 0;
+  }
 
   /// The IR as JSON: tensors (id, type, info) and ops (schedule order).
   std::string serialise() const;
@@ -128,6 +134,9 @@ public:
 
 private:
   void checkAnchors() const;
+  /// The inputs the builder marked ReplicatedStreamMode::Broadcast (the
+  /// model's metadata).
+  void readInputSettings();
   void setFinalLoss(const IrBundle &bundle);
   void prepareTraining(const Patterns &patterns);
 
@@ -137,6 +146,7 @@ private:
   SessionOptions options;
   onnx::ModelProto model;
   std::set<std::string> dotChecks;
+  std::set<TensorId> broadcastInputs;
   std::vector<Op *> schedule;
   bool placedOnIpus = false;
   int64_t pipelineStages = 0;

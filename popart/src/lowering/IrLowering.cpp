@@ -246,9 +246,11 @@ void IrLowering::lowerRootTensors() {
     const auto n = t.info.nelms();
     // Inputs: each replica its own data; weights, optimiser state and
     // scalars: the same values to every replica.
-    const auto mode = t.type == TensorType::Stream
-                          ? poplar::ReplicatedStreamMode::REPLICATE
-                          : poplar::ReplicatedStreamMode::BROADCAST;
+    // An input marked Broadcast (InputSettings) is one value for all.
+    const auto mode =
+        t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)
+            ? poplar::ReplicatedStreamMode::REPLICATE
+            : poplar::ReplicatedStreamMode::BROADCAST;
     auto fromHost =
         graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n, mode);
     if (t.type == TensorType::Stream) {

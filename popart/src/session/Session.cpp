@@ -127,10 +127,11 @@ void SessionImpl::connectStreams() {
     const TensorId id = in.first;
     const int64_t n = in.second;
     const DataType type = g.getTensor(id).info.dataType();
+    const bool broadcast = ir.isBroadcastInput(id);
     engine->connectStreamToCallback(
-        IrLowering::inputStream(id), [this, id, n, type](void *p) {
+        IrLowering::inputStream(id), [this, id, n, type, broadcast](void *p) {
           try {
-            ConstVoidData data = stepio->in(id, n, false);
+            ConstVoidData data = stepio->in(id, n, false, broadcast);
             if (data.info.nelms() != n)
               throw error("The data given for input '{}' has {} elements, "
                           "not the {} of one batch",
@@ -144,7 +145,7 @@ void SessionImpl::connectStreams() {
             bytes = toDeviceBytes(bytes, type);
             if (!bytes.empty()) // a stream of no elements has no buffer
               std::memcpy(p, bytes.data(), bytes.size());
-            stepio->inComplete(id, n);
+            stepio->inComplete(id, n, broadcast);
           } catch (...) {
             if (!callbackError)
               callbackError = std::current_exception();
@@ -500,7 +501,8 @@ void Session::run(IStepIO &stepio, std::string debugName) {
   // [batchesPerStep, accumulationFactor, replicationFactor, micro-batch]
   std::map<TensorId, int64_t> ins, outs;
   for (const auto &i : impl->io.inputs)
-    ins[i.first] = i.second * bps * af * replicas;
+    ins[i.first] = i.second * bps * af *
+                   (impl->ir.isBroadcastInput(i.first) ? 1 : replicas);
   for (const auto &a : impl->io.anchors)
     outs[a.first] = a.second * replicas *
                     dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
