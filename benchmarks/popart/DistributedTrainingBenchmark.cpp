@@ -115,7 +115,7 @@ void trainReplicas(benchmark::State &state, int localReplicas) {
     std::vector<int> labels(std::size_t(batchesPerStep * r * batch));
     for (std::size_t i = 0; i < labels.size(); ++i)
       labels[i] = int(i % classes);
-    std::vector<float> loss(std::size_t(r));
+    std::vector<float> loss(static_cast<std::size_t>(r));
     popart::NDArrayWrapper<float> xArray(xs.data(),
                                          {batchesPerStep, r, batch, in});
     popart::NDArrayWrapper<int> labelArray(labels.data(),
