@@ -339,3 +339,37 @@ def test_a_broadcast_input_is_given_once_for_every_replica(kind):
             x: xs,
             s: np.stack([scales, scales], axis=1)
         }, anchors))
+
+
+def test_an_ir_built_op_by_op_runs_replicated():
+    """popart.ir: each replica loads its own part of the stream and stores
+    its own result; a variable is every replica's."""
+    import popart.ir as pir
+    import popart.ir.ops as ops
+    ir = pir.Ir()
+    with ir.main_graph():
+        w = pir.variable(np.array([[1, 2], [3, 4]], np.float32), name="w")
+        s = pir.h2d_stream([1, 2], pir.float32, name="in")
+        y = ops.host_load(s) @ w
+        out = pir.d2h_stream(y.shape, y.dtype, name="out")
+        ops.host_store(out, y)
+    pb = ir._pb_ir
+    pb.setDataFlow(popart.DataFlow(3, {out.tensor_id: popart.AnchorReturnType("All")}))
+    opts = pb.getSessionOptions()
+    opts.useHostCopyOps = True
+    opts.enableExplicitMainLoops = True
+    opts.enableReplicatedGraphs = True
+    opts.replicatedGraphCount = 2
+    with pytest.raises(popart.popart_exception,
+                       match=r"replicated graph count \(2\) needs to be equal "
+                       r"to the number of IPUs \(1\)"):
+        popart.InferenceSession.fromIr(ir, make_device("ipu_model", 1))
+    session = popart.InferenceSession.fromIr(ir, make_device("ipu_model", 2))
+    session.prepareDevice()
+    session.weightsFromHost()
+    anchors = session.initAnchorArrays()
+    assert anchors[out.tensor_id].shape == (3, 2, 1, 2)
+    data = np.arange(12, dtype=np.float32).reshape(3, 2, 1, 2)
+    session.run(popart.PyStepIO({s.tensor_id: data}, anchors))
+    np.testing.assert_allclose(anchors[out.tensor_id],
+                               data @ np.array([[1, 2], [3, 4]], np.float32))

@@ -431,13 +431,20 @@ void Ir::prepareBuilt(const DataFlow &dataFlow_, const SessionOptions &options_)
   if (dataFlow.batchesPerStep() <= 0)
     throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                 dataFlow.batchesPerStep());
-  if (options.getGlobalReplicationFactor() != 1 ||
+  // Replicas (in this process) run the IR side by side, each on its own
+  // data; it is an inference IR, with no gradients to accumulate or to
+  // reduce across processes.
+  if (options.enableDistributedReplicatedGraphs ||
       options.getAccumulationFactor() != 1)
-    throw error("An IR built op by op runs without replication or gradient "
-                "accumulation (SessionOptions::replicatedGraphCount {}, "
-                "accumulationFactor {})",
-                options.getGlobalReplicationFactor(),
+    throw error("An IR built op by op runs without distributed replicas or "
+                "gradient accumulation (SessionOptions::"
+                "enableDistributedReplicatedGraphs {}, accumulationFactor {})",
+                options.enableDistributedReplicatedGraphs,
                 options.getAccumulationFactor());
+  if (!options.enableReplicatedGraphs && options.replicatedGraphCount > 1)
+    throw error("enableReplicatedGraphs is false, but replicatedGraphCount "
+                "> 1. Either enable replication, or set the replicated "
+                "graph count to 1");
   logging::ir::info("Preparing an IR built op by op: {} ops in the main graph, "
                     "{} subgraphs",
                     mainGraph.getOps().size(), subgraphs.size());

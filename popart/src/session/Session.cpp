@@ -334,6 +334,7 @@ InferenceSession::createFromIr(IrBuilder &builder,
                          "op on {}",
                          name, deviceInfo->toString());
   checkSessionOptions(options, false);
+  s->impl->ipusPerReplica(options); // the device must hold the replicas
   s->impl->ir.prepareBuilt(builder.getDataFlow(), options);
   s->impl->checkPrepared();
   builder.inSession = true;
