@@ -3,8 +3,10 @@
 // process. An MLP (784-256-10, ReLU, softmax, NLL loss, SGD with momentum)
 // on the CPU device, 32 samples per replica and batch, 8 batches per step;
 // each process trains one replica on its own data and the gradients are
-// summed over the processes each batch. Run it in one and in two
-// processes and compare the samples per second of the job:
+// summed over the processes each batch. ReplicatedTrainingCpu holds two
+// replicas in each process (replicatedGraphCount 2, the gradients summed
+// on the device). Run it in one and in two processes and compare the
+// samples per second of the job:
 //
 //   ./build/benchmarks/popart_distributed_benchmarks
 //   mpirun -np 2 ./build/benchmarks/popart_distributed_benchmarks
@@ -77,7 +79,10 @@ Model mlp() {
   return m;
 }
 
-void DistributedTrainingCpu(benchmark::State &state) {
+// Trains with `localReplicas` replicas in this process
+// (replicatedGraphCount) and one more process of as many per further MPI
+// process; the job's samples per second.
+void trainReplicas(benchmark::State &state, int localReplicas) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                               benchThreads());
   const int processes = popart::mpi::size();
@@ -86,8 +91,12 @@ void DistributedTrainingCpu(benchmark::State &state) {
     popart::SessionOptions opts;
     if (processes > 1) {
       opts.enableDistributedReplicatedGraphs = true;
-      opts.globalReplicationFactor = processes;
-      opts.globalReplicaOffset = popart::mpi::rank();
+      opts.globalReplicationFactor = processes * localReplicas;
+      opts.globalReplicaOffset = popart::mpi::rank() * localReplicas;
+    }
+    if (localReplicas > 1) {
+      opts.enableReplicatedGraphs = true;
+      opts.replicatedGraphCount = localReplicas;
     }
     auto session = popart::TrainingSession::createFromOnnxModel(
         m.proto,
@@ -100,15 +109,18 @@ void DistributedTrainingCpu(benchmark::State &state) {
     session->prepareDevice();
     session->weightsFromHost();
     // Each process's own data.
-    auto xs = normals(std::size_t(batchesPerStep * batch * in),
+    const int64_t r = localReplicas;
+    auto xs = normals(std::size_t(batchesPerStep * r * batch * in),
                       100u + unsigned(popart::mpi::rank()), 1.0f);
-    std::vector<int> labels(std::size_t(batchesPerStep * batch));
+    std::vector<int> labels(std::size_t(batchesPerStep * r * batch));
     for (std::size_t i = 0; i < labels.size(); ++i)
       labels[i] = int(i % classes);
-    float loss = 0;
-    popart::NDArrayWrapper<float> xArray(xs.data(), {batchesPerStep, batch, in});
-    popart::NDArrayWrapper<int> labelArray(labels.data(), {batchesPerStep, batch});
-    popart::NDArrayWrapper<float> lossArray(&loss, {1});
+    std::vector<float> loss(static_cast<std::size_t>(r));
+    popart::NDArrayWrapper<float> xArray(xs.data(),
+                                         {batchesPerStep, r, batch, in});
+    popart::NDArrayWrapper<int> labelArray(labels.data(),
+                                           {batchesPerStep, r, batch});
+    popart::NDArrayWrapper<float> lossArray(loss.data(), {r});
     std::map<popart::TensorId, popart::IArray &> inputs = {
         {m.x, xArray}, {m.label, labelArray}};
     std::map<popart::TensorId, popart::IArray &> anchors = {{m.loss, lossArray}};
@@ -118,18 +130,28 @@ void DistributedTrainingCpu(benchmark::State &state) {
       session->run(stepio);
       benchmark::DoNotOptimize(loss);
     }
-    state.counters["loss"] = double(loss);
+    state.counters["loss"] = double(loss[0]);
   } catch (const std::exception &e) {
     state.SkipWithError(e.what());
   }
   state.counters["processes"] = double(processes);
+  state.counters["replicas_per_process"] = double(localReplicas);
   state.counters["threads_per_process"] = double(benchThreads());
-  // The samples of every process: the job's throughput.
+  // The samples of every replica of every process: the job's throughput.
   state.counters["job_samples_per_second"] = benchmark::Counter(
-      double(state.iterations()) * batchesPerStep * batch * processes,
+      double(state.iterations()) * batchesPerStep * batch * processes *
+          localReplicas,
       benchmark::Counter::kIsRate);
 }
+
+void DistributedTrainingCpu(benchmark::State &state) { trainReplicas(state, 1); }
 BENCHMARK(DistributedTrainingCpu)->Unit(benchmark::kMillisecond)->UseRealTime()
+    ->Iterations(40);
+
+// Two replicas in one process (replicatedGraphCount 2): the gradients
+// summed on the device by gcl instead of over MPI.
+void ReplicatedTrainingCpu(benchmark::State &state) { trainReplicas(state, 2); }
+BENCHMARK(ReplicatedTrainingCpu)->Unit(benchmark::kMillisecond)->UseRealTime()
     ->Iterations(40);
 
 // Ranks other than 0 run the same steps and report nothing.

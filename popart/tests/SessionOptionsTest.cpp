@@ -212,11 +212,6 @@ TEST_CASE("Options that cannot be honoured are refused by name",
       {"opxModifyChecking", [](SessionOptions &o) { o.opxModifyChecking = true; }},
       {"enableMergeExchange",
        [](SessionOptions &o) { o.enableMergeExchange = false; }},
-      {"replicatedGraphCount",
-       [](SessionOptions &o) {
-         o.enableReplicatedGraphs = true;
-         o.replicatedGraphCount = 2;
-       }},
       {"autoRecomputation",
        [](SessionOptions &o) { o.autoRecomputation = RecomputationType::Standard; }},
       {"enableGradientAccumulation",

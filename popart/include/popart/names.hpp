@@ -31,6 +31,9 @@ static constexpr ExecutionPhase unusedExecutionPhase = -2;
 
 /// Separates name scopes in tensor and op names ("scope/Add:0").
 static constexpr const char *sNameDelimiter = "/";
+/// The model's metadata key (with sNameDelimiter and the input's id) of an
+/// input's InputSettings::replicatedStreamMode.
+static constexpr const char *sReplicatedStreamMode = "__replicated_stream_mode";
 
 } // namespace popart
 

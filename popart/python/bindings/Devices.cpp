@@ -46,7 +46,9 @@ void bindDevices(py::module_ &m) {
   py::enum_<SyncPattern>(m, "SyncPattern")
       .value("Full", SyncPattern::Full)
       .value("SinglePipeline", SyncPattern::SinglePipeline)
-      .value("ReplicaAndLadder", SyncPattern::ReplicaAndLadder);
+      .value("ReplicaAndLadder", SyncPattern::ReplicaAndLadder)
+      // The user guide's name of ReplicaAndLadder (earlier releases').
+      .value("PingPong", SyncPattern::ReplicaAndLadder);
   py::enum_<DeviceSelectionCriterion>(m, "DeviceSelectionCriterion")
       .value("First", DeviceSelectionCriterion::First)
       .value("Random", DeviceSelectionCriterion::Random);

@@ -61,7 +61,7 @@ def initial_weights(seed):
     }
 
 
-def training_session(batch, weights, opts, optimizer, accumulation):
+def training_session(batch, weights, opts, optimizer, accumulation, ipus=1):
     b = popart.Builder()
     x = b.addInputTensor(popart.TensorInfo("FLOAT", [batch, IN]), "x")
     label = b.addInputTensor(popart.TensorInfo("INT32", [batch]), "label")
@@ -77,16 +77,19 @@ def training_session(batch, weights, opts, optimizer, accumulation):
                                  {loss: popart.AnchorReturnType("ALL")}),
         loss=loss,
         optimizer=optimizer,
-        deviceInfo=popart.DeviceManager().createIpuModelDevice({"tilesPerIPU": 4}),
+        deviceInfo=popart.DeviceManager().createIpuModelDevice({
+            "numIPUs": ipus,
+            "tilesPerIPU": 4
+        }),
         userOptions=opts)
     return session, {"x": x, "label": label, "weights": ids}
 
 
-def combined_data(step, accumulation):
+def combined_data(step, accumulation, replicas=REPLICAS):
     """The step's data of all the replicas: [batches, (accumulation,)
     replicas * REPLICA_BATCH, ...]."""
     rng = np.random.default_rng(1000 + step)
-    shape = [BATCHES_PER_STEP, accumulation, REPLICAS * REPLICA_BATCH]
+    shape = [BATCHES_PER_STEP, accumulation, replicas * REPLICA_BATCH]
     xs = rng.normal(size=shape + [IN]).astype(np.float32)
     labels = rng.integers(0, OUT, size=shape).astype(np.int32)
     if accumulation == 1:
@@ -98,6 +101,19 @@ def replica_data(step, replica, accumulation):
     xs, labels = combined_data(step, accumulation)
     part = slice(replica * REPLICA_BATCH, (replica + 1) * REPLICA_BATCH)
     return xs[..., part, :], labels[..., part]
+
+
+def replicas_data(step, first, count, accumulation, replicas=REPLICAS):
+    """The data of replicas first ... first + count - 1 (of `replicas`) as
+    one process holding them reads it: [batches, (accumulation,)
+    (count,) REPLICA_BATCH, ...]."""
+    xs, labels = combined_data(step, accumulation, replicas)
+    xs = xs.reshape(xs.shape[:-2] + (replicas, REPLICA_BATCH, IN))
+    labels = labels.reshape(labels.shape[:-1] + (replicas, REPLICA_BATCH))
+    xs, labels = xs[..., first:first + count, :, :], labels[..., first:first + count, :]
+    if count == 1:
+        xs, labels = xs[..., 0, :, :], labels[..., 0, :]
+    return xs, labels
 
 
 def read_weights(session):

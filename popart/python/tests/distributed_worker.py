@@ -2,7 +2,10 @@
 started by mpirun: trains a small model with one replica per process
 (enableDistributedReplicatedGraphs) and writes its final weights.
 
-Usage: distributed_worker.py <case> <output .npz prefix>
+Usage: distributed_worker.py <case> <output .npz prefix> [replicas]
+
+With `replicas` (default 1) each process holds that many replicas
+(replicatedGraphCount), their gradients summed on its device first.
 
 The case "horovod" trains through horovod.popart instead (hostAllReduce,
 DistributedOptimizer, broadcast_weights).
@@ -21,6 +24,7 @@ import distributed_model as model  # noqa: E402
 
 case = sys.argv[1]
 prefix = sys.argv[2]
+local = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 c = model.CASES[case]
 opts = popart.SessionOptions()
 if c.get("horovod"):
@@ -33,8 +37,11 @@ else:
     _mpi.init()
     rank, size = _mpi.rank(), _mpi.size()
     opts.enableDistributedReplicatedGraphs = True
-    opts.globalReplicationFactor = size
-    opts.globalReplicaOffset = rank
+    opts.globalReplicationFactor = size * local
+    opts.globalReplicaOffset = rank * local
+    if local > 1:
+        opts.enableReplicatedGraphs = True
+        opts.replicatedGraphCount = local
     opts.accumulationAndReplicationReductionType = c["reduction"]
 if c["accumulation"] > 1:
     opts.enableGradientAccumulation = True
@@ -43,7 +50,8 @@ if c["accumulation"] > 1:
 optimizer = c["optimizer"](1)
 session, io = model.training_session(model.REPLICA_BATCH,
                                      model.initial_weights(seed=100 + rank),
-                                     opts, optimizer, c["accumulation"])
+                                     opts, optimizer, c["accumulation"],
+                                     ipus=local)
 session.prepareDevice()
 if c.get("horovod"):
     hvd.DistributedOptimizer(optimizer, session, opts)
@@ -51,7 +59,8 @@ if c.get("horovod"):
 session.weightsFromHost()
 anchors = session.initAnchorArrays()
 for step in range(model.STEPS):
-    xs, labels = model.replica_data(step, rank, c["accumulation"])
+    xs, labels = model.replicas_data(step, rank * local, local,
+                                     c["accumulation"], size * local)
     session.run(popart.PyStepIO({io["x"]: xs, io["label"]: labels}, anchors))
 session.weightsToHost()
 np.savez(f"{prefix}.{rank}.npz", **model.read_weights(session))

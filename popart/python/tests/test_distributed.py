@@ -54,18 +54,60 @@ def single_process_weights(case):
     return model.read_weights(session)
 
 
-@pytest.mark.parametrize("case", ["mean_momentum", "sum_accumulate", "horovod"])
-def test_two_processes_train_as_one_on_the_combined_batch(case, tmp_path):
-    mpirun([HERE / "distributed_worker.py", case, tmp_path / "weights"])
-    expected = single_process_weights(case)
+def replicated_process_weights(case, replicas):
+    """The weights of one process holding all the replicas
+    (replicatedGraphCount), each on its part of the combined batch."""
+    c = model.CASES[case]
+    opts = popart.SessionOptions()
+    opts.enableReplicatedGraphs = True
+    opts.replicatedGraphCount = replicas
+    opts.accumulationAndReplicationReductionType = c["reduction"]
+    if c["accumulation"] > 1:
+        opts.enableGradientAccumulation = True
+        opts.accumulationFactor = c["accumulation"]
+    session, io = model.training_session(
+        model.REPLICA_BATCH, model.initial_weights(100), opts,
+        c["optimizer"](1), c["accumulation"], ipus=replicas)
+    session.prepareDevice()
+    session.weightsFromHost()
+    anchors = session.initAnchorArrays()
+    for step in range(model.STEPS):
+        xs, labels = model.replicas_data(step, 0, replicas, c["accumulation"],
+                                         replicas)
+        session.run(popart.PyStepIO({io["x"]: xs, io["label"]: labels}, anchors))
+    session.weightsToHost()
+    return model.read_weights(session)
+
+
+def assert_weights_of_every_rank(prefix, expected, ranks=model.REPLICAS):
     start = model.initial_weights(100)
-    for rank in range(model.REPLICAS):
-        got = np.load(tmp_path / f"weights.{rank}.npz")
+    for rank in range(ranks):
+        got = np.load(f"{prefix}.{rank}.npz")
         for name, want in expected.items():
             # Trained (far from the start), and as the one process.
             assert np.max(np.abs(want - start[name])) > 0.05
             np.testing.assert_allclose(got[name], want, rtol=1e-5, atol=1e-7,
                                        err_msg=f"rank {rank}, {name}")
+
+
+@pytest.mark.parametrize("case", ["mean_momentum", "sum_accumulate", "horovod"])
+def test_two_processes_train_as_one_on_the_combined_batch(case, tmp_path):
+    mpirun([HERE / "distributed_worker.py", case, tmp_path / "weights"])
+    assert_weights_of_every_rank(tmp_path / "weights",
+                                 single_process_weights(case))
+    if case != "horovod":
+        # And as one process of two replicas (replicatedGraphCount 2).
+        assert_weights_of_every_rank(tmp_path / "weights",
+                                     replicated_process_weights(case, 2))
+
+
+def test_two_processes_of_two_replicas_train_as_one_process_of_four(tmp_path):
+    """Each process sums its replicas' gradients on its device, then the
+    processes over MPI: globalReplicationFactor 4, offsets 0 and 2."""
+    mpirun([HERE / "distributed_worker.py", "mean_momentum",
+            tmp_path / "weights", 2])
+    assert_weights_of_every_rank(tmp_path / "weights",
+                                 replicated_process_weights("mean_momentum", 4))
 
 
 def test_a_job_that_does_not_hold_the_replicas_is_refused(tmp_path):

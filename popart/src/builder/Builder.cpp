@@ -66,14 +66,16 @@ TensorId Builder::addInputTensor(const std::string &dataType,
                                  const Shape &shape, const DebugContext &dc) {
   return impl_->addInputTensor(TensorInfo(dataType, shape), dc);
 }
-TensorId Builder::addInputTensor(const TensorInfo &info, const InputSettings &,
+TensorId Builder::addInputTensor(const TensorInfo &info,
+                                 const InputSettings &settings,
                                  const DebugContext &dc) {
-  return impl_->addInputTensor(info, dc);
+  return impl_->addInputTensor(info, settings, dc);
 }
 TensorId Builder::addInputTensor(const std::string &dataType,
-                                 const Shape &shape, const InputSettings &,
+                                 const Shape &shape,
+                                 const InputSettings &settings,
                                  const DebugContext &dc) {
-  return impl_->addInputTensor(TensorInfo(dataType, shape), dc);
+  return impl_->addInputTensor(TensorInfo(dataType, shape), settings, dc);
 }
 TensorId Builder::addUntypedInputTensor(const DebugContext &dc) {
   return impl_->addUntypedInputTensor(dc);

@@ -75,6 +75,17 @@ TensorId BuilderImpl::addInputTensor(const TensorInfo &info,
   return id;
 }
 
+TensorId BuilderImpl::addInputTensor(const TensorInfo &info,
+                                     const InputSettings &settings,
+                                     const DebugContext &dc) {
+  const TensorId id = addInputTensor(info, dc);
+  auto *mode = model_.add_metadata_props();
+  mode->set_key(std::string(sReplicatedStreamMode) + sNameDelimiter + id);
+  mode->set_value(
+      std::to_string(static_cast<int>(settings.replicatedStreamMode())));
+  return id;
+}
+
 TensorId BuilderImpl::addUntypedInputTensor(const DebugContext &dc) {
   TensorId id = uniqueId(dc.empty() ? "input" : dc.getPathName());
   model_.mutable_graph()->add_input()->set_name(id);

@@ -3,6 +3,7 @@
 #ifndef POPART_SRC_BUILDER_BUILDERIMPL_HPP
 #define POPART_SRC_BUILDER_BUILDERIMPL_HPP
 
+#include <popart/dataflow.hpp>
 #include <popart/debugcontext.hpp>
 #include <popart/names.hpp>
 #include <popart/tensorinfo.hpp>
@@ -22,6 +23,10 @@ public:
   BuilderImpl();
 
   TensorId addInputTensor(const TensorInfo &info, const DebugContext &dc);
+  /// As above, with the input's settings in the model's metadata (the
+  /// replicated stream mode, as the original keeps it).
+  TensorId addInputTensor(const TensorInfo &info, const InputSettings &settings,
+                          const DebugContext &dc);
   TensorId addUntypedInputTensor(const DebugContext &dc);
   TensorId addInitializedInputTensor(const ConstVoidData &data,
                                      const DebugContext &dc);

@@ -233,13 +233,31 @@ DeviceManager &DeviceManager::createDeviceManager() {
   return instance;
 }
 
-// The sync pattern matters to devices of several IPUs only: every device
-// here is of one IPU, so it is accepted and has no effect.
+// The sync pattern sets which IPUs of a device sync together (the
+// original gives it to poplar as the device's "syncConfiguration"). The
+// IPU Model syncs every IPU of a device together (its SyncType costs):
+// SyncPattern::Full. On one IPU the patterns are the same; on several,
+// the others' sync groups are not modelled, so they are refused.
+namespace {
+void checkSyncPattern(SyncPattern pattern, int numIpus, const char *what) {
+  if (pattern == SyncPattern::Full || numIpus <= 1)
+    return;
+  const char *name = pattern == SyncPattern::SinglePipeline
+                         ? "SinglePipeline"
+                         : "ReplicaAndLadder";
+  throw error("{}: SyncPattern::{} is not supported on a device of {} IPUs: "
+              "the IPU Model syncs all the IPUs of a device together "
+              "(SyncPattern::Full); the sync groups of {} are not modelled",
+              what, name, numIpus, name);
+}
+} // namespace
 
 std::vector<std::shared_ptr<DeviceInfo>>
-DeviceManager::enumerateDevices(SyncPattern, int numIpus, DeviceType type,
+DeviceManager::enumerateDevices(SyncPattern pattern, int numIpus,
+                                DeviceType type,
                                 DeviceConnectionType connectionType,
                                 int tilesPerIPU) {
+  checkSyncPattern(pattern, numIpus, "enumerateDevices");
   std::vector<std::shared_ptr<DeviceInfo>> infos;
   if (type == DeviceType::Ipu)
     for (auto &d : simulatedIpus(numIpus, tilesPerIPU))
@@ -254,7 +272,7 @@ DeviceManager::enumerateDevices(SyncPattern, int numIpus, DeviceType type,
 }
 
 std::shared_ptr<DeviceInfo>
-DeviceManager::getDevice(SyncPattern, uint32_t deviceManagerId,
+DeviceManager::getDevice(SyncPattern pattern, uint32_t deviceManagerId,
                          DeviceConnectionType connectionType) {
   poplar::Device device;
   try {
@@ -263,12 +281,15 @@ DeviceManager::getDevice(SyncPattern, uint32_t deviceManagerId,
   } catch (const poplar::poplar_error &e) {
     throw error("No IPU device with id {}: {}", deviceManagerId, e.what());
   }
+  checkSyncPattern(pattern, static_cast<int>(device.getTarget().getNumIPUs()),
+                   "getDevice");
   return std::make_shared<SimulatedIpuInfo>(std::move(device), connectionType);
 }
 
 std::shared_ptr<DeviceInfo> DeviceManager::tryAcquireAvailableDevice(
-    int numIpus, int tilesPerIPU, SyncPattern, DeviceConnectionType connection,
-    DeviceSelectionCriterion criterion) {
+    int numIpus, int tilesPerIPU, SyncPattern pattern,
+    DeviceConnectionType connection, DeviceSelectionCriterion criterion) {
+  checkSyncPattern(pattern, numIpus, "acquireAvailableDevice");
   auto devices = simulatedIpus(numIpus, tilesPerIPU);
   if (criterion == DeviceSelectionCriterion::Random)
     std::shuffle(devices.begin(), devices.end(),
@@ -296,13 +317,18 @@ std::shared_ptr<DeviceInfo> DeviceManager::acquireAvailableDevice(
 }
 
 std::shared_ptr<DeviceInfo>
-DeviceManager::tryAcquireDeviceById(int id, SyncPattern,
+DeviceManager::tryAcquireDeviceById(int id, SyncPattern pattern,
                                     DeviceConnectionType connection) {
   if (id < 0)
     throw error("Cannot acquire a device with id {}", id);
   poplar::DeviceManager manager = poplar::DeviceManager::createDeviceManager();
   if (static_cast<std::size_t>(id) >= manager.getNumDevices())
     return nullptr;
+  checkSyncPattern(
+      pattern,
+      static_cast<int>(
+          manager.getDevice(static_cast<unsigned>(id)).getTarget().getNumIPUs()),
+      "acquireDeviceById");
   return acquire(manager.getDevice(static_cast<unsigned>(id)), connection);
 }
 
@@ -364,11 +390,14 @@ std::shared_ptr<DeviceInfo> DeviceManager::createIpuModelDevice(
 std::shared_ptr<DeviceInfo>
 DeviceManager::createHostDevice(DeviceType type,
                                 const std::map<std::string, std::string> &options,
-                                SyncPattern) {
+                                SyncPattern pattern) {
   if (type == DeviceType::Cpu)
     return createCpuDevice();
-  if (type == DeviceType::IpuModel)
-    return createIpuModelDevice(options);
+  if (type == DeviceType::IpuModel) {
+    auto device = createIpuModelDevice(options);
+    checkSyncPattern(pattern, device->getNumIpus(), "createHostDevice");
+    return device;
+  }
   throw error("createHostDevice: device type {} is not a host device",
               [&] {
                 std::ostringstream o;

@@ -78,11 +78,13 @@ void Ir::prepare(const IrBundle &bundle) {
     if (dataFlow.batchesPerStep() <= 0)
       throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                   dataFlow.batchesPerStep());
-    // Replicas within a process are not supported yet; replicas across
-    // processes (one each) are (SessionImpl::checkDistribution).
-    if (options.enableReplicatedGraphs && options.replicatedGraphCount != 1)
-      throw error("Replication within a process is not supported by sessions "
-                  "here (SessionOptions::replicatedGraphCount {})",
+    if (!options.enableReplicatedGraphs && options.replicatedGraphCount > 1)
+      throw error("enableReplicatedGraphs is false, but replicatedGraphCount "
+                  "> 1. Either enable replication, or set the replicated "
+                  "graph count to 1");
+    if (options.replicatedGraphCount < 1)
+      throw error("SessionOptions::replicatedGraphCount must be at least 1, "
+                  "not {}",
                   options.replicatedGraphCount);
     if (!isTraining() && options.getAccumulationFactor() != 1)
       throw error("SessionOptions::enableGradientAccumulation: gradient "
@@ -114,6 +116,7 @@ void Ir::prepare(const IrBundle &bundle) {
 
     importOnnxGraph(model, bundle.inputShapeInfo, options, mode, mainGraph);
     anchorSequenceElements();
+    readInputSettings();
     if (isTraining() || !bundle.losses.empty() || !bundle.loss.empty())
       setFinalLoss(bundle);
     dotCheckpoint("FWD0");
@@ -271,6 +274,31 @@ int64_t Ir::getAccumulationFactor() const {
   return options.getAccumulationFactor();
 }
 
+void Ir::readInputSettings() {
+  const std::string prefix =
+      std::string(sReplicatedStreamMode) + sNameDelimiter;
+  for (const auto &meta : model.metadata_props()) {
+    if (meta.key().rfind(prefix, 0) != 0)
+      continue;
+    const TensorId id = meta.key().substr(prefix.size());
+    const bool broadcast =
+        meta.value() ==
+        std::to_string(static_cast<int>(ReplicatedStreamMode::Broadcast));
+    if (!broadcast && meta.value() != std::to_string(static_cast<int>(
+                                          ReplicatedStreamMode::Replicate)))
+      throw error("The model's metadata '{}' is '{}', not a "
+                  "ReplicatedStreamMode",
+                  meta.key(), meta.value());
+    if (broadcast && mainGraph.hasTensor(id) &&
+        mainGraph.getTensor(id).type == TensorType::Stream)
+      broadcastInputs.insert(id);
+  }
+}
+
+int64_t Ir::getReplicationFactor() const {
+  return options.enableReplicatedGraphs ? options.replicatedGraphCount : 1;
+}
+
 bool Ir::requiresRandomSeed() const {
   for (const auto &p : mainGraph.getOps())
     if (p.second->requiresRandomSeed())
@@ -422,13 +450,20 @@ void Ir::prepareBuilt(const DataFlow &dataFlow_, const SessionOptions &options_)
   if (dataFlow.batchesPerStep() <= 0)
     throw error("DataFlow: batchesPerStep must be at least 1, not {}",
                 dataFlow.batchesPerStep());
-  if (options.getGlobalReplicationFactor() != 1 ||
+  // Replicas (in this process) run the IR side by side, each on its own
+  // data; it is an inference IR, with no gradients to accumulate or to
+  // reduce across processes.
+  if (options.enableDistributedReplicatedGraphs ||
       options.getAccumulationFactor() != 1)
-    throw error("An IR built op by op runs without replication or gradient "
-                "accumulation (SessionOptions::replicatedGraphCount {}, "
-                "accumulationFactor {})",
-                options.getGlobalReplicationFactor(),
+    throw error("An IR built op by op runs without distributed replicas or "
+                "gradient accumulation (SessionOptions::"
+                "enableDistributedReplicatedGraphs {}, accumulationFactor {})",
+                options.enableDistributedReplicatedGraphs,
                 options.getAccumulationFactor());
+  if (!options.enableReplicatedGraphs && options.replicatedGraphCount > 1)
+    throw error("enableReplicatedGraphs is false, but replicatedGraphCount "
+                "> 1. Either enable replication, or set the replicated "
+                "graph count to 1");
   logging::ir::info("Preparing an IR built op by op: {} ops in the main graph, "
                     "{} subgraphs",
                     mainGraph.getOps().size(), subgraphs.size());

@@ -43,7 +43,7 @@ struct IrBundle {
   const Optimizer *optimizer = nullptr;
   SessionOptions options;
   Patterns patterns;
-  /// The IPUs of the device (virtual graphs).
+  /// The IPUs of one replica (virtual graphs).
   int64_t numIpus = 1;
 };
 
@@ -115,8 +115,17 @@ public:
   void updateOptimizer(const Optimizer &newOptimizer);
   /// The number of micro-batches of each weight update.
   int64_t getAccumulationFactor() const;
+  /// The replicas of the graph in this process (replicatedGraphCount with
+  /// enableReplicatedGraphs, else 1).
+  int64_t getReplicationFactor() const;
   /// Whether some op draws random numbers (the session then has a seed).
   bool requiresRandomSeed() const;
+  /// Whether an input is streamed once to every replica
+  /// (InputSettings' ReplicatedStreamMode::Broadcast) rather than per
+  /// replica.
+  bool isBroadcastInput(const TensorId &id) const {
+    return broadcastInputs.count(id) != 0;
+  }
 
   /// The IR as JSON: tensors (id, type, info) and ops (schedule order).
   std::string serialise() const;
@@ -126,6 +135,9 @@ public:
 private:
   void checkAnchors() const;
   void anchorSequenceElements();
+  /// The inputs the builder marked ReplicatedStreamMode::Broadcast (the
+  /// model's metadata).
+  void readInputSettings();
   void setFinalLoss(const IrBundle &bundle);
   void prepareTraining(const Patterns &patterns);
 
@@ -135,6 +147,7 @@ private:
   SessionOptions options;
   onnx::ModelProto model;
   std::set<std::string> dotChecks;
+  std::set<TensorId> broadcastInputs;
   std::vector<Op *> schedule;
   bool placedOnIpus = false;
   int64_t pipelineStages = 0;

@@ -39,7 +39,12 @@ bool isUpdateContext(const Op &op) {
 
 IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
                        std::function<void(int, int)> onOpLowered)
-    : ir(ir_), graph(std::make_unique<poplar::Graph>(target)) {
+    : ir(ir_),
+      // Replicas share the one graph: each runs it on its own IPUs with
+      // its own copy of every tensor.
+      graph(std::make_unique<poplar::Graph>(
+          target, poplar::replication_factor(
+                      static_cast<unsigned>(ir_.getReplicationFactor())))) {
   popops::addCodelets(*graph);
   poplin::addCodelets(*graph);
   popnn::addCodelets(*graph);
@@ -63,6 +68,8 @@ IrLowering::IrLowering(const Ir &ir_, const poplar::Target &target,
         options.partialsTypeMatMuls, "SessionOptions::partialsTypeMatMuls");
   ctx = std::make_unique<LoweringContext>(*graph, matmulOptions,
                                           options.convolutionOptions);
+  for (const auto &[key, value] : options.gclOptions)
+    ctx->gclOptions.set(key, value);
   makeIpuGraphs();
   lowerRootTensors();
   makeIpuContexts();
@@ -292,7 +299,15 @@ void IrLowering::lowerRootTensors() {
     poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
     poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
-    auto fromHost = graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n);
+    // Inputs: each replica its own data; weights, optimiser state and
+    // scalars: the same values to every replica.
+    // An input marked Broadcast (InputSettings) is one value for all.
+    const auto mode =
+        t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)
+            ? poplar::ReplicatedStreamMode::REPLICATE
+            : poplar::ReplicatedStreamMode::BROADCAST;
+    auto fromHost =
+        graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n, mode);
     if (t.type == TensorType::Stream) {
       microBatchProgram(rootStage(t)).add(poplar::program::Copy(fromHost, v));
       inputs[t.id] = n;
@@ -319,8 +334,17 @@ void IrLowering::lowerRootTensors() {
     ctx->seed = graph->addVariable(poplar::UNSIGNED_INT, {2}, "randomSeed");
     graph->setTileMapping(ctx->seed, 0);
     seedFromHost.add(poplar::program::Copy(
-        graph->addHostToDeviceFIFO(randomSeedStream(), poplar::UNSIGNED_INT, 2),
+        graph->addHostToDeviceFIFO(randomSeedStream(), poplar::UNSIGNED_INT, 2,
+                                   poplar::ReplicatedStreamMode::BROADCAST),
         ctx->seed));
+    if (graph->getReplicationFactor() > 1) {
+      // Each replica draws its own numbers: the seed's second word moved
+      // on by the replica's index (replica 0 keeps the session's seed).
+      poplar::Tensor replica = graph->addReplicationIndexConstant("replica");
+      graph->setTileMapping(replica, 0);
+      popops::addInPlace(*graph, ctx->seed.slice(1, 2).reshape({}), replica,
+                         seedFromHost, "randomSeed/replica");
+    }
     popops::mapInPlace(*graph, pe::_1 + pe::Const(1u), {ctx->seed.slice(0, 1)},
                        inner, "randomSeed/next");
   }

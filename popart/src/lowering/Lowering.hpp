@@ -7,6 +7,7 @@
 #include <popart/op.hpp>
 
 #include <poplar/Graph.hpp>
+#include <poplar/OptionFlags.hpp>
 #include <poplar/Program.hpp>
 #include <poplar/Type.hpp>
 #include <poplin/Convolution.hpp>
@@ -40,7 +41,8 @@ public:
   /// `whole`'s.
   LoweringContext(poplar::Graph &ipuGraph, const LoweringContext &whole)
       : graph(ipuGraph), matmulOptions(whole.matmulOptions),
-        convOptions(whole.convOptions), seed(whole.seed), shared(whole.shared),
+        convOptions(whole.convOptions), gclOptions(whole.gclOptions),
+        seed(whole.seed), shared(whole.shared),
         subgraphs(shared->subgraphs),
         hostReduceGradients(shared->hostReduceGradients) {}
   /// The graph the ops of this context grow into: the whole device's, or
@@ -50,6 +52,8 @@ public:
   std::map<std::string, std::string> matmulOptions, convOptions;
   poplin::matmul::PlanningCache matmulCache;
   poplin::PlanningCache convCache;
+  /// SessionOptions::gclOptions, for the collectives between replicas.
+  poplar::OptionFlags gclOptions;
   /// The session's random seed ([2] UNSIGNED_INT), when an op needs one;
   /// each op draws with its own seed modifier (seedModifier).
   poplar::Tensor seed;
@@ -179,6 +183,7 @@ POPART_LOWERING(growDropout)
 POPART_LOWERING(growDropoutGrad)
 POPART_LOWERING(growScaledUpdate)
 POPART_LOWERING(growAccumulatorZero)
+POPART_LOWERING(growReplicatedAllReduce)
 POPART_LOWERING(growHostReduce)
 POPART_LOWERING(growIpuCopy)
 POPART_LOWERING(growAdamUpdate)

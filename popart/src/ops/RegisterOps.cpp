@@ -421,6 +421,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   // The weight update.
   r.add<ScaledUpdateOp>(growScaledUpdate);
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
+  r.add<ReplicatedAllReduceOp>(growReplicatedAllReduce);
   r.add<HostReduceOp>(growHostReduce);
   r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);

@@ -5,6 +5,8 @@
 // (popart/mpi.hpp): each weight's gradient comes to the host, is summed
 // over the processes and goes back before the update, and weightsFromHost
 // starts every process from the weights of the process holding replica 0.
+// A process may hold several replicas (replicatedGraphCount): their
+// gradients are summed on the device first (ReplicatedAllReduceOp).
 // Every process runs the same programs, so the engines call these streams
 // in the same order and the collectives match.
 #include "ir/HostData.hpp"
@@ -25,12 +27,18 @@ void SessionImpl::checkDistribution() {
     return;
   const int processes = mpi::size();
   const int rank = mpi::rank();
-  const int64_t localReplicas = 1; // replication within a process is refused
+  const int64_t localReplicas = ir.getReplicationFactor();
   if (o.globalReplicationFactor != processes * localReplicas)
     throw error("SessionOptions::globalReplicationFactor is {}, but the job "
-                "has {} processes of {} replica each (a job of N processes "
-                "is started by mpirun -np N)",
-                o.globalReplicationFactor, processes, localReplicas);
+                "has {} processes of {} replica{} each (replicatedGraphCount; "
+                "a job of N processes is started by mpirun -np N)",
+                o.globalReplicationFactor, processes, localReplicas,
+                localReplicas == 1 ? "" : "s");
+  if (o.globalReplicaOffset % localReplicas != 0)
+    throw error("SessionOptions::globalReplicaOffset is {}: a process holds "
+                "replicatedGraphCount ({}) consecutive replicas, so its "
+                "offset is a multiple of it",
+                o.globalReplicaOffset, localReplicas);
   std::vector<double> offsets(static_cast<std::size_t>(processes), 0.0);
   offsets[static_cast<std::size_t>(rank)] =
       static_cast<double>(o.globalReplicaOffset);
@@ -57,9 +65,14 @@ void SessionImpl::connectHostReduceStreams() {
   const SessionOptions &o = options();
   const bool distributed =
       o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1;
+  // The replicas of this process are summed on the device and their
+  // count divided out by the update's scalars (OptimizerUpdates.cpp);
+  // the host divides by the number of processes' shares.
+  const int64_t localReplicas = ir.getReplicationFactor();
   const double scale =
       o.accumulationAndReplicationReductionType == ReductionType::Mean
-          ? 1.0 / static_cast<double>(o.getGlobalReplicationFactor())
+          ? static_cast<double>(localReplicas) /
+                static_cast<double>(o.getGlobalReplicationFactor())
           : 1.0;
   for (const auto &[id, n] : io.hostReduceGradients) {
     const DataType type = g.getTensor(id).info.dataType();
@@ -72,10 +85,22 @@ void SessionImpl::connectHostReduceStreams() {
                    0);
     const TensorId gradient = id;
     const int64_t elements = n;
-    engine->connectStreamToCallback(store, [=](void *src) {
+    // Every replica's gradient is the same (summed over the replicas on
+    // the device): replica 0's is reduced, and every replica gets the
+    // result (replicas run each copy in ascending order).
+    engine->connectStreamToCallback(store, 0, [=](void *src) {
       fromDeviceBytes(src, buffer->data(), elements, type);
     });
-    engine->connectStreamToCallback(load, [=](void *dst) {
+    const auto bytesOf = [=] { return toDeviceBytes(*buffer, type); };
+    for (unsigned r = 1; r < static_cast<unsigned>(localReplicas); ++r) {
+      engine->connectStreamToCallback(store, r, [](void *) {});
+      engine->connectStreamToCallback(load, r, [=](void *dst) {
+        const std::vector<char> bytes = bytesOf();
+        if (!bytes.empty())
+          std::memcpy(dst, bytes.data(), bytes.size());
+      });
+    }
+    engine->connectStreamToCallback(load, 0, [=](void *dst) {
       try {
         if (distributed && type == DataType::FLOAT) {
           // In place, in float: the common case, without conversions.

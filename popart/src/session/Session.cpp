@@ -57,10 +57,33 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
                          device->toString());
   checkSessionOptions(bundle.options, kind == "TrainingSession");
   IrBundle onDevice = bundle;
-  onDevice.numIpus = device->getNumIpus();
+  onDevice.numIpus = ipusPerReplica(bundle.options);
   ir.prepare(onDevice);
   checkPrepared();
   checkDistribution();
+}
+
+int64_t SessionImpl::ipusPerReplica(const SessionOptions &o) const {
+  const int64_t replicas = o.enableReplicatedGraphs ? o.replicatedGraphCount : 1;
+  const int64_t ipus = device->getNumIpus();
+  // The CPU device is one host standing for as many IPUs as there are
+  // replicas (poplar runs each replica's copy of the graph on it).
+  if (replicas <= 1 || device->getType() == DeviceType::Cpu)
+    return ipus;
+  const bool virtualGraphs = o.virtualGraphMode == VirtualGraphMode::Manual ||
+                             o.virtualGraphMode == VirtualGraphMode::Auto;
+  // Each replica has IPUs of its own: the device must have them all.
+  if (!virtualGraphs && ipus != replicas)
+    throw error("If virtual graphs are disabled, the replicated graph count "
+                "({}) needs to be equal to the number of IPUs ({})",
+                replicas, ipus);
+  if (ipus % replicas != 0)
+    throw error("SessionOptions::replicatedGraphCount {}: the device's {} "
+                "IPUs cannot be shared out evenly between the replicas "
+                "(acquire a device of replicatedGraphCount times the IPUs of "
+                "one replica)",
+                replicas, ipus);
+  return ipus / replicas;
 }
 
 void SessionImpl::checkPrepared() {
@@ -73,9 +96,12 @@ void SessionImpl::checkPrepared() {
                     "mode needs (Builder::virtualGraph)",
                     op->str());
       if (op->settings.vgraphId < 0 ||
-          op->settings.vgraphId >= device->getNumIpus())
-        throw error("{} is on virtual graph {}, but the device has {} IPUs",
-                    op->str(), op->settings.vgraphId, device->getNumIpus());
+          op->settings.vgraphId >= ipusPerReplica(options()))
+        throw error("{} is on virtual graph {}, but {} has {} IPUs", op->str(),
+                    op->settings.vgraphId,
+                    ir.getReplicationFactor() > 1 ? "each replica"
+                                                  : "the device",
+                    ipusPerReplica(options()));
     }
   // Every op must have a lowering and every tensor a device type:
   // unsupported models fail here, not later.
@@ -101,10 +127,11 @@ void SessionImpl::connectStreams() {
     const TensorId id = in.first;
     const int64_t n = in.second;
     const DataType type = g.getTensor(id).info.dataType();
+    const bool broadcast = ir.isBroadcastInput(id);
     engine->connectStreamToCallback(
-        IrLowering::inputStream(id), [this, id, n, type](void *p) {
+        IrLowering::inputStream(id), [this, id, n, type, broadcast](void *p) {
           try {
-            ConstVoidData data = stepio->in(id, n, false);
+            ConstVoidData data = stepio->in(id, n, false, broadcast);
             if (data.info.nelms() != n)
               throw error("The data given for input '{}' has {} elements, "
                           "not the {} of one batch",
@@ -118,7 +145,7 @@ void SessionImpl::connectStreams() {
             bytes = toDeviceBytes(bytes, type);
             if (!bytes.empty()) // a stream of no elements has no buffer
               std::memcpy(p, bytes.data(), bytes.size());
-            stepio->inComplete(id, n);
+            stepio->inComplete(id, n, broadcast);
           } catch (...) {
             if (!callbackError)
               callbackError = std::current_exception();
@@ -156,14 +183,19 @@ void SessionImpl::connectStreams() {
                                                     bytes.size());
                                     });
   };
+  // Every replica holds the same weights: the host copy is replica 0's.
+  const auto replicas = static_cast<unsigned>(ir.getReplicationFactor());
   for (const auto &id : io.variables) {
     fromHost(id);
     Tensor *t = &g.getTensor(id);
     engine->connectStreamToCallback(
-        IrLowering::toHostStream(id), [t](void *src) {
+        IrLowering::toHostStream(id), 0, [t](void *src) {
           fromDeviceBytes(src, t->data.data(), t->info.nelms(),
                           t->info.dataType());
         });
+    for (unsigned r = 1; r < replicas; ++r)
+      engine->connectStreamToCallback(IrLowering::toHostStream(id), r,
+                                      [](void *) {});
   }
   for (const auto &id : io.optimizerScalars)
     fromHost(id);
@@ -302,6 +334,7 @@ InferenceSession::createFromIr(IrBuilder &builder,
                          "op on {}",
                          name, deviceInfo->toString());
   checkSessionOptions(options, false);
+  s->impl->ipusPerReplica(options); // the device must hold the replicas
   s->impl->ir.prepareBuilt(builder.getDataFlow(), options);
   s->impl->checkPrepared();
   builder.inSession = true;
@@ -465,14 +498,25 @@ void Session::run(IStepIO &stepio, std::string debugName) {
   const auto &dataFlow = impl->ir.getDataFlow();
   const int64_t bps = dataFlow.batchesPerStep();
   const int64_t af = impl->ir.getAccumulationFactor();
+  const int64_t replicas = impl->ir.getReplicationFactor();
+  // [batchesPerStep, accumulationFactor, replicationFactor, micro-batch]
   std::map<TensorId, int64_t> ins, outs;
   for (const auto &i : impl->io.inputs)
-    ins[i.first] = i.second * bps * af;
+    ins[i.first] = i.second * bps * af *
+                   (impl->ir.isBroadcastInput(i.first) ? 1 : replicas);
   for (const auto &a : impl->io.anchors)
-    outs[a.first] =
-        a.second * dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
-  if (stepio.runtimeAssertsEnabled())
-    stepio.assertNumElements(ins, outs);
+    outs[a.first] = a.second * replicas *
+                    dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
+  if (stepio.runtimeAssertsEnabled()) {
+    try {
+      stepio.assertNumElements(ins, outs);
+    } catch (const error &e) {
+      throw error("{} (arrays are [batchesPerStep {}, accumulationFactor {}, "
+                  "replicationFactor {}, *tensor shape] with the factors of "
+                  "1 dropped)",
+                  e.what(), bps, af, replicas);
+    }
+  }
   impl->stepio = &stepio;
   impl->callbackError = nullptr;
   logging::session::debug("Running a step of {} batches", bps);

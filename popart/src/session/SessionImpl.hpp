@@ -64,6 +64,9 @@ public:
   int distributedRoot = 0;
 
   void prepare(const IrBundle &bundle, const std::string &kind);
+  /// The IPUs of each replica of the device (all of them without
+  /// replication); popart::error when the device cannot hold the replicas.
+  int64_t ipusPerReplica(const SessionOptions &o) const;
   /// enableDistributedReplicatedGraphs: the job started by mpirun must
   /// hold globalReplicationFactor replicas, each process's offset its own
   /// (Distributed.cpp).

@@ -107,6 +107,13 @@ const std::vector<Refusal> &refusals() {
        },
        "the mean of accumulated gradients is taken after the last "
        "micro-batch (Post)"},
+      {"gclOptions",
+       [](const SessionOptions &o) {
+         return !o.gclOptions.empty() &&
+                !(o.enableReplicatedGraphs && o.replicatedGraphCount > 1);
+       },
+       "they are the options of the collectives between replicas, and there "
+       "are none without replicatedGraphCount > 1"},
       {"enableExplicitMainLoops",
        [](const SessionOptions &o) { return o.enableExplicitMainLoops; },
        "the main loops are the lowering's"},
@@ -133,8 +140,6 @@ const std::vector<Refusal> &refusals() {
       {"lstmOptions",
        [](const SessionOptions &o) { return !o.lstmOptions.empty(); },
        "there is no LSTM op to give them to"},
-      {"gclOptions", [](const SessionOptions &o) { return !o.gclOptions.empty(); },
-       "there are no collectives to give them to"},
       {"hardwareInstrumentations",
        [](const SessionOptions &o) {
          return o.hardwareInstrumentations != d.hardwareInstrumentations;

@@ -26,10 +26,14 @@ class WeightUpdates {
 public:
   explicit WeightUpdates(Ir &ir)
       : ir(ir), graph(ir.getMainGraph()), options(ir.getSessionOptions()),
-        af(ir.getAccumulationFactor()) {
+        af(ir.getAccumulationFactor()), replicas(ir.getReplicationFactor()) {
+    // The update's gradient is the sum over the micro-batches and the
+    // replicas of this process; a Mean reduction divides by their count
+    // (after the last micro-batch: MeanReductionStrategy::Post). Replicas
+    // in other processes are averaged by the host reduction.
     const bool mean =
         options.accumulationAndReplicationReductionType == ReductionType::Mean;
-    afDivisor = mean ? static_cast<float>(af) : 1.0f;
+    afDivisor = mean ? static_cast<float>(af * replicas) : 1.0f;
     updateContext = af > 1 ? ExecutionContext::AccumulateOuterFragment
                            : ExecutionContext::Normal;
   }
@@ -62,6 +66,9 @@ private:
   }
   TensorId tmp(const std::string &base) { return graph.uniqueId(base); }
   void clipGradients();
+  /// Each update's gradient summed over the replicas of the process
+  /// (ReplicatedAllReduceOp), before clipping and the host reduction.
+  void reduceOverReplicas();
   /// Each update's gradient reduced on the host (HostReduceOp), before
   /// clipping, so that every replica clips and applies the same values.
   void reduceOnHost();
@@ -79,6 +86,7 @@ private:
   Graph &graph;
   const SessionOptions &options;
   int64_t af;
+  int64_t replicas;
   float afDivisor;
   ExecutionContext updateContext;
   // Weight -> the tensor holding the gradient its update uses.
@@ -412,7 +420,7 @@ void WeightUpdates::growAdaptive(const Adaptive &ad, const Tensor &w) {
 bool WeightUpdates::accumulatesIntoVelocity(const Tensor &w) const {
   const Optimizer &opt = ir.getOptimizer();
   if (opt.type() != OptimizerType::SGD || af == 1 ||
-      clippedWeights.count(w.id) || reducesOnHost(options))
+      clippedWeights.count(w.id) || reducesOnHost(options) || replicas > 1)
     return false;
   const auto &sgd = static_cast<const SGD &>(opt);
   return sgd.hasMomentum(w.id) &&
@@ -501,6 +509,14 @@ void WeightUpdates::clipGradients() {
   }
 }
 
+void WeightUpdates::reduceOverReplicas() {
+  for (auto &[wid, grad] : updateGradients)
+    grad = add<ReplicatedAllReduceOp>({grad}, {tmp(grad + "_allReduced")},
+                                      updateContext,
+                                      settings(wid + "/ReplicatedAllReduce"))
+               .outId(0);
+}
+
 void WeightUpdates::reduceOnHost() {
   for (auto &[wid, grad] : updateGradients)
     grad = add<HostReduceOp>({grad}, {tmp(grad + "_hostReduced")},
@@ -532,6 +548,8 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
     if (!accumulatesIntoVelocity(w))
       updateGradients[wid] = gradientForUpdate(w, accumType(wid));
   }
+  if (replicas > 1)
+    reduceOverReplicas();
   if (reducesOnHost(options))
     reduceOnHost();
   clipGradients();

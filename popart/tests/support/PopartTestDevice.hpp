@@ -9,6 +9,11 @@
 
 namespace popart_test {
 std::shared_ptr<popart::DeviceInfo> createTestDevice();
+/// The device under test with `numIpus` IPUs (the CPU device has one host
+/// for any number).
+std::shared_ptr<popart::DeviceInfo> createTestDevice(unsigned numIpus);
+/// Whether the device under test is the CPU device.
+bool testDeviceIsCpu();
 } // namespace popart_test
 
 #endif
