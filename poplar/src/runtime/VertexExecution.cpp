@@ -23,34 +23,167 @@ constexpr std::size_t arenaBlockBytes = 1 << 20;
 // Below this many vertices a compute set runs on the calling thread.
 constexpr std::size_t parallelVertices = 64;
 
-// Copies a region's elements between storage and a contiguous buffer.
-template <bool ToBuffer>
-void transferRuns(std::vector<std::vector<unsigned char>> &storage,
-                  const exec::EdgeRegion &region, std::size_t bytes,
-                  unsigned char *buffer) {
-  for (const auto &run : region.runs) {
-    unsigned char *base = storage[run.var].data();
-    unsigned char *b = buffer + run.begin * bytes;
-    if (run.stride == 1) {
-      unsigned char *s = base + run.start * std::int64_t(bytes);
-      if (ToBuffer)
-        std::memcpy(b, s, run.length * bytes);
-      else
-        std::memcpy(s, b, run.length * bytes);
-      continue;
+// One element of `Bytes` bytes; a fixed-size memcpy compiles to a move.
+template <std::size_t Bytes> struct Element {
+  static void copy(unsigned char *dst, const unsigned char *src) {
+    std::memcpy(dst, src, Bytes);
+  }
+};
+
+// Copies the elements of runs `order[0..count)` of `runs` (or runs
+// [0, count) when `order` is null), which share their variable, length and
+// stride (not 1), between storage and the buffer.
+//
+// Gathers take the runs 16 at a time, in order of their start in storage,
+// and copy element i of each of the 16 before element i + 1: where runs
+// start next to each other (a transposition, such as weights [outChans]
+// [kernel][inChans] read as [kernel][inChans][outChans]) the 16 loads of
+// one step share a cache line or two and each run's buffer is written in
+// order, rather than one cache line being loaded per element. Scatters
+// keep the runs' order, so that when an output's elements repeat the last
+// write still wins.
+template <bool ToBuffer, std::size_t Bytes>
+void transferStrided(unsigned char *base, const layout::FlatRun *runs,
+                     const std::uint32_t *order, std::size_t count,
+                     unsigned char *buffer) {
+  const std::size_t length = runs->length;
+  const std::int64_t stride = runs->stride * std::int64_t(Bytes);
+  if (!ToBuffer || count == 1 || length == 1) {
+    for (std::size_t j = 0; j != count; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j] : j];
+      unsigned char *s = base + run.start * std::int64_t(Bytes);
+      unsigned char *b = buffer + run.begin * Bytes;
+      for (std::size_t i = 0; i != length; ++i, s += stride, b += Bytes) {
+        if (ToBuffer)
+          Element<Bytes>::copy(b, s);
+        else
+          Element<Bytes>::copy(s, b);
+      }
     }
+    return;
+  }
+  constexpr std::size_t block = 16;
+  const unsigned char *src[block];
+  unsigned char *dst[block];
+  for (std::size_t j0 = 0; j0 < count; j0 += block) {
+    const std::size_t n = std::min(block, count - j0);
+    for (std::size_t j = 0; j != n; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j0 + j] : j0 + j];
+      src[j] = base + run.start * std::int64_t(Bytes);
+      dst[j] = buffer + run.begin * Bytes;
+    }
+    for (std::size_t i = 0; i != length; ++i) {
+      const std::int64_t s = std::int64_t(i) * stride;
+      const std::size_t b = i * Bytes;
+      for (std::size_t j = 0; j != n; ++j)
+        Element<Bytes>::copy(dst[j] + b, src[j] + s);
+    }
+  }
+}
+
+template <bool ToBuffer>
+void transferStrided(unsigned char *base, const layout::FlatRun *first,
+                     const std::uint32_t *order, std::size_t count,
+                     std::size_t bytes, unsigned char *buffer) {
+  switch (bytes) {
+  case 1:
+    return transferStrided<ToBuffer, 1>(base, first, order, count, buffer);
+  case 2:
+    return transferStrided<ToBuffer, 2>(base, first, order, count, buffer);
+  case 4:
+    return transferStrided<ToBuffer, 4>(base, first, order, count, buffer);
+  case 8:
+    return transferStrided<ToBuffer, 8>(base, first, order, count, buffer);
+  default:
+    break;
+  }
+  for (std::size_t j = 0; j != count; ++j) {
+    const layout::FlatRun &run = first[order ? order[j] : j];
     for (std::size_t i = 0; i != run.length; ++i) {
-      unsigned char *s =
-          base + (run.start + std::int64_t(i) * run.stride) * std::int64_t(bytes);
+      unsigned char *s = base + (run.start + std::int64_t(i) * run.stride) *
+                                    std::int64_t(bytes);
+      unsigned char *b = buffer + (run.begin + i) * bytes;
       if (ToBuffer)
-        std::memcpy(b + i * bytes, s, bytes);
+        std::memcpy(b, s, bytes);
       else
-        std::memcpy(s, b + i * bytes, bytes);
+        std::memcpy(s, b, bytes);
     }
   }
 }
 
 } // namespace
+
+void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
+  const auto &runs = region.runs;
+  const std::size_t firstGroup = groups.size();
+  auto key = [](const layout::FlatRun &r) {
+    // A single element is strided whatever its stride says.
+    return r.length == 1 ? std::int64_t(0) : r.stride;
+  };
+  for (std::size_t i = 0; i != runs.size(); ++i) {
+    const auto &r = runs[i];
+    const bool contiguous = r.stride == 1 && r.length > 1;
+    if (!contiguous && groups.size() != firstGroup &&
+        !groups.back().contiguous) {
+      const auto &prev = runs[groups.back().first];
+      if (prev.var == r.var && prev.length == r.length && key(prev) == key(r)) {
+        ++groups.back().count;
+        continue;
+      }
+    }
+    groups.push_back({static_cast<std::uint32_t>(i), 1, noOrder, contiguous});
+  }
+}
+
+void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
+                                     std::size_t firstGroup) {
+  const auto &runs = region.runs;
+  for (std::size_t g = firstGroup; g != groups.size(); ++g) {
+    RunGroup &group = groups[g];
+    if (group.contiguous || group.count < 2 || runs[group.first].length < 2)
+      continue;
+    const layout::FlatRun *first = runs.data() + group.first;
+    bool sorted = true;
+    for (std::size_t j = 1; j != group.count && sorted; ++j)
+      sorted = first[j - 1].start <= first[j].start;
+    if (sorted)
+      continue;
+    group.order = static_cast<std::uint32_t>(runOrder.size());
+    const std::size_t begin = runOrder.size();
+    for (std::uint32_t j = 0; j != group.count; ++j)
+      runOrder.push_back(j);
+    std::stable_sort(runOrder.begin() + begin, runOrder.end(),
+                     [&](std::uint32_t a, std::uint32_t b) {
+                       return first[a].start < first[b].start;
+                     });
+  }
+}
+
+template <bool ToBuffer>
+void ComputeSetInstance::transfer(const Transfer &t) {
+  const layout::FlatRun *runs = t.region->runs.data();
+  const RunGroup *g = groups.data() + t.firstGroup;
+  const RunGroup *end = g + t.numGroups;
+  const std::size_t bytes = t.elementBytes;
+  for (; g != end; ++g) {
+    const layout::FlatRun *first = runs + g->first;
+    unsigned char *base = storage[first->var].data();
+    if (!g->contiguous) {
+      const std::uint32_t *order =
+          ToBuffer && g->order != noOrder ? runOrder.data() + g->order
+                                          : nullptr;
+      transferStrided<ToBuffer>(base, first, order, g->count, bytes,
+                                t.buffer);
+      continue;
+    }
+    unsigned char *s = base + first->start * std::int64_t(bytes);
+    unsigned char *b = t.buffer + first->begin * bytes;
+    if (ToBuffer)
+      std::memcpy(b, s, first->length * bytes);
+    else
+      std::memcpy(s, b, first->length * bytes);
+  }
+}
 
 void *Arena::allocate(std::size_t bytes, std::size_t align) {
   align = std::max<std::size_t>(align, 1);
@@ -107,8 +240,13 @@ ComputeSetInstance::ComputeSetInstance(
       // their values, as they would with the field pointing at memory.
       auto *buffer = static_cast<unsigned char *>(
           arena.allocate(region.numElements * bytes, 16));
-      transfers.push_back(
-          {buffer, &region, bytes, true, kind != FieldKind::Input});
+      const std::size_t firstGroup = groups.size();
+      planGroups(region);
+      orderGroups(region, firstGroup);
+      transfers.push_back({buffer, &region, bytes,
+                           static_cast<std::uint32_t>(firstGroup),
+                           static_cast<std::uint32_t>(groups.size() - firstGroup),
+                           kind != FieldKind::Input});
       b.data = buffer;
       return b;
     };
@@ -188,8 +326,7 @@ void ComputeSetInstance::runVertex(std::size_t index) {
   const Transfer *first = transfers.data() + v.firstTransfer;
   const Transfer *last = first + v.numTransfers;
   for (const Transfer *t = first; t != last; ++t)
-    if (t->in)
-      transferRuns<true>(storage, *t->region, t->elementBytes, t->buffer);
+    transfer<true>(*t);
   // The tile's floating-point behaviour, for this thread's conversions.
   const unsigned tile = plan.vertices[index].tile;
   const std::uint32_t behaviour =
@@ -223,7 +360,7 @@ void ComputeSetInstance::runVertex(std::size_t index) {
         ", an exception its tile's floating-point behaviour enables");
   for (const Transfer *t = first; t != last; ++t)
     if (t->out)
-      transferRuns<false>(storage, *t->region, t->elementBytes, t->buffer);
+      transfer<false>(*t);
 }
 
 void ComputeSetInstance::execute() {
