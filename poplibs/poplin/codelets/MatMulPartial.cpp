@@ -30,7 +30,26 @@ public:
     const unsigned depth = B.size();
     const unsigned workers = numWorkers();
     const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
-    auto a = [&](unsigned i) { return A[i].data(); };
+    if (wid >= panels)
+      return;
+    // Rows of A that are not float are converted once per worker rather
+    // than once per panel; the kernel then reads float rows, the same
+    // values it would have converted itself.
+    thread_local std::vector<float> aFloat;
+    const float *aConverted = nullptr;
+    if constexpr (!std::is_same<InType, float>::value) {
+      aFloat.resize(std::size_t(rows) * depth);
+      for (unsigned i = 0; i != rows; ++i)
+        kernel::toFloat(A[i].data(), aFloat.data() + std::size_t(i) * depth,
+                        depth);
+      aConverted = aFloat.data();
+    }
+    auto a = [&](unsigned i) {
+      if constexpr (std::is_same<InType, float>::value)
+        return A[i].data();
+      else
+        return aConverted + std::size_t(i) * depth;
+    };
     // Each worker takes every workers-th panel of columns, with all the
     // rows, so that each panel of B is converted and copied once.
     if constexpr (std::is_same<PartialsType, float>::value) {
@@ -40,7 +59,8 @@ public:
         const unsigned col = p * kPanelCols;
         const unsigned colEnd =
             col + kPanelCols < cols ? col + kPanelCols : cols;
-        kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
+        kernel::blockProduct<InType, float>(0, rows, col, colEnd, depth, a, b,
+                                            c);
       }
     } else {
       // The panel's float sums go to a buffer and are rounded once.
@@ -51,7 +71,7 @@ public:
         const unsigned width =
             col + kPanelCols < cols ? kPanelCols : cols - col;
         auto b = [&](unsigned kk) { return B[kk].data() + col; };
-        kernel::blockProduct<InType>(0, rows, 0, width, depth, a, b, c);
+        kernel::blockProduct<InType, float>(0, rows, 0, width, depth, a, b, c);
         for (unsigned i = 0; i != rows; ++i)
           for (unsigned j = 0; j != width; ++j)
             C[i][col + j] = static_cast<PartialsType>(c(i)[j]);
