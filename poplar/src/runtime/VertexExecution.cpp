@@ -62,6 +62,17 @@ void transferStrided(unsigned char *base, const layout::FlatRun *runs,
     }
     return;
   }
+  if (stride == 0) {
+    // A broadcast: each run is one element repeated.
+    for (std::size_t j = 0; j != count; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j] : j];
+      const unsigned char *s = base + run.start * std::int64_t(Bytes);
+      unsigned char *b = buffer + run.begin * Bytes;
+      for (std::size_t i = 0; i != length; ++i, b += Bytes)
+        Element<Bytes>::copy(b, s);
+    }
+    return;
+  }
   constexpr std::size_t block = 16;
   const unsigned char *src[block];
   unsigned char *dst[block];
@@ -72,10 +83,33 @@ void transferStrided(unsigned char *base, const layout::FlatRun *runs,
       src[j] = base + run.start * std::int64_t(Bytes);
       dst[j] = buffer + run.begin * Bytes;
     }
+    if (n != block) {
+      for (std::size_t i = 0; i != length; ++i) {
+        const std::int64_t s = std::int64_t(i) * stride;
+        const std::size_t b = i * Bytes;
+        for (std::size_t j = 0; j != n; ++j)
+          Element<Bytes>::copy(dst[j] + b, src[j] + s);
+      }
+      continue;
+    }
+    bool adjacent = true;
+    for (std::size_t j = 1; j != block; ++j)
+      adjacent &= src[j] == src[0] + j * Bytes;
+    if (adjacent) {
+      // The 16 elements of each step are next to each other: one load.
+      unsigned char step[block * Bytes];
+      for (std::size_t i = 0; i != length; ++i) {
+        std::memcpy(step, src[0] + std::int64_t(i) * stride, sizeof step);
+        const std::size_t b = i * Bytes;
+        for (std::size_t j = 0; j != block; ++j)
+          Element<Bytes>::copy(dst[j] + b, step + j * Bytes);
+      }
+      continue;
+    }
     for (std::size_t i = 0; i != length; ++i) {
       const std::int64_t s = std::int64_t(i) * stride;
       const std::size_t b = i * Bytes;
-      for (std::size_t j = 0; j != n; ++j)
+      for (std::size_t j = 0; j != block; ++j)
         Element<Bytes>::copy(dst[j] + b, src[j] + s);
     }
   }
