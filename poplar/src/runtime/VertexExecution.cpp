@@ -319,9 +319,10 @@ ComputeSetInstance::ComputeSetInstance(
       const std::size_t firstGroup = groups.size();
       planGroups(region);
       orderGroups(region, firstGroup);
+      const auto numGroups =
+          static_cast<std::uint32_t>(groups.size() - firstGroup);
       transfers.push_back({buffer, &region, bytes,
-                           static_cast<std::uint32_t>(firstGroup),
-                           static_cast<std::uint32_t>(groups.size() - firstGroup),
+                           static_cast<std::uint32_t>(firstGroup), numGroups,
                            kind != FieldKind::Input});
       b.data = buffer;
       return b;

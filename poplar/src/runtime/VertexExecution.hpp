@@ -95,7 +95,8 @@ private:
   std::vector<Vertex> vertices;
   std::vector<Transfer> transfers;
   std::vector<RunGroup> groups;
-  std::vector<std::uint32_t> runOrder; // per ordered group, indices from its first run
+  // Per ordered group: its runs' indices from its first run, in order.
+  std::vector<std::uint32_t> runOrder;
 };
 
 } // namespace poplar
