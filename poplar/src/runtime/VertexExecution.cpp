@@ -12,6 +12,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace poplar {
 namespace {
 
@@ -24,34 +28,239 @@ constexpr std::size_t arenaBlockBytes = 1 << 20;
 // Below this many vertices a compute set runs on the calling thread.
 constexpr std::size_t parallelVertices = 64;
 
-// Copies a region's elements between storage and a contiguous buffer.
-template <bool ToBuffer>
-void transferRuns(std::vector<std::vector<unsigned char>> &storage,
-                  const exec::EdgeRegion &region, std::size_t bytes,
-                  unsigned char *buffer) {
-  for (const auto &run : region.runs) {
-    unsigned char *base = storage[run.var].data();
-    unsigned char *b = buffer + run.begin * bytes;
-    if (run.stride == 1) {
-      unsigned char *s = base + run.start * std::int64_t(bytes);
-      if (ToBuffer)
-        std::memcpy(b, s, run.length * bytes);
-      else
-        std::memcpy(s, b, run.length * bytes);
+// One element of `Bytes` bytes; a fixed-size memcpy compiles to a move.
+template <std::size_t Bytes> struct Element {
+  static void copy(unsigned char *dst, const unsigned char *src) {
+    std::memcpy(dst, src, Bytes);
+  }
+};
+
+#if defined(__SSE2__)
+// Four-byte elements of 16 runs that start next to each other in storage:
+// steps i to i + 3 (four rows of 16 elements, `stride` bytes apart) are
+// transposed four by four in SSE registers and stored as four elements of
+// each run's buffer. Returns the steps done (a multiple of 4).
+inline std::size_t transposeAdjacent(const unsigned char *src,
+                                     std::int64_t stride,
+                                     unsigned char *const *dst,
+                                     std::size_t length) {
+  std::size_t i = 0;
+  for (; i + 4 <= length; i += 4) {
+    const unsigned char *row = src + std::int64_t(i) * stride;
+    for (unsigned q = 0; q != 4; ++q) {
+      __m128 r0 = _mm_loadu_ps(
+          reinterpret_cast<const float *>(row + 16 * q));
+      __m128 r1 = _mm_loadu_ps(
+          reinterpret_cast<const float *>(row + stride + 16 * q));
+      __m128 r2 = _mm_loadu_ps(
+          reinterpret_cast<const float *>(row + 2 * stride + 16 * q));
+      __m128 r3 = _mm_loadu_ps(
+          reinterpret_cast<const float *>(row + 3 * stride + 16 * q));
+      // Bit patterns are moved, never computed on: any NaN keeps its bits.
+      _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q] + 4 * i), r0);
+      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 1] + 4 * i), r1);
+      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 2] + 4 * i), r2);
+      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 3] + 4 * i), r3);
+    }
+  }
+  return i;
+}
+#endif
+
+// Copies the elements of runs `order[0..count)` of `runs` (or runs
+// [0, count) when `order` is null), which share their variable, length and
+// stride (not 1), between storage and the buffer.
+//
+// Gathers take the runs 16 at a time, in order of their start in storage,
+// and copy element i of each of the 16 before element i + 1: where runs
+// start next to each other (a transposition, such as weights [outChans]
+// [kernel][inChans] read as [kernel][inChans][outChans]) the 16 loads of
+// one step share a cache line or two and each run's buffer is written in
+// order, rather than one cache line being loaded per element. Scatters
+// keep the runs' order, so that when an output's elements repeat the last
+// write still wins.
+template <bool ToBuffer, std::size_t Bytes>
+void transferStrided(unsigned char *base, const layout::FlatRun *runs,
+                     const std::uint32_t *order, std::size_t count,
+                     unsigned char *buffer) {
+  const std::size_t length = runs->length;
+  const std::int64_t stride = runs->stride * std::int64_t(Bytes);
+  if (!ToBuffer || count == 1 || length == 1) {
+    for (std::size_t j = 0; j != count; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j] : j];
+      unsigned char *s = base + run.start * std::int64_t(Bytes);
+      unsigned char *b = buffer + run.begin * Bytes;
+      for (std::size_t i = 0; i != length; ++i, s += stride, b += Bytes) {
+        if (ToBuffer)
+          Element<Bytes>::copy(b, s);
+        else
+          Element<Bytes>::copy(s, b);
+      }
+    }
+    return;
+  }
+  if (stride == 0) {
+    // A broadcast: each run is one element repeated.
+    for (std::size_t j = 0; j != count; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j] : j];
+      const unsigned char *s = base + run.start * std::int64_t(Bytes);
+      unsigned char *b = buffer + run.begin * Bytes;
+      for (std::size_t i = 0; i != length; ++i, b += Bytes)
+        Element<Bytes>::copy(b, s);
+    }
+    return;
+  }
+  constexpr std::size_t block = 16;
+  const unsigned char *src[block];
+  unsigned char *dst[block];
+  for (std::size_t j0 = 0; j0 < count; j0 += block) {
+    const std::size_t n = std::min(block, count - j0);
+    for (std::size_t j = 0; j != n; ++j) {
+      const layout::FlatRun &run = runs[order ? order[j0 + j] : j0 + j];
+      src[j] = base + run.start * std::int64_t(Bytes);
+      dst[j] = buffer + run.begin * Bytes;
+    }
+    if (n != block) {
+      for (std::size_t i = 0; i != length; ++i) {
+        const std::int64_t s = std::int64_t(i) * stride;
+        const std::size_t b = i * Bytes;
+        for (std::size_t j = 0; j != n; ++j)
+          Element<Bytes>::copy(dst[j] + b, src[j] + s);
+      }
       continue;
     }
+    bool adjacent = true;
+    for (std::size_t j = 1; j != block; ++j)
+      adjacent &= src[j] == src[0] + j * Bytes;
+    if (adjacent) {
+      // The 16 elements of each step are next to each other: one load.
+      std::size_t i = 0;
+#if defined(__SSE2__)
+      if constexpr (Bytes == 4)
+        i = transposeAdjacent(src[0], stride, dst, length);
+#endif
+      unsigned char step[block * Bytes];
+      for (; i != length; ++i) {
+        std::memcpy(step, src[0] + std::int64_t(i) * stride, sizeof step);
+        const std::size_t b = i * Bytes;
+        for (std::size_t j = 0; j != block; ++j)
+          Element<Bytes>::copy(dst[j] + b, step + j * Bytes);
+      }
+      continue;
+    }
+    for (std::size_t i = 0; i != length; ++i) {
+      const std::int64_t s = std::int64_t(i) * stride;
+      const std::size_t b = i * Bytes;
+      for (std::size_t j = 0; j != block; ++j)
+        Element<Bytes>::copy(dst[j] + b, src[j] + s);
+    }
+  }
+}
+
+template <bool ToBuffer>
+void transferStrided(unsigned char *base, const layout::FlatRun *first,
+                     const std::uint32_t *order, std::size_t count,
+                     std::size_t bytes, unsigned char *buffer) {
+  switch (bytes) {
+  case 1:
+    return transferStrided<ToBuffer, 1>(base, first, order, count, buffer);
+  case 2:
+    return transferStrided<ToBuffer, 2>(base, first, order, count, buffer);
+  case 4:
+    return transferStrided<ToBuffer, 4>(base, first, order, count, buffer);
+  case 8:
+    return transferStrided<ToBuffer, 8>(base, first, order, count, buffer);
+  default:
+    break;
+  }
+  for (std::size_t j = 0; j != count; ++j) {
+    const layout::FlatRun &run = first[order ? order[j] : j];
     for (std::size_t i = 0; i != run.length; ++i) {
-      unsigned char *s =
-          base + (run.start + std::int64_t(i) * run.stride) * std::int64_t(bytes);
+      unsigned char *s = base + (run.start + std::int64_t(i) * run.stride) *
+                                    std::int64_t(bytes);
+      unsigned char *b = buffer + (run.begin + i) * bytes;
       if (ToBuffer)
-        std::memcpy(b + i * bytes, s, bytes);
+        std::memcpy(b, s, bytes);
       else
-        std::memcpy(s, b + i * bytes, bytes);
+        std::memcpy(s, b, bytes);
     }
   }
 }
 
 } // namespace
+
+void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
+  const auto &runs = region.runs;
+  const std::size_t firstGroup = groups.size();
+  auto key = [](const layout::FlatRun &r) {
+    // A single element is strided whatever its stride says.
+    return r.length == 1 ? std::int64_t(0) : r.stride;
+  };
+  for (std::size_t i = 0; i != runs.size(); ++i) {
+    const auto &r = runs[i];
+    const bool contiguous = r.stride == 1 && r.length > 1;
+    if (!contiguous && groups.size() != firstGroup &&
+        !groups.back().contiguous) {
+      const auto &prev = runs[groups.back().first];
+      if (prev.var == r.var && prev.length == r.length && key(prev) == key(r)) {
+        ++groups.back().count;
+        continue;
+      }
+    }
+    groups.push_back({static_cast<std::uint32_t>(i), 1, noOrder, contiguous});
+  }
+}
+
+void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
+                                     std::size_t firstGroup) {
+  const auto &runs = region.runs;
+  for (std::size_t g = firstGroup; g != groups.size(); ++g) {
+    RunGroup &group = groups[g];
+    if (group.contiguous || group.count < 2 || runs[group.first].length < 2)
+      continue;
+    const layout::FlatRun *first = runs.data() + group.first;
+    bool sorted = true;
+    for (std::size_t j = 1; j != group.count && sorted; ++j)
+      sorted = first[j - 1].start <= first[j].start;
+    if (sorted)
+      continue;
+    group.order = static_cast<std::uint32_t>(runOrder.size());
+    const std::size_t begin = runOrder.size();
+    for (std::uint32_t j = 0; j != group.count; ++j)
+      runOrder.push_back(j);
+    std::stable_sort(runOrder.begin() + begin, runOrder.end(),
+                     [&](std::uint32_t a, std::uint32_t b) {
+                       return first[a].start < first[b].start;
+                     });
+  }
+}
+
+template <bool ToBuffer>
+void ComputeSetInstance::transfer(const Transfer &t) {
+  const layout::FlatRun *runs = t.region->runs.data();
+  const RunGroup *g = groups.data() + t.firstGroup;
+  const RunGroup *end = g + t.numGroups;
+  const std::size_t bytes = t.elementBytes;
+  for (; g != end; ++g) {
+    const layout::FlatRun *first = runs + g->first;
+    unsigned char *base = storage[first->var].data();
+    if (!g->contiguous) {
+      const std::uint32_t *order =
+          ToBuffer && g->order != noOrder ? runOrder.data() + g->order
+                                          : nullptr;
+      transferStrided<ToBuffer>(base, first, order, g->count, bytes,
+                                t.buffer);
+      continue;
+    }
+    unsigned char *s = base + first->start * std::int64_t(bytes);
+    unsigned char *b = t.buffer + first->begin * bytes;
+    if (ToBuffer)
+      std::memcpy(b, s, first->length * bytes);
+    else
+      std::memcpy(s, b, first->length * bytes);
+  }
+}
 
 void *Arena::allocate(std::size_t bytes, std::size_t align) {
   align = std::max<std::size_t>(align, 1);
@@ -108,8 +317,14 @@ ComputeSetInstance::ComputeSetInstance(
       // their values, as they would with the field pointing at memory.
       auto *buffer = static_cast<unsigned char *>(
           arena.allocate(region.numElements * bytes, 16));
-      transfers.push_back(
-          {buffer, &region, bytes, true, kind != FieldKind::Input});
+      const std::size_t firstGroup = groups.size();
+      planGroups(region);
+      orderGroups(region, firstGroup);
+      const auto numGroups =
+          static_cast<std::uint32_t>(groups.size() - firstGroup);
+      transfers.push_back({buffer, &region, bytes,
+                           static_cast<std::uint32_t>(firstGroup), numGroups,
+                           kind != FieldKind::Input});
       b.data = buffer;
       return b;
     };
@@ -189,8 +404,7 @@ void ComputeSetInstance::runVertex(std::size_t index) {
   const Transfer *first = transfers.data() + v.firstTransfer;
   const Transfer *last = first + v.numTransfers;
   for (const Transfer *t = first; t != last; ++t)
-    if (t->in)
-      transferRuns<true>(storage, *t->region, t->elementBytes, t->buffer);
+    transfer<true>(*t);
   // The tile's floating-point behaviour, for this thread's conversions.
   const unsigned tile = plan.vertices[index].tile;
   const std::uint32_t behaviour =
@@ -224,7 +438,7 @@ void ComputeSetInstance::runVertex(std::size_t index) {
         ", an exception its tile's floating-point behaviour enables");
   for (const Transfer *t = first; t != last; ++t)
     if (t->out)
-      transferRuns<false>(storage, *t->region, t->elementBytes, t->buffer);
+      transfer<false>(*t);
 }
 
 void ComputeSetInstance::execute() {

@@ -44,13 +44,28 @@ public:
 
 private:
   // A field whose elements are not contiguous: gathered into `buffer`
-  // before compute (inputs) and scattered back after (outputs).
+  // before compute (every field: outputs keep the elements a vertex leaves
+  // alone) and scattered back after (outputs). Its runs are copied in
+  // groups, planned when the instance is built.
   struct Transfer {
     unsigned char *buffer;
     const exec::EdgeRegion *region;
     std::size_t elementBytes;
-    bool in;
+    std::uint32_t firstGroup;
+    std::uint32_t numGroups;
     bool out;
+  };
+  // Consecutive runs of a region copied together: one contiguous run
+  // (a memcpy), or strided runs (or single elements) of one variable with
+  // the same length and stride, copied element by element, gathered in
+  // order of their start in storage (`order` into runOrder, or noOrder
+  // when they are in that order already).
+  static constexpr std::uint32_t noOrder = ~std::uint32_t(0);
+  struct RunGroup {
+    std::uint32_t first;
+    std::uint32_t count;
+    std::uint32_t order;
+    bool contiguous;
   };
   struct Vertex {
     void *object;
@@ -59,6 +74,10 @@ private:
     std::uint32_t numTransfers;
   };
 
+  // Appends the region's groups to `groups`; orders those from firstGroup.
+  void planGroups(const exec::EdgeRegion &region);
+  void orderGroups(const exec::EdgeRegion &region, std::size_t firstGroup);
+  template <bool ToBuffer> void transfer(const Transfer &t);
   void runVertex(std::size_t index);
   std::string describeVertex(std::size_t index) const;
 
@@ -75,6 +94,9 @@ private:
   Arena arena;
   std::vector<Vertex> vertices;
   std::vector<Transfer> transfers;
+  std::vector<RunGroup> groups;
+  // Per ordered group: its runs' indices from its first run, in order.
+  std::vector<std::uint32_t> runOrder;
 };
 
 } // namespace poplar

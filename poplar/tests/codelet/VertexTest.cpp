@@ -300,3 +300,74 @@ TEST_CASE("Loading an engine again resets vertex state", "[vertex]") {
   engine.run();
   CHECK(readBack<int>(engine, "counter", 1) == std::vector<int>{1});
 }
+
+TEST_CASE("Fields gathered from transposed, reordered and broadcast views",
+          "[vertex]") {
+  CodeletGraph t;
+  constexpr unsigned rows = 37, cols = 20;
+  Tensor m = t.variable(INT, {rows, cols}, "m");
+  Tensor h = t.variable(HALF, {rows, cols}, "h");
+  Tensor small = t.variable(INT, {5}, "small");
+  Tensor transposed = t.variable(INT, {cols * rows}, "transposed");
+  Tensor reordered = t.variable(INT, {cols * rows}, "reordered");
+  Tensor broadcast = t.variable(INT, {5 * 30}, "broadcast");
+  Tensor halves = t.variable(HALF, {cols * rows}, "halves");
+  Tensor scattered = t.variable(INT, {cols, rows}, "scattered");
+  // Columns (runs with neighbouring starts, more than one block of 16) in
+  // storage order and in an order of their own.
+  std::vector<unsigned> order(cols);
+  for (unsigned c = 0; c != cols; ++c)
+    order[c] = (c * 7 + 3) % cols;
+  std::vector<Tensor> columns;
+  for (unsigned c : order)
+    columns.push_back(m.transpose()[c]);
+  ComputeSet cs = t.graph.addComputeSet("gathers");
+  auto scale = [&](const char *type, const Tensor &in, const Tensor &out) {
+    VertexRef v = t.graph.addVertex(cs, type, {{"in", in}, {"out", out}});
+    if (in.elementType() == HALF)
+      t.graph.setInitialValue(v["factor"], 3.0f);
+    else
+      t.graph.setInitialValue(v["factor"], 3);
+    t.graph.setTileMapping(v, t.tile(0));
+  };
+  scale("Scale<int>", m.transpose().flatten(), transposed);
+  scale("Scale<int>", concat(columns), reordered);
+  scale("Scale<int>", small.reshape({5, 1}).broadcast(30, 1).flatten(),
+        broadcast);
+  scale("Scale<half>", h.transpose().flatten(), halves);
+  // The output scattered back through a transposed view.
+  scale("Scale<int>", m.flatten(), scattered.transpose().flatten());
+  Engine engine(t.graph, Execute(cs));
+  engine.load(t.device);
+  std::vector<int> mv(rows * cols);
+  std::iota(mv.begin(), mv.end(), -100);
+  writeTo<int>(engine, "m", mv);
+  std::vector<float> hf(rows * cols);
+  for (unsigned i = 0; i != hf.size(); ++i)
+    hf[i] = float(int(i % 50) - 25) / 4;
+  std::vector<std::uint16_t> hv(hf.size());
+  copyFloatToDeviceHalf(t.graph.getTarget(), hf.data(), hv.data(), hv.size());
+  writeTo<std::uint16_t>(engine, "h", hv);
+  writeTo<int>(engine, "small", {1, -2, 3, -4, 5});
+  engine.run();
+
+  const auto gotTransposed = readBack<int>(engine, "transposed", rows * cols);
+  const auto gotReordered = readBack<int>(engine, "reordered", rows * cols);
+  const auto gotScattered = readBack<int>(engine, "scattered", rows * cols);
+  auto halfOut = readBack<std::uint16_t>(engine, "halves", rows * cols);
+  std::vector<float> gotHalves(halfOut.size());
+  copyDeviceHalfToFloat(t.graph.getTarget(), halfOut.data(), gotHalves.data(),
+                        halfOut.size());
+  for (unsigned c = 0; c != cols; ++c)
+    for (unsigned r = 0; r != rows; ++r) {
+      CHECK(gotTransposed[c * rows + r] == 3 * mv[r * cols + c]);
+      CHECK(gotReordered[c * rows + r] == 3 * mv[r * cols + order[c]]);
+      CHECK(gotHalves[c * rows + r] == 3 * hf[r * cols + c]);
+      // scattered^T flattened is m flattened, times 3.
+      CHECK(gotScattered[c * rows + r] == 3 * mv[r * cols + c]);
+    }
+  const auto gotBroadcast = readBack<int>(engine, "broadcast", 150);
+  const std::vector<int> smallValues{1, -2, 3, -4, 5};
+  for (unsigned i = 0; i != 150; ++i)
+    CHECK(gotBroadcast[i] == 3 * smallValues[i / 30]);
+}

@@ -244,6 +244,43 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
   }
 }
 
+// One output row (b, z, y) of a convolution with one input and one output
+// channel (each group of a depthwise convolution): the positions of the
+// row side by side in a vectorisable loop. Each output sums the same
+// products in the same order as forwardBlock (kernel element by kernel
+// element, from zero), so the results are the same bit for bit.
+inline __attribute__((always_inline)) void
+forwardRowSingleChannel(const Geometry &g, const float *in,
+                        const float *weights, float *out, unsigned b,
+                        unsigned z, unsigned y) {
+  constexpr unsigned chunk = 64;
+  const unsigned ox = g.outSize[2];
+  const std::size_t xStride = g.stride[2];
+  float *o = out + g.outRowOffset(b, z, y);
+  for (unsigned x0 = 0; x0 < ox; x0 += chunk) {
+    const unsigned n = std::min(chunk, ox - x0);
+    float acc[chunk] = {};
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const float *inRow =
+            in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
+        for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+          const float w =
+              weights[(kz * g.kernel[1] + ky) * g.kernel[2] + kx];
+          const float *a = inRow + g.inIndex(2, x0, kx);
+          if (xStride == 1) {
+            for (unsigned x = 0; x != n; ++x)
+              acc[x] += a[x] * w;
+          } else {
+            for (unsigned x = 0; x != n; ++x)
+              acc[x] += a[x * xStride] * w;
+          }
+        }
+      }
+    std::copy_n(acc, n, o + x0);
+  }
+}
+
 #ifdef CONV_HAVE_X86_CLONES
 CONV_TARGET_AVX2 void forwardRowAvx2(const Geometry &g, const float *in,
                                      const float *weights, float *out,
@@ -256,6 +293,20 @@ CONV_TARGET_AVX512 void forwardRowAvx512(const Geometry &g, const float *in,
                                          unsigned b, unsigned z, unsigned y,
                                          unsigned cBegin) {
   forwardRow<float>(g, in, weights, out, b, z, y, cBegin);
+}
+CONV_TARGET_AVX2 void forwardRowSingleChannelAvx2(const Geometry &g,
+                                                  const float *in,
+                                                  const float *weights,
+                                                  float *out, unsigned b,
+                                                  unsigned z, unsigned y) {
+  forwardRowSingleChannel(g, in, weights, out, b, z, y);
+}
+CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
+                                                      const float *in,
+                                                      const float *weights,
+                                                      float *out, unsigned b,
+                                                      unsigned z, unsigned y) {
+  forwardRowSingleChannel(g, in, weights, out, b, z, y);
 }
 CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
@@ -274,6 +325,19 @@ forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
 void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
                      float *out, unsigned b, unsigned z, unsigned y,
                      unsigned cBegin = 0) {
+  if (g.inChans == 1 && g.outChans == 1 && cBegin == 0) {
+#ifdef CONV_HAVE_X86_CLONES
+    switch (hostIsa()) {
+    case HostIsa::Avx512:
+      return forwardRowSingleChannelAvx512(g, in, weights, out, b, z, y);
+    case HostIsa::Avx2:
+      return forwardRowSingleChannelAvx2(g, in, weights, out, b, z, y);
+    case HostIsa::Baseline:
+      break;
+    }
+#endif
+    return forwardRowSingleChannel(g, in, weights, out, b, z, y);
+  }
 #ifdef CONV_HAVE_X86_CLONES
   switch (hostIsa()) {
   case HostIsa::Avx512:

@@ -19,6 +19,7 @@
 #define POPLIN_CODELETS_MATMULKERNEL_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 
@@ -86,6 +87,45 @@ inline void storePartialVector(float *p, const FloatVector &v, unsigned n) {
   for (unsigned j = 0; j != n; ++j)
     p[j] = v[j];
 #endif
+}
+
+/// dst[0..n) = src[0..n) as float. For half, the same values, bit for bit
+/// (NaN payloads and signalling NaNs included), as half's own conversion
+/// (poplar::detail::halfBitsToFloat), but without its branches, so that
+/// the compiler vectorises the loop: the exponent is rebiased, infinities
+/// and NaNs get the rest of the float exponent, and subnormals are
+/// normalised by one exact float subtraction.
+template <class InType>
+inline void toFloat(const InType *__restrict src, float *__restrict dst,
+                    unsigned n) {
+  if constexpr (std::is_same<InType, float>::value) {
+    std::memcpy(dst, src, n * sizeof(float));
+  } else if constexpr (sizeof(InType) == 2 &&
+                       std::is_trivially_copyable<InType>::value &&
+                       !std::is_integral<InType>::value) {
+    constexpr std::uint32_t shiftedExponent = 0x7c00u << 13;
+    const float subnormalBias = 6.103515625e-05f; // 2^-14, bits 113 << 23
+    for (unsigned i = 0; i != n; ++i) {
+      std::uint16_t h;
+      std::memcpy(&h, src + i, sizeof h);
+      std::uint32_t bits = (std::uint32_t(h) & 0x7fffu) << 13;
+      const std::uint32_t exponent = bits & shiftedExponent;
+      bits += (127u - 15u) << 23;
+      bits += exponent == shiftedExponent ? (128u - 16u) << 23 : 0u;
+      const std::uint32_t subnormalBits = bits + (1u << 23);
+      float subnormal;
+      std::memcpy(&subnormal, &subnormalBits, sizeof subnormal);
+      subnormal -= subnormalBias;
+      std::uint32_t normalised;
+      std::memcpy(&normalised, &subnormal, sizeof normalised);
+      bits = exponent == 0 ? normalised : bits;
+      bits |= (std::uint32_t(h) & 0x8000u) << 16;
+      std::memcpy(dst + i, &bits, sizeof bits);
+    }
+  } else {
+    for (unsigned i = 0; i != n; ++i)
+      dst[i] = static_cast<float>(src[i]);
+  }
 }
 
 /// Sums over `depth` of a[r][kk] * bp[kk * Vectors * kVectorFloats + j]
@@ -162,9 +202,10 @@ void dispatchGroup(unsigned rows, unsigned depth, const float *const *a,
 }
 
 /// C[rowBegin, rowEnd) x [colBegin, colEnd) = A . B over the whole depth.
-/// `a(i)` and `b(kk)` return row pointers (of InType), `c(i)` a float row
-/// pointer; InType converts to float.
-template <class InType, class RowA, class RowB, class RowC>
+/// `a(i)` returns row pointers of AType, `b(kk)` of InType, `c(i)` a float
+/// row pointer; both types convert to float.
+template <class InType, class AType = InType, class RowA, class RowB,
+          class RowC>
 void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
                   unsigned colEnd, unsigned depth, RowA a, RowB b, RowC c) {
   if (rowBegin >= rowEnd || colBegin >= colEnd)
@@ -175,8 +216,8 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
     return;
   }
   alignas(64) float bPanel[kDepthChunk * kPanelCols];
-  // Float copies of the rows of A when InType is not float.
-  alignas(64) float aCopy[std::is_same<InType, float>::value
+  // Float copies of the rows of A when AType is not float.
+  alignas(64) float aCopy[std::is_same<AType, float>::value
                               ? 1
                               : kGroupRows * kDepthChunk];
   const float *aRows[kGroupRows];
@@ -197,8 +238,7 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
               storeVector(dst + v * kVectorFloats,
                           loadVector(src + v * kVectorFloats));
           } else {
-            for (unsigned j = 0; j != kPanelCols; ++j)
-              dst[j] = static_cast<float>(src[j]);
+            toFloat(src, dst, kPanelCols);
           }
           continue;
         }
@@ -211,10 +251,8 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
                                      : loadPartialVector(src + j, n));
           }
         } else {
-          unsigned j = 0;
-          for (; j != width; ++j)
-            dst[j] = static_cast<float>(src[j]);
-          for (; j != stride; ++j)
+          toFloat(src, dst, width);
+          for (unsigned j = width; j != stride; ++j)
             dst[j] = 0.0f;
         }
       }
@@ -222,13 +260,12 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
         const unsigned rows =
             rowEnd - i < kGroupRows ? rowEnd - i : kGroupRows;
         for (unsigned r = 0; r != rows; ++r) {
-          const InType *src = a(i + r) + k0;
-          if constexpr (std::is_same<InType, float>::value) {
+          const AType *src = a(i + r) + k0;
+          if constexpr (std::is_same<AType, float>::value) {
             aRows[r] = src;
           } else {
             float *dst = aCopy + r * kDepthChunk;
-            for (unsigned kk = 0; kk != kc; ++kk)
-              dst[kk] = static_cast<float>(src[kk]);
+            toFloat(src, dst, kc);
             aRows[r] = dst;
           }
           cRows[r] = c(i + r);

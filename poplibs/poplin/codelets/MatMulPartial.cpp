@@ -2,8 +2,9 @@
 // the block's rows of the left operand (each a slice of k), B the block's
 // rows of the right operand (each a slice of n) and C the partial sums.
 // The sums are accumulated in float; HALF partials are rounded once, when
-// the block's sums are stored. A MultiVertex: the workers share the column
-// panels of C.
+// the block's sums are stored. A MultiVertex: with float operands the
+// workers share the column panels of C; other operands are converted to
+// float once, by the first worker, which computes every panel.
 // The arithmetic is MatMulKernel.hpp's cache- and register-blocked kernel.
 #include "MatMulKernel.hpp"
 
@@ -30,32 +31,66 @@ public:
     const unsigned depth = B.size();
     const unsigned workers = numWorkers();
     const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
-    auto a = [&](unsigned i) { return A[i].data(); };
-    // Each worker takes every workers-th panel of columns, with all the
-    // rows, so that each panel of B is converted and copied once.
+    constexpr bool floatIn = std::is_same<InType, float>::value;
+    // Float operands: each worker takes every workers-th panel of columns,
+    // with all the rows, so that each panel of B is copied once. Other
+    // operands: the first worker converts A once and takes every panel,
+    // in the order the workers would have taken them one after another
+    // (the order in which any stochastic rounding of HALF partials draws
+    // its bits), and the other workers have nothing to do; on the host the
+    // workers of a vertex run one after another anyway.
+    auto forEachPanel = [&](auto &&f) {
+      if constexpr (floatIn) {
+        for (unsigned p = wid; p < panels; p += workers)
+          f(p);
+      } else if (wid == 0) {
+        for (unsigned w = 0; w != workers; ++w)
+          for (unsigned p = w; p < panels; p += workers)
+            f(p);
+      }
+    };
+    if (floatIn ? wid >= panels : wid != 0)
+      return;
+    // Rows of A that are not float are converted once; the kernel then
+    // reads float rows, the same values it would have converted itself.
+    thread_local std::vector<float> aFloat;
+    if constexpr (!floatIn) {
+      aFloat.resize(std::size_t(rows) * depth);
+      for (unsigned i = 0; i != rows; ++i)
+        kernel::toFloat(A[i].data(), aFloat.data() + std::size_t(i) * depth,
+                        depth);
+    }
+    auto a = [&](unsigned i) {
+      if constexpr (floatIn)
+        return A[i].data();
+      else
+        return static_cast<const float *>(aFloat.data()) +
+               std::size_t(i) * depth;
+    };
     if constexpr (std::is_same<PartialsType, float>::value) {
       auto b = [&](unsigned kk) { return B[kk].data(); };
       auto c = [&](unsigned i) { return C[i].data(); };
-      for (unsigned p = wid; p < panels; p += workers) {
+      forEachPanel([&](unsigned p) {
         const unsigned col = p * kPanelCols;
         const unsigned colEnd =
             col + kPanelCols < cols ? col + kPanelCols : cols;
-        kernel::blockProduct<InType>(0, rows, col, colEnd, depth, a, b, c);
-      }
+        kernel::blockProduct<InType, float>(0, rows, col, colEnd, depth, a, b,
+                                            c);
+      });
     } else {
       // The panel's float sums go to a buffer and are rounded once.
       std::vector<float> sums(std::size_t(rows) * kPanelCols);
       auto c = [&](unsigned i) { return sums.data() + i * kPanelCols; };
-      for (unsigned p = wid; p < panels; p += workers) {
+      forEachPanel([&](unsigned p) {
         const unsigned col = p * kPanelCols;
         const unsigned width =
             col + kPanelCols < cols ? kPanelCols : cols - col;
         auto b = [&](unsigned kk) { return B[kk].data() + col; };
-        kernel::blockProduct<InType>(0, rows, 0, width, depth, a, b, c);
+        kernel::blockProduct<InType, float>(0, rows, 0, width, depth, a, b, c);
         for (unsigned i = 0; i != rows; ++i)
           for (unsigned j = 0; j != width; ++j)
             C[i][col + j] = static_cast<PartialsType>(c(i)[j]);
-      }
+      });
     }
   }
 };

@@ -284,6 +284,17 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
   }
   SECTION("depthwise, many channels, 1x1 and HALF") {
     checkAllPasses(plain(FLOAT, 2, {5, 5}, {3, 3}, 1, 1, 6), tiles, true);
+    // Rows longer than the single-channel kernel's 64 positions, strided
+    // along each dimension in turn, and HALF.
+    for (std::vector<unsigned> stride :
+         {std::vector<unsigned>{2, 1}, std::vector<unsigned>{1, 2}}) {
+      ConvParams dw = plain(FLOAT, 1, {5, 70}, {3, 3}, 1, 1, 3);
+      dw.inputTransform.paddingLower = {1, 1};
+      dw.inputTransform.paddingUpper = {1, 1};
+      dw.outputTransform.stride = stride;
+      checkAllPasses(dw, tiles, true);
+    }
+    checkAllPasses(plain(HALF, 2, {6, 6}, {3, 3}, 1, 1, 4), tiles, true);
     checkAllPasses(plain(FLOAT, 1, {3, 3}, {1, 1}, 40, 20, 1), tiles, true);
     // Full 16-channel blocks (the vector fast path) with edges.
     ConvParams wide = plain(FLOAT, 2, {5, 7}, {3, 3}, 9, 35, 1);

@@ -1,0 +1,72 @@
+// The host kernel of MatMulPartial (codelets/MatMulKernel.hpp): its
+// conversion of HALF operands gives the values of half's own conversion
+// for every bit pattern, and a product over HALF rows equals the product
+// over the same rows converted beforehand, bit for bit.
+#include "../codelets/MatMulKernel.hpp"
+
+#include <poplar/HalfFloat.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+// The kernel converts half through its bits (the branch-free path).
+static_assert(std::is_trivially_copyable<half>::value && sizeof(half) == 2,
+              "half is copied as its 16 bits");
+
+TEST_CASE("HALF rows convert to float as half does, for every pattern",
+          "[poplin][matmul]") {
+  std::vector<half> all(1u << 16);
+  for (unsigned i = 0; i != all.size(); ++i) {
+    const std::uint16_t bits = static_cast<std::uint16_t>(i);
+    std::memcpy(static_cast<void *>(&all[i]), &bits, sizeof bits);
+  }
+  std::vector<float> converted(all.size());
+  poplin::kernel::toFloat(all.data(), converted.data(),
+                          static_cast<unsigned>(all.size()));
+  unsigned mismatches = 0;
+  for (unsigned i = 0; i != all.size(); ++i) {
+    const float expected =
+        poplar::detail::halfBitsToFloat(static_cast<std::uint16_t>(i));
+    mismatches += std::memcmp(&expected, &converted[i], sizeof expected) != 0;
+  }
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("A product of HALF rows equals one of rows converted first",
+          "[poplin][matmul]") {
+  const unsigned rows = 11, depth = 300, cols = 45; // more than a depth chunk
+  std::vector<half> a(rows * depth), b(depth * cols);
+  for (unsigned i = 0; i != a.size(); ++i)
+    a[i] = half(float(int(i * 37 % 101) - 50) / 16);
+  for (unsigned i = 0; i != b.size(); ++i)
+    b[i] = half(float(int(i * 53 % 89) - 44) / 32);
+  std::vector<float> aFloat(a.size());
+  poplin::kernel::toFloat(a.data(), aFloat.data(), unsigned(a.size()));
+  std::vector<float> fromHalf(rows * cols), fromFloat(rows * cols),
+      expected(rows * cols);
+  auto bRow = [&](unsigned k) { return b.data() + k * cols; };
+  poplin::kernel::blockProduct<half>(
+      0, rows, 0, cols, depth, [&](unsigned i) { return a.data() + i * depth; },
+      bRow, [&](unsigned i) { return fromHalf.data() + i * cols; });
+  poplin::kernel::blockProduct<half, float>(
+      0, rows, 0, cols, depth,
+      [&](unsigned i) {
+        return static_cast<const float *>(aFloat.data()) + i * depth;
+      },
+      bRow, [&](unsigned i) { return fromFloat.data() + i * cols; });
+  CHECK(std::memcmp(fromHalf.data(), fromFloat.data(),
+                    fromHalf.size() * sizeof(float)) == 0);
+  // The operands are exact in float and the sums small integers over
+  // 512: the product is exact.
+  for (unsigned i = 0; i != rows; ++i)
+    for (unsigned j = 0; j != cols; ++j) {
+      double sum = 0;
+      for (unsigned k = 0; k != depth; ++k)
+        sum += double(float(a[i * depth + k])) * double(float(b[k * cols + j]));
+      expected[i * cols + j] = float(sum);
+    }
+  CHECK(fromFloat == expected);
+}
