@@ -29,6 +29,15 @@ CASES = {
         "accumulation": 2,
         "optimizer": lambda scale: popart.ConstSGD(0.05 * scale),
     },
+    # Dropout after the ReLU: each replica draws its own mask, from its
+    # global index, so a job of processes draws what one process of as
+    # many replicas does.
+    "dropout": {
+        "reduction": popart.ReductionType.Mean,
+        "accumulation": 1,
+        "dropout": True,
+        "optimizer": lambda scale: popart.ConstSGD(0.05 * scale),
+    },
     # horovod.popart: hostAllReduce, DistributedOptimizer (the mean over
     # the processes), broadcast_weights; no distributed replicas.
     "horovod": {
@@ -61,13 +70,16 @@ def initial_weights(seed):
     }
 
 
-def training_session(batch, weights, opts, optimizer, accumulation, ipus=1):
+def training_session(batch, weights, opts, optimizer, accumulation, ipus=1,
+                     dropout=False):
     b = popart.Builder()
     x = b.addInputTensor(popart.TensorInfo("FLOAT", [batch, IN]), "x")
     label = b.addInputTensor(popart.TensorInfo("INT32", [batch]), "label")
     ids = {k: b.addInitializedInputTensor(v, k) for k, v in weights.items()}
     h = b.aiOnnx.relu(
         [b.aiOnnx.add([b.aiOnnx.matmul([x, ids["w1"]]), ids["b1"]])])
+    if dropout:
+        h = b.aiOnnx.dropout([h], num_outputs=1, ratio=0.5)[0]
     probs = b.aiOnnx.softmax([b.aiOnnx.matmul([h, ids["w2"]])], axis=1)
     loss = b.aiGraphcore.nllloss([probs, label],
                                  reduction=popart.ReductionType.Mean)

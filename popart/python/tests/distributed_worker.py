@@ -51,7 +51,9 @@ optimizer = c["optimizer"](1)
 session, io = model.training_session(model.REPLICA_BATCH,
                                      model.initial_weights(seed=100 + rank),
                                      opts, optimizer, c["accumulation"],
-                                     ipus=local)
+                                     ipus=local, dropout=c.get("dropout", False))
+if c.get("dropout"):
+    session.setRandomSeed(7)
 session.prepareDevice()
 if c.get("horovod"):
     hvd.DistributedOptimizer(optimizer, session, opts)

@@ -67,7 +67,10 @@ def replicated_process_weights(case, replicas):
         opts.accumulationFactor = c["accumulation"]
     session, io = model.training_session(
         model.REPLICA_BATCH, model.initial_weights(100), opts,
-        c["optimizer"](1), c["accumulation"], ipus=replicas)
+        c["optimizer"](1), c["accumulation"], ipus=replicas,
+        dropout=c.get("dropout", False))
+    if c.get("dropout"):
+        session.setRandomSeed(7)
     session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
@@ -108,6 +111,15 @@ def test_two_processes_of_two_replicas_train_as_one_process_of_four(tmp_path):
             tmp_path / "weights", 2])
     assert_weights_of_every_rank(tmp_path / "weights",
                                  replicated_process_weights("mean_momentum", 4))
+
+
+def test_replicas_of_a_job_draw_as_the_replicas_of_one_process(tmp_path):
+    """Dropout masks come from each replica's global index: two processes
+    train as one process of two replicas, and not as if both drew the same
+    mask (which one replica of the combined batch cannot tell apart)."""
+    mpirun([HERE / "distributed_worker.py", "dropout", tmp_path / "weights"])
+    assert_weights_of_every_rank(tmp_path / "weights",
+                                 replicated_process_weights("dropout", 2))
 
 
 def test_a_job_that_does_not_hold_the_replicas_is_refused(tmp_path):

@@ -337,12 +337,20 @@ void IrLowering::lowerRootTensors() {
         graph->addHostToDeviceFIFO(randomSeedStream(), poplar::UNSIGNED_INT, 2,
                                    poplar::ReplicatedStreamMode::BROADCAST),
         ctx->seed));
-    if (graph->getReplicationFactor() > 1) {
-      // Each replica draws its own numbers: the seed's second word moved
-      // on by the replica's index (replica 0 keeps the session's seed).
+    // Each replica draws its own numbers: the seed's second word moved on
+    // by the replica's global index (replica 0 of the first process keeps
+    // the session's seed), so that the processes of distributed training
+    // draw what the replicas of one process would.
+    const SessionOptions &options = ir.getSessionOptions();
+    const unsigned firstReplica =
+        options.enableDistributedReplicatedGraphs
+            ? static_cast<unsigned>(options.globalReplicaOffset)
+            : 0u;
+    if (graph->getReplicationFactor() > 1 || firstReplica != 0) {
       poplar::Tensor replica = graph->addReplicationIndexConstant("replica");
       graph->setTileMapping(replica, 0);
-      popops::addInPlace(*graph, ctx->seed.slice(1, 2).reshape({}), replica,
+      popops::mapInPlace(*graph, pe::_1 + pe::_2 + pe::Const(firstReplica),
+                         {ctx->seed.slice(1, 2).reshape({}), replica},
                          seedFromHost, "randomSeed/replica");
     }
     popops::mapInPlace(*graph, pe::_1 + pe::Const(1u), {ctx->seed.slice(0, 1)},
