@@ -5,6 +5,8 @@
 // (a cache is only a cache) or the error names the file; no partial or
 // temporary file is left, a good file already there is kept whole, and the
 // next attempt works.
+#include "FileSizeLimit.hpp"
+
 #include "SessionRun.hpp"
 
 #include <popart/builder.hpp>
@@ -54,25 +56,7 @@ struct Scratch {
   }
 };
 
-// Writes to files past `bytes` fail with EFBIG, as on a full disk.
-class FileSizeLimit {
-public:
-  explicit FileSizeLimit(rlim_t bytes) {
-    oldHandler = ::signal(SIGXFSZ, SIG_IGN);
-    ::getrlimit(RLIMIT_FSIZE, &old);
-    rlimit limited = old;
-    limited.rlim_cur = bytes;
-    REQUIRE(::setrlimit(RLIMIT_FSIZE, &limited) == 0);
-  }
-  ~FileSizeLimit() {
-    ::setrlimit(RLIMIT_FSIZE, &old);
-    ::signal(SIGXFSZ, oldHandler);
-  }
-
-private:
-  rlimit old{};
-  void (*oldHandler)(int) = nullptr;
-};
+using sdktest::FileSizeLimit;
 
 // y = relu(x W) with x [2,3], W [3,4].
 struct Model {

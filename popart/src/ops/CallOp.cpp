@@ -1,21 +1,12 @@
 #include "ops/CallOp.hpp"
+#include "core/Describe.hpp"
 #include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
 
 #include <popart/error.hpp>
 #include <popart/opserialiser.hpp>
 
-#include <sstream>
-
 namespace popart {
-
-namespace {
-std::string describe(const TensorInfo &info) {
-  std::ostringstream s;
-  s << info;
-  return s.str();
-}
-} // namespace
 
 SubgraphOp::SubgraphOp(const OperatorIdentifier &id, const Op::Settings &settings,
                        const Attributes &attributes)

@@ -1,21 +1,12 @@
 #include "ops/IfOp.hpp"
+#include "core/Describe.hpp"
 #include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
 
 #include <popart/error.hpp>
 #include <popart/opserialiser.hpp>
 
-#include <sstream>
-
 namespace popart {
-
-namespace {
-std::string describe(const TensorInfo &info) {
-  std::ostringstream s;
-  s << info;
-  return s.str();
-}
-} // namespace
 
 IfOp::IfOp(const OperatorIdentifier &id, const Op::Settings &settings,
            std::string thenBranch_, std::string elseBranch_)

@@ -1,4 +1,5 @@
 #include "ops/OnnxLoopOp.hpp"
+#include "core/Describe.hpp"
 #include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
 
@@ -7,17 +8,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <sstream>
 
 namespace popart {
-
-namespace {
-std::string describe(const TensorInfo &info) {
-  std::ostringstream s;
-  s << info;
-  return s.str();
-}
-} // namespace
 
 OnnxLoopOp::OnnxLoopOp(const OperatorIdentifier &id,
                        const Op::Settings &settings, std::string body_,

@@ -1,20 +1,14 @@
 #include "ops/ScanOp.hpp"
+#include "core/Describe.hpp"
 #include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
 
 #include <popart/error.hpp>
 #include <popart/opserialiser.hpp>
 
-#include <sstream>
-
 namespace popart {
 
 namespace {
-std::string describe(const TensorInfo &info) {
-  std::ostringstream s;
-  s << info;
-  return s.str();
-}
 
 // An axis of a tensor of `rank` dimensions, negative ones counted from the
 // end.

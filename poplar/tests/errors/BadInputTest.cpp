@@ -3,6 +3,8 @@
 // what is at fault, and the graph or engine it was made on is still usable
 // afterwards: a program built on it after every error compiles, runs and
 // gives the values a host loop gives.
+#include "ExpectError.hpp"
+
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
@@ -20,6 +22,8 @@
 using namespace poplar;
 using namespace poplar::program;
 
+using sdktest::expectError;
+
 namespace {
 
 constexpr unsigned tiles = 4;
@@ -30,24 +34,6 @@ Device smallModel() {
   return model.createDevice();
 }
 
-// Calls `bad`, which must throw E (not merely a base of it) with every
-// one of `names` in its message.
-template <class E>
-void expectError(const std::string &what, const std::function<void()> &bad,
-                 const std::vector<std::string> &names) {
-  INFO(what);
-  try {
-    bad();
-    FAIL("no exception");
-  } catch (const E &e) {
-    for (const auto &name : names) {
-      INFO("message: " << e.what());
-      CHECK(std::string(e.what()).find(name) != std::string::npos);
-    }
-  } catch (const std::exception &e) {
-    FAIL("the wrong exception: " << e.what());
-  }
-}
 
 // A vertex adding its input to its in-out field (built from source, so the
 // graph has a real vertex type to be wrong about).

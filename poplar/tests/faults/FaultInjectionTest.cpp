@@ -5,6 +5,8 @@
 // two processes compiling the same codelet at once, and stream callbacks
 // that throw. Each is an error naming what failed; nothing broken
 // is left in the cache or the report directory; the next attempt works.
+#include "FileSizeLimit.hpp"
+
 #include "codelet/ConstVertex.hpp"
 
 #include <poplar/Engine.hpp>
@@ -99,26 +101,7 @@ struct Scratch {
   }
 };
 
-// Writes to files past `bytes` fail with EFBIG, as on a full disk; the
-// processes this one starts (popc, the host compiler) inherit the limit.
-class FileSizeLimit {
-public:
-  explicit FileSizeLimit(rlim_t bytes) {
-    oldHandler = ::signal(SIGXFSZ, SIG_IGN);
-    ::getrlimit(RLIMIT_FSIZE, &old);
-    rlimit limited = old;
-    limited.rlim_cur = bytes;
-    REQUIRE(::setrlimit(RLIMIT_FSIZE, &limited) == 0);
-  }
-  ~FileSizeLimit() {
-    ::setrlimit(RLIMIT_FSIZE, &old);
-    ::signal(SIGXFSZ, oldHandler);
-  }
-
-private:
-  rlimit old{};
-  void (*oldHandler)(int) = nullptr;
-};
+using sdktest::FileSizeLimit;
 
 std::string constantVertex(int value) {
   return "#include <poplar/Vertex.hpp>\n"

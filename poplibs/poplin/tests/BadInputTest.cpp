@@ -4,6 +4,8 @@
 // poplar::invalid_option for an option) with a message naming what is at
 // fault, and a graph still usable afterwards: a product and a sum built on
 // it after every error compile, run and agree with a host loop.
+#include "ExpectError.hpp"
+
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
@@ -26,25 +28,9 @@
 using namespace poplar;
 using namespace poplar::program;
 
-namespace {
+using sdktest::expectError;
 
-// Calls `bad`, which must throw E with every one of `names` in its message.
-template <class E>
-void expectError(const std::string &what, const std::function<void()> &bad,
-                 const std::vector<std::string> &names) {
-  INFO(what);
-  try {
-    bad();
-    FAIL("no exception");
-  } catch (const E &e) {
-    for (const auto &name : names) {
-      INFO("message: " << e.what());
-      CHECK(std::string(e.what()).find(name) != std::string::npos);
-    }
-  } catch (const std::exception &e) {
-    FAIL("the wrong exception: " << e.what());
-  }
-}
+namespace {
 
 Tensor mapped(Graph &graph, const Type &type, std::vector<std::size_t> shape,
               const std::string &name) {
