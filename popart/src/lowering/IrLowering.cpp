@@ -196,8 +196,9 @@ void IrLowering::makePipeline() {
       if (made == cycleEndCopies.end())
         continue;
       for (const auto &[src, dst] : made->second) {
+        const poplar::Type type = src.elementType();
         auto group = std::find_if(copies.begin(), copies.end(), [&](const auto &g) {
-          return g.first.front().elementType() == src.elementType();
+          return g.first.front().elementType() == type;
         });
         if (group == copies.end())
           group = copies.emplace(copies.end());
