@@ -12,6 +12,15 @@ namespace python {
 
 void bindAiGraphcoreOpset(py::module_ &m) {
   using Op = AiGraphcoreOpset1;
+  py::enum_<ScatterReduction>(m, "ScatterReduction")
+      .value("Sum", ScatterReduction::Sum)
+      .value("Max", ScatterReduction::Max)
+      .value("Min", ScatterReduction::Min)
+      .value("Mul", ScatterReduction::Mul)
+      .value("NoReduction", ScatterReduction::None);
+  py::enum_<InitType>(m, "InitType")
+      .value("NoInit", InitType::NoInit)
+      .value("Zero", InitType::Zero);
   py::class_<Op> cls(m, "AiGraphcoreOpset1");
   const auto dc = py::arg("debugContext") = std::string();
   // The one-input operators.
@@ -75,6 +84,28 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           py::arg("sizes"), dc);
   cls.def("dynamicadd", &Op::dynamicadd, py::arg("args"), py::arg("axes"),
           py::arg("sizes"), dc);
+  cls.def("groupnormalization", &Op::groupnormalization, py::arg("args"),
+          py::arg("num_groups"), py::arg("epsilon") = 1e-05f, dc);
+  cls.def("scatterreduce", &Op::scatterreduce, py::arg("args"),
+          py::arg("axis_size"), py::arg("axis") = -1,
+          py::arg("reduction") = ScatterReduction::Sum,
+          py::arg("enable_index_broadcast") = 1, dc);
+  cls.def("groupedscatterreduce", &Op::groupedscatterreduce, py::arg("args"),
+          py::arg("axis_size"), py::arg("axis") = -1,
+          py::arg("reduction") = ScatterReduction::Sum,
+          py::arg("group_size") = 1, py::arg("enable_index_broadcast") = 1, dc);
+  cls.def("groupedgather", &Op::groupedgather, py::arg("args"),
+          py::arg("axis") = 0, py::arg("group_size") = 1, dc);
+  cls.def("init",
+          py::overload_cast<Attributes::Ints, Attributes::Int, Attributes::Int,
+                            Attributes::Int, const DebugContext &>(&Op::init),
+          py::arg("shape"), py::arg("data_type"), py::arg("init_type"),
+          py::arg("batch_axis"), dc);
+  cls.def("init",
+          py::overload_cast<Attributes::Ints, Attributes::Int, Attributes::Int,
+                            const DebugContext &>(&Op::init),
+          py::arg("shape"), py::arg("data_type"), py::arg("init_type"), dc);
+  cls.def("abort", &Op::abort, py::arg("args") = py::list(), dc);
 }
 
 } // namespace python

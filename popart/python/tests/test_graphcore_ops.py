@@ -75,3 +75,46 @@ def test_bad_attributes_name_the_op():
     x = builder.addInputTensor(popart.TensorInfo("FLOAT", [4]))
     with pytest.raises(popart.popart_exception, match="Subsample"):
         builder.aiGraphcore.subsample([x], strides=[0])
+
+
+def test_groupnormalization_and_scatterreduce_against_torch():
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(2, 6, 4)).astype(np.float32)
+    scale = rng.normal(size=(6,)).astype(np.float32)
+    bias = rng.normal(size=(6,)).astype(np.float32)
+    src = rng.normal(size=(3, 5)).astype(np.float32)
+    index = rng.integers(0, 4, size=(3, 5)).astype(np.int32)
+    builder = popart.Builder()
+    gc = builder.aiGraphcore
+    ix = builder.addInputTensor(popart.TensorInfo("FLOAT", [2, 6, 4]))
+    isc = builder.addInputTensor(popart.TensorInfo("FLOAT", [6]))
+    ib = builder.addInputTensor(popart.TensorInfo("FLOAT", [6]))
+    isrc = builder.addInputTensor(popart.TensorInfo("FLOAT", [3, 5]))
+    iidx = builder.addInputTensor(popart.TensorInfo("INT32", [3, 5]))
+    y, mean, inv_std = gc.groupnormalization([ix, isc, ib], num_groups=3,
+                                             epsilon=1e-5)
+    reduced = [gc.scatterreduce([isrc, iidx], axis_size=4, axis=1,
+                                reduction=r)
+               for r in (popart.ScatterReduction.Sum,
+                         popart.ScatterReduction.Max,
+                         popart.ScatterReduction.Min,
+                         popart.ScatterReduction.Mul)]
+    got = run(builder, [y, mean, inv_std, *reduced],
+              {ix: x, isc: scale, ib: bias, isrc: src, iidx: index})
+    want = torch.nn.functional.group_norm(torch.tensor(x), 3,
+                                          torch.tensor(scale),
+                                          torch.tensor(bias), eps=1e-5)
+    np.testing.assert_allclose(got[0], want.numpy(), rtol=1e-4, atol=1e-5)
+    groups = x.reshape(2 * 3, -1)
+    np.testing.assert_allclose(got[1], groups.mean(1), rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(got[2], 1 / np.sqrt(groups.var(1) + 1e-5),
+                               rtol=1e-4)
+    for out, mode in zip(got[3:], ("sum", "amax", "amin", "prod")):
+        # Bins nothing reaches: 0, or 1 for a product.
+        start = torch.ones(3, 4) if mode == "prod" else torch.zeros(3, 4)
+        expected = start.scatter_reduce(1, torch.tensor(index).long(),
+                                        torch.tensor(src), mode,
+                                        include_self=False)
+        np.testing.assert_allclose(out, expected.numpy(), rtol=1e-5,
+                                   atol=1e-6)

@@ -1,5 +1,6 @@
 #include "builder/BuilderImpl.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "ops/ScatterReduceOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/PoplibsOptions.hpp"
 
@@ -617,6 +618,85 @@ std::vector<TensorId> AiGraphcoreOpset1::reducemedian(
   if (axes)
     attributes["axes"] = *axes;
   return addOp("ReduceMedian", one(args, "ReduceMedian"), 2, attributes, dc);
+}
+
+
+std::vector<TensorId>
+AiGraphcoreOpset1::groupnormalization(const std::vector<TensorId> &args,
+                                      int64_t num_groups, float epsilon,
+                                      const DebugContext &dc) {
+  if (args.size() != 3)
+    throw error("GroupNormalization takes 3 inputs (x, scale, bias), {} given",
+                args.size());
+  return addOp("GroupNormalization", args, 3,
+               {{"num_groups", num_groups}, {"epsilon", epsilon}}, dc);
+}
+
+
+TensorId AiGraphcoreOpset1::groupedscatterreduce(
+    const std::vector<TensorId> &args, Attributes::Int axis_size,
+    Attributes::Int axis, ScatterReduction reduction, Attributes::Int group_size,
+    Attributes::Int enable_index_broadcast, const DebugContext &dc) {
+  if (args.size() != 2 && args.size() != 3)
+    throw error("ScatterReduce takes 2 or 3 inputs (src, index, "
+                "initial_values), {} given",
+                args.size());
+  return addOp("ScatterReduce", args, 1,
+               {{"axis", axis},
+                {"axis_size", axis_size},
+                {"reduction", scatterReductionName(reduction)},
+                {"group_size", group_size},
+                {"enable_index_broadcast", enable_index_broadcast}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::scatterreduce(const std::vector<TensorId> &args,
+                                          Attributes::Int axis_size,
+                                          Attributes::Int axis,
+                                          ScatterReduction reduction,
+                                          Attributes::Int enable_index_broadcast,
+                                          const DebugContext &dc) {
+  return groupedscatterreduce(args, axis_size, axis, reduction, 1,
+                              enable_index_broadcast, dc);
+}
+
+
+TensorId AiGraphcoreOpset1::groupedgather(const std::vector<TensorId> &args,
+                                          Attributes::Int axis,
+                                          Attributes::Int group_size,
+                                          const DebugContext &dc) {
+  return addOp("GroupedGather", two(args, "GroupedGather"), 1,
+               {{"axis", axis}, {"group_size", group_size}}, dc)
+      .at(0);
+}
+
+
+TensorId AiGraphcoreOpset1::init(Attributes::Ints shape,
+                                 Attributes::Int data_type,
+                                 Attributes::Int init_type,
+                                 Attributes::Int batch_axis,
+                                 const DebugContext &dc) {
+  return addOp("Init", {}, 1,
+               {{"shape", shape},
+                {"data_type", data_type},
+                {"init_type", init_type},
+                {"batch_axis", batch_axis}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::init(Attributes::Ints shape,
+                                 Attributes::Int data_type,
+                                 Attributes::Int init_type,
+                                 const DebugContext &dc) {
+  return init(shape, data_type, init_type, -1, dc);
+}
+
+
+void AiGraphcoreOpset1::abort(const std::vector<TensorId> &args,
+                              const DebugContext &dc) {
+  if (args.size() > 1)
+    throw error("Abort takes no input or a condition, {} given", args.size());
+  addOp("Abort", args, 0, {}, dc);
 }
 
 } // namespace popart

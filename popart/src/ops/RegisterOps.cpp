@@ -37,6 +37,11 @@
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
 #include "ops/LayerNormOp.hpp"
+#include "ops/GroupNormOp.hpp"
+#include "ops/ScatterReduceOp.hpp"
+#include "ops/GroupedGatherOp.hpp"
+#include "ops/InitOp.hpp"
+#include "ops/AbortOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
@@ -293,6 +298,11 @@ void registerBuiltinOps() {
   for (const auto &id : {gc::DynamicSlice_1, gc::DynamicUpdate_1,
                          gc::DynamicZero_1, gc::DynamicAdd_1})
     registerOp<DynamicSliceOp>({id});
+  registerOp<GroupNormOp>({gc::GroupNormalization_1});
+  registerOp<ScatterReduceOp>({gc::ScatterReduce_1});
+  registerOp<GroupedGatherOp>({gc::GroupedGather_1});
+  registerOp<InitOp>({gc::Init_1});
+  registerOp<AbortOp>({gc::Abort_1});
 }
 
 // The lowering of every op class.
@@ -345,6 +355,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
+  r.add<GroupNormOp>(growGroupNorm);
+  r.add<ScatterReduceOp>(growScatterReduce);
+  r.add<GroupedGatherOp>(growGroupedGather);
+  r.add<InitOp>(growInit);
+  r.add<AbortOp>(growAbort);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<RecurrentOp>(growRecurrent);
@@ -407,6 +422,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<PoolGradOp>(growPoolGrad);
   r.add<BatchNormGradOp>(growBatchNormGrad);
   r.add<LayerNormGradOp>(growLayerNormGrad);
+  r.add<GroupNormGradOp>(growGroupNormGrad);
+  r.add<ScatterReduceGradOp>(growScatterReduceGrad);
+  r.add<GroupedGatherGradOp>(growGroupedGatherGrad);
   r.add<InstanceNormGradOp>(growInstanceNormGrad);
   r.add<LRNGradOp>(growLRNGrad);
   r.add<TopKGradOp>(growTopKGrad);
