@@ -940,6 +940,47 @@ TEST_CASE("abort: on a true condition, or always") {
   }
 }
 
+TEST_CASE("normalize_image: 3 channels normalised, a fourth of zeros") {
+  Model m;
+  const TensorId img = m.input(DataType::FLOAT, {2, 2, 3});
+  const TensorId off = m.input(DataType::FLOAT, {3});
+  const TensorId sc = m.input(DataType::FLOAT, {3});
+  const TensorId out = m.gc().normalize_image({img, off, sc}, 0.5f);
+  REQUIRE(m.builder->getTensorShape(out) == Shape{2, 2, 4});
+  const std::vector<double> iv = ramp(12, 0.0, 10.0), ov = {1.0, 2.0, -3.0},
+                            sv = {0.5, 2.0, 0.25};
+  std::vector<double> want;
+  for (int p = 0; p < 4; ++p) {
+    for (int c = 0; c < 3; ++c)
+      want.push_back((iv[p * 3 + c] * 0.5 - ov[c]) * sv[c]);
+    want.push_back(0.0);
+  }
+  const Values v = run(m, {out}, {{img, iv}, {off, ov}, {sc, sv}});
+  requireClose(v[out], want);
+}
+
+TEST_CASE("sequenceslice: runs of rows copied, the unused ones zeroed") {
+  for (int zeroUnused : {0, 1}) {
+    DYNAMIC_SECTION("zeroUnused " << zeroUnused) {
+      Model m;
+      const TensorId src = m.input(DataType::FLOAT, {5, 2});
+      const TensorId dst = m.input(DataType::FLOAT, {4, 2});
+      const TensorId n = m.input(DataType::UINT32, {3});
+      const TensorId so = m.input(DataType::UINT32, {3});
+      const TensorId dO = m.input(DataType::UINT32, {3});
+      const TensorId out = m.gc().sequenceslice({src, dst, n, so, dO}, zeroUnused);
+      const std::vector<double> sv = ramp(10, 1.0), dv = ramp(8, -1.0, -1.0);
+      // Rows 1-2 from source rows 0-1, row 3 from source row 3; the third
+      // entry is after an N of 0, so not used.
+      const Values v = run(m, {out},
+                           {{src, sv}, {dst, dv}, {n, {2, 1, 0}},
+                            {so, {0, 3, 4}}, {dO, {1, 3, 0}}});
+      const double r0 = zeroUnused ? 0.0 : dv[0], r1 = zeroUnused ? 0.0 : dv[1];
+      requireClose(v[out], {r0, r1, sv[0], sv[1], sv[2], sv[3], sv[6], sv[7]});
+    }
+  }
+}
+
 TEST_CASE("bad attributes and types give errors naming the op") {
   using Catch::Matchers::Contains;
   SECTION("bitwise of FLOAT") {
@@ -1028,6 +1069,18 @@ TEST_CASE("bad attributes and types give errors naming the op") {
     Model m2;
     REQUIRE_THAT(errorOf(m2, m2.gc().init({2}, int64_t(DataType::FLOAT), 1, 1)),
                  Contains("Init") && Contains("batch_axis 1"));
+  }
+  SECTION("normalize_image of 4 channels, sequenceslice of INT32 offsets") {
+    Model m;
+    const TensorId img = m.input(DataType::FLOAT, {2, 4});
+    const TensorId c = m.input(DataType::FLOAT, {3});
+    REQUIRE_THAT(errorOf(m, m.gc().normalize_image({img, c, c}, 1.0f)),
+                 Contains("NormalizeImage") && Contains("inner dimension"));
+    Model m2;
+    const TensorId t = m2.input(DataType::FLOAT, {4, 2});
+    const TensorId i = m2.input(DataType::INT32, {2});
+    REQUIRE_THAT(errorOf(m2, m2.gc().sequenceslice({t, t, i, i, i}, 0)),
+                 Contains("SequenceSlice") && Contains("UINT32"));
   }
   SECTION("a reverse dimension out of range") {
     Model m;

@@ -235,6 +235,19 @@ public:
   void abort(const std::vector<TensorId> &args,
              const DebugContext &debugContext = {});
 
+  /// args [image, offsets, scales]: the image's 3 inner channels become
+  /// 4, channel c < 3 (image * scale - offsets[c]) * scales[c], channel 3
+  /// zero (FLOAT16 for a UINT8 image).
+  TensorId normalize_image(const std::vector<TensorId> &args, float scale,
+                           const DebugContext &debugContext = {});
+  /// args [source, destination, N, sourceOffset, destinationOffset]: a
+  /// copy of destination with rows destinationOffset[i] .. + N[i] taken
+  /// from source rows sourceOffset[i] .. (until the first N[i] == 0); the
+  /// rows nothing writes zeroed when zeroUnused is 1.
+  TensorId sequenceslice(const std::vector<TensorId> &args,
+                         Attributes::Int zeroUnused,
+                         const DebugContext &debugContext = {});
+
 private:
   // The bitwise operation `opid` of args.
   TensorId bitwiseGenericOp(const OperatorIdentifier &opid,

@@ -66,6 +66,8 @@ const static OperatorIdentifier ScatterReduce_1(Domain::ai_graphcore, "ScatterRe
 const static OperatorIdentifier GroupedGather_1(Domain::ai_graphcore, "GroupedGather", 1, 2, 1);
 const static OperatorIdentifier Init_1(Domain::ai_graphcore, "Init", 1, 0, 1);
 const static OperatorIdentifier Abort_1(Domain::ai_graphcore, "Abort", 1, {0, 1}, 0);
+const static OperatorIdentifier NormalizeImageOpId(Domain::ai_graphcore, "NormalizeImage", 1, 3, 1);
+const static OperatorIdentifier SequenceSlice_1(Domain::ai_graphcore, "SequenceSlice", 1, 5, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

@@ -106,6 +106,10 @@ void bindAiGraphcoreOpset(py::module_ &m) {
                             const DebugContext &>(&Op::init),
           py::arg("shape"), py::arg("data_type"), py::arg("init_type"), dc);
   cls.def("abort", &Op::abort, py::arg("args") = py::list(), dc);
+  cls.def("normalize_image", &Op::normalize_image, py::arg("args"),
+          py::arg("scale"), dc);
+  cls.def("sequenceslice", &Op::sequenceslice, py::arg("args"),
+          py::arg("zeroUnused"), dc);
 }
 
 } // namespace python

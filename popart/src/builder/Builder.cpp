@@ -699,4 +699,25 @@ void AiGraphcoreOpset1::abort(const std::vector<TensorId> &args,
   addOp("Abort", args, 0, {}, dc);
 }
 
+
+TensorId AiGraphcoreOpset1::normalize_image(const std::vector<TensorId> &args,
+                                            float scale,
+                                            const DebugContext &dc) {
+  if (args.size() != 3)
+    throw error("NormalizeImage takes 3 inputs (image, offsets, scales), {} "
+                "given",
+                args.size());
+  return addOp("NormalizeImage", args, 1, {{"scale", scale}}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::sequenceslice(const std::vector<TensorId> &args,
+                                          Attributes::Int zeroUnused,
+                                          const DebugContext &dc) {
+  if (args.size() != 5)
+    throw error("SequenceSlice takes 5 inputs (source, destination, N, "
+                "sourceOffset, destinationOffset), {} given",
+                args.size());
+  return addOp("SequenceSlice", args, 1, {{"zeroUnused", zeroUnused}}, dc)
+      .at(0);
+}
+
 } // namespace popart

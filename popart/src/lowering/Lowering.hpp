@@ -243,6 +243,8 @@ POPART_LOWERING(growGroupedGather)
 POPART_LOWERING(growGroupedGatherGrad)
 POPART_LOWERING(growInit)
 POPART_LOWERING(growAbort)
+POPART_LOWERING(growNormalizeImage)
+POPART_LOWERING(growSequenceSlice)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -478,6 +478,59 @@ void registerGraphcoreOpsetSchemas() {
       .TypeConstraint("T", allTypes, "tensor types")
       .SetSupportLevel(onnx::OpSchema::SupportType::COMMON);
   add(abortSchema, [](onnx::InferenceContext &) {});
+
+  // NormalizeImage: [image, offsets, scales] -> the image with 4 channels.
+  onnx::OpSchema normalizeImage;
+  normalizeImage.SetName("NormalizeImage")
+      .SetDomain("ai.graphcore")
+      .SinceVersion(1)
+      .Input(0, "image", "[..., 3]", "Timg")
+      .Input(1, "offsets", "[3]", "T")
+      .Input(2, "scales", "[3]", "T")
+      .Output(0, "output", "[..., 4]", "T")
+      .Attr("scale", "applied to the image first", onnx::AttributeProto::FLOAT,
+            1.0f)
+      .TypeConstraint("Timg",
+                      {"tensor(uint8)", "tensor(float16)", "tensor(float)"},
+                      "image types")
+      .TypeConstraint("T", floatTypes, "float tensors")
+      .SetSupportLevel(onnx::OpSchema::SupportType::COMMON);
+  add(normalizeImage, [](onnx::InferenceContext &ctx) {
+    onnx::propagateElemTypeFromInputToOutput(ctx, 1, 0);
+    if (!onnx::hasInputShape(ctx, 0))
+      return;
+    const auto &in = ctx.getInputType(0)->tensor_type().shape();
+    auto *out = ctx.getOutputType(0)->mutable_tensor_type()->mutable_shape();
+    for (int d = 0; d < in.dim_size(); ++d)
+      *out->add_dim() = in.dim(d);
+    if (in.dim_size() > 0)
+      out->mutable_dim(in.dim_size() - 1)->set_dim_value(4);
+  });
+
+  // SequenceSlice: [source, destination, N, sourceOffset,
+  // destinationOffset] -> destination's type and shape.
+  onnx::OpSchema sequenceSlice;
+  sequenceSlice.SetName("SequenceSlice")
+      .SetDomain("ai.graphcore")
+      .SinceVersion(1)
+      .Input(0, "source", "rows to copy from", "T")
+      .Input(1, "destination", "rows to copy into", "T")
+      .Input(2, "N", "rows per entry", "U")
+      .Input(3, "sourceOffset", "first source row per entry", "U")
+      .Input(4, "destinationOffset", "first destination row per entry", "U")
+      .Output(0, "output", "the updated destination", "T")
+      .Attr("zeroUnused", "1: rows nothing writes are zeroed",
+            onnx::AttributeProto::INT, static_cast<int64_t>(0))
+      .TypeConstraint("T", {"tensor(float)", "tensor(float16)", "tensor(int32)",
+                            "tensor(uint32)"},
+                      "tensor types")
+      .TypeConstraint("U", {"tensor(uint32)"}, "UINT32 tensors")
+      .SetSupportLevel(onnx::OpSchema::SupportType::COMMON);
+  add(sequenceSlice, [](onnx::InferenceContext &ctx) {
+    onnx::propagateElemTypeFromInputToOutput(ctx, 1, 0);
+    if (onnx::hasInputShape(ctx, 1))
+      onnx::propagateShapeFromInputToOutput(ctx, 1, 0);
+  });
 }
 
 } // namespace onnxutil

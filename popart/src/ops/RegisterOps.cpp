@@ -42,6 +42,8 @@
 #include "ops/GroupedGatherOp.hpp"
 #include "ops/InitOp.hpp"
 #include "ops/AbortOp.hpp"
+#include "ops/NormalizeImageOp.hpp"
+#include "ops/SequenceSliceOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
@@ -303,6 +305,8 @@ void registerBuiltinOps() {
   registerOp<GroupedGatherOp>({gc::GroupedGather_1});
   registerOp<InitOp>({gc::Init_1});
   registerOp<AbortOp>({gc::Abort_1});
+  registerOp<NormalizeImageOp>({gc::NormalizeImageOpId});
+  registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
 }
 
 // The lowering of every op class.
@@ -360,6 +364,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<GroupedGatherOp>(growGroupedGather);
   r.add<InitOp>(growInit);
   r.add<AbortOp>(growAbort);
+  r.add<NormalizeImageOp>(growNormalizeImage);
+  r.add<SequenceSliceOp>(growSequenceSlice);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<RecurrentOp>(growRecurrent);
