@@ -981,6 +981,40 @@ TEST_CASE("sequenceslice: runs of rows copied, the unused ones zeroed") {
   }
 }
 
+TEST_CASE("shapeddropout: whole rows dropped together, the same in the "
+          "gradient") {
+  const int64_t rows = 40, cols = 3;
+  Model m;
+  const TensorId x = m.input(DataType::FLOAT, {rows, cols});
+  const TensorId y = m.gc().shapeddropout({x}, {rows, 1}, 0.5f);
+  const std::vector<double> xv = ramp(rows * cols, 0.5, 0.25);
+  const std::vector<double> r = ramp(rows * cols, -3.0, 0.125);
+  const Values v = run(m, {y}, {{x, xv}}, &r);
+  int kept = 0;
+  for (int64_t row = 0; row < rows; ++row) {
+    const bool keep = v[y][row * cols] != 0.0;
+    kept += keep;
+    for (int64_t c = 0; c < cols; ++c) {
+      const int64_t i = row * cols + c;
+      INFO("row " << row << " column " << c);
+      // Kept: x / (1 - ratio); dropped: 0, the gradient with the same mask.
+      REQUIRE(v[y][i] == Approx(keep ? xv[i] * 2.0 : 0.0));
+      REQUIRE(v[getGradId(x)][i] == Approx(keep ? r[i] * 2.0 : 0.0));
+    }
+  }
+  // 40 draws with p = 0.5: both outcomes occur (all one way: 2^-39).
+  REQUIRE(kept > 0);
+  REQUIRE(kept < rows);
+}
+
+TEST_CASE("shapeddropout is the identity in inference") {
+  Model m;
+  const TensorId x = m.input(DataType::FLOAT, {4, 3});
+  const TensorId y = m.gc().shapeddropout({x}, {1, 3}, 0.5f);
+  const std::vector<double> xv = ramp(12, 1.0);
+  requireClose(run(m, {y}, {{x, xv}})[y], xv);
+}
+
 TEST_CASE("bad attributes and types give errors naming the op") {
   using Catch::Matchers::Contains;
   SECTION("bitwise of FLOAT") {
@@ -1081,6 +1115,12 @@ TEST_CASE("bad attributes and types give errors naming the op") {
     const TensorId i = m2.input(DataType::INT32, {2});
     REQUIRE_THAT(errorOf(m2, m2.gc().sequenceslice({t, t, i, i, i}, 0)),
                  Contains("SequenceSlice") && Contains("UINT32"));
+  }
+  SECTION("shapeddropout with a shape that does not broadcast") {
+    Model m;
+    const TensorId x = m.input(DataType::FLOAT, {4, 3});
+    REQUIRE_THAT(errorOf(m, m.gc().shapeddropout({x}, {2, 1}, 0.5f)),
+                 Contains("ShapedDropout") && Contains("broadcastable"));
   }
   SECTION("a reverse dimension out of range") {
     Model m;

@@ -248,6 +248,12 @@ public:
                          Attributes::Int zeroUnused,
                          const DebugContext &debugContext = {});
 
+  /// Dropout (in training) with one draw per element of a mask of `shape`
+  /// broadcast to args[0]; kept elements scaled by 1 / (1 - ratio).
+  TensorId shapeddropout(const std::vector<TensorId> &args,
+                         const std::vector<int64_t> &shape, float ratio = 0.5f,
+                         const DebugContext &debugContext = {});
+
 private:
   // The bitwise operation `opid` of args.
   TensorId bitwiseGenericOp(const OperatorIdentifier &opid,

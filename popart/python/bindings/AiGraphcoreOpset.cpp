@@ -110,6 +110,8 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           py::arg("scale"), dc);
   cls.def("sequenceslice", &Op::sequenceslice, py::arg("args"),
           py::arg("zeroUnused"), dc);
+  cls.def("shapeddropout", &Op::shapeddropout, py::arg("args"),
+          py::arg("shape"), py::arg("ratio") = 0.5f, dc);
 }
 
 } // namespace python

@@ -720,4 +720,13 @@ TensorId AiGraphcoreOpset1::sequenceslice(const std::vector<TensorId> &args,
       .at(0);
 }
 
+
+TensorId AiGraphcoreOpset1::shapeddropout(const std::vector<TensorId> &args,
+                                          const std::vector<int64_t> &shape,
+                                          float ratio, const DebugContext &dc) {
+  return addOp("ShapedDropout", one(args, "ShapedDropout"), 1,
+               {{"shape", shape}, {"ratio", ratio}}, dc)
+      .at(0);
+}
+
 } // namespace popart

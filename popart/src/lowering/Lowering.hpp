@@ -245,6 +245,8 @@ POPART_LOWERING(growInit)
 POPART_LOWERING(growAbort)
 POPART_LOWERING(growNormalizeImage)
 POPART_LOWERING(growSequenceSlice)
+POPART_LOWERING(growShapedDropout)
+POPART_LOWERING(growShapedDropoutGrad)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

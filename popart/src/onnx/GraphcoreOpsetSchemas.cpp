@@ -531,6 +531,14 @@ void registerGraphcoreOpsetSchemas() {
     if (onnx::hasInputShape(ctx, 1))
       onnx::propagateShapeFromInputToOutput(ctx, 1, 0);
   });
+
+  auto shapedDropout = schema("ShapedDropout", 1, floatTypes);
+  shapedDropout
+      .Attr("shape", "the mask's shape, broadcast to the input",
+            onnx::AttributeProto::INTS)
+      .Attr("ratio", "the probability of dropping", onnx::AttributeProto::FLOAT,
+            0.5f);
+  add(shapedDropout, onnx::propagateShapeAndTypeFromFirstInput);
 }
 
 } // namespace onnxutil

@@ -44,6 +44,7 @@
 #include "ops/AbortOp.hpp"
 #include "ops/NormalizeImageOp.hpp"
 #include "ops/SequenceSliceOp.hpp"
+#include "ops/ShapedDropoutOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
@@ -307,6 +308,7 @@ void registerBuiltinOps() {
   registerOp<AbortOp>({gc::Abort_1});
   registerOp<NormalizeImageOp>({gc::NormalizeImageOpId});
   registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
+  registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
 }
 
 // The lowering of every op class.
@@ -366,6 +368,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<AbortOp>(growAbort);
   r.add<NormalizeImageOp>(growNormalizeImage);
   r.add<SequenceSliceOp>(growSequenceSlice);
+  r.add<ShapedDropoutOp>(growShapedDropout);
+  r.add<ShapedDropoutGradOp>(growShapedDropoutGrad);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<RecurrentOp>(growRecurrent);
