@@ -1015,6 +1015,50 @@ TEST_CASE("shapeddropout is the identity in inference") {
   requireClose(run(m, {y}, {{x, xv}})[y], xv);
 }
 
+TEST_CASE("tensorremap: the values unchanged, the gradient too") {
+  for (auto type : {TensorRemapType::FwdBwdReverse, TensorRemapType::FwdBwd,
+                    TensorRemapType::Fwd}) {
+    DYNAMIC_SECTION("remap type " << int(type)) {
+      Model m;
+      const TensorId x = m.input(DataType::FLOAT, {3, 4});
+      const TensorId y = m.gc().tensorremap({x}, int64_t(type));
+      const std::vector<double> xv = ramp(12, -2.0, 0.5), r = ramp(12, 3.0, -1.0);
+      const Values v = run(m, {y}, {{x, xv}}, &r);
+      requireClose(v[y], xv);
+      requireClose(v[getGradId(x)], r);
+    }
+  }
+}
+
+TEST_CASE("copyvarupdate: the variable takes the updater's values") {
+  auto builder = Builder::create();
+  std::vector<float> w0 = {1.0f, 2.0f, 3.0f};
+  const TensorId w = builder->addInitializedInputTensor(
+      ConstVoidData(w0.data(), TensorInfo(DataType::FLOAT, Shape{3})));
+  const TensorId x = builder->addInputTensor(TensorInfo(DataType::FLOAT, Shape{3}));
+  const TensorId y = builder->aiGraphcoreOpset1().copyvarupdate({w, x});
+  builder->addOutputTensor(y);
+  // Initializers are constants in inference unless constantWeights is off.
+  SessionOptions options;
+  options.constantWeights = false;
+  auto session = InferenceSession::createFromOnnxModel(
+      builder->getModelProto(), DataFlow(1, {{y, AnchorReturnType("All")}}),
+      popart_test::createTestDevice(), InputShapeInfo(), options);
+  session->prepareDevice();
+  session->weightsFromHost();
+  std::vector<float> xv = {-4.0f, 0.5f, 8.0f}, yv(3), wv(3);
+  NDArrayWrapper<float> xa(xv.data(), {3}), ya(yv.data(), {3});
+  std::map<TensorId, IArray &> ins = {{x, xa}}, outs = {{y, ya}};
+  StepIO io(ins, outs);
+  session->run(io);
+  REQUIRE(yv == xv);
+  session->weightsToHost();
+  WeightsIO weights;
+  weights.insert(w, MutableVoidData{wv.data(), TensorInfo(DataType::FLOAT, Shape{3})});
+  session->readWeights(weights);
+  REQUIRE(wv == xv);
+}
+
 TEST_CASE("bad attributes and types give errors naming the op") {
   using Catch::Matchers::Contains;
   SECTION("bitwise of FLOAT") {
@@ -1121,6 +1165,21 @@ TEST_CASE("bad attributes and types give errors naming the op") {
     const TensorId x = m.input(DataType::FLOAT, {4, 3});
     REQUIRE_THAT(errorOf(m, m.gc().shapeddropout({x}, {2, 1}, 0.5f)),
                  Contains("ShapedDropout") && Contains("broadcastable"));
+  }
+  SECTION("tensorremap of an unknown remap type") {
+    Model m;
+    const TensorId x = m.input(DataType::FLOAT, {3});
+    REQUIRE_THAT(errorOf(m, m.gc().tensorremap({x}, 3)),
+                 Contains("TensorRemap") && Contains("remap_type 3"));
+  }
+  SECTION("copyvarupdate of a constant (inference, constantWeights)") {
+    Model m;
+    std::vector<float> w0 = {1.0f, 2.0f};
+    const TensorId w = m.builder->addInitializedInputTensor(
+        ConstVoidData(w0.data(), TensorInfo(DataType::FLOAT, Shape{2})));
+    const TensorId x = m.input(DataType::FLOAT, {2});
+    REQUIRE_THAT(errorOf(m, m.gc().copyvarupdate({w, x})),
+                 Contains("CopyVarUpdate") && Contains("Const"));
   }
   SECTION("a reverse dimension out of range") {
     Model m;

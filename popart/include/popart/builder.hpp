@@ -14,6 +14,7 @@
 #include <popart/popart_export.hpp>
 #include <popart/op/init.hpp>
 #include <popart/op/scatterreduce.hpp>
+#include <popart/op/tensorremap.hpp>
 #include <popart/reductiontype.hpp>
 #include <popart/tensorinfo.hpp>
 #include <popart/vendored/optional.hpp>
@@ -252,6 +253,16 @@ public:
   /// broadcast to args[0]; kept elements scaled by 1 / (1 - ratio).
   TensorId shapeddropout(const std::vector<TensorId> &args,
                          const std::vector<int64_t> &shape, float ratio = 0.5f,
+                         const DebugContext &debugContext = {});
+
+  /// args[0]'s values in a new tensor with a fresh tile layout; remap_type
+  /// a TensorRemapType value (what the backward pass does).
+  TensorId tensorremap(const std::vector<TensorId> &args,
+                       Attributes::Int remap_type,
+                       const DebugContext &debugContext = {});
+  /// args [tensor, updater]: the variable `tensor` takes updater's values
+  /// (kept between runs); the result is an alias of the updated variable.
+  TensorId copyvarupdate(const std::vector<TensorId> &args,
                          const DebugContext &debugContext = {});
 
 private:

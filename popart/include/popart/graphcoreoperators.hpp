@@ -69,6 +69,7 @@ const static OperatorIdentifier Abort_1(Domain::ai_graphcore, "Abort", 1, {0, 1}
 const static OperatorIdentifier NormalizeImageOpId(Domain::ai_graphcore, "NormalizeImage", 1, 3, 1);
 const static OperatorIdentifier SequenceSlice_1(Domain::ai_graphcore, "SequenceSlice", 1, 5, 1);
 const static OperatorIdentifier ShapedDropout_1(Domain::ai_graphcore, "ShapedDropout", 1, 1, 1);
+const static OperatorIdentifier TensorRemap_1(Domain::ai_graphcore, "TensorRemap", 1, {1, 2}, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

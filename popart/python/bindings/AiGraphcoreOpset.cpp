@@ -21,6 +21,10 @@ void bindAiGraphcoreOpset(py::module_ &m) {
   py::enum_<InitType>(m, "InitType")
       .value("NoInit", InitType::NoInit)
       .value("Zero", InitType::Zero);
+  py::enum_<TensorRemapType>(m, "TensorRemapType")
+      .value("FwdBwdReverse", TensorRemapType::FwdBwdReverse)
+      .value("FwdBwd", TensorRemapType::FwdBwd)
+      .value("Fwd", TensorRemapType::Fwd);
   py::class_<Op> cls(m, "AiGraphcoreOpset1");
   const auto dc = py::arg("debugContext") = std::string();
   // The one-input operators.
@@ -112,6 +116,9 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           py::arg("zeroUnused"), dc);
   cls.def("shapeddropout", &Op::shapeddropout, py::arg("args"),
           py::arg("shape"), py::arg("ratio") = 0.5f, dc);
+  cls.def("tensorremap", &Op::tensorremap, py::arg("args"),
+          py::arg("remap_type"), dc);
+  cls.def("copyvarupdate", &Op::copyvarupdate, py::arg("args"), dc);
 }
 
 } // namespace python

@@ -729,4 +729,17 @@ TensorId AiGraphcoreOpset1::shapeddropout(const std::vector<TensorId> &args,
       .at(0);
 }
 
+
+TensorId AiGraphcoreOpset1::tensorremap(const std::vector<TensorId> &args,
+                                        Attributes::Int remap_type,
+                                        const DebugContext &dc) {
+  return addOp("TensorRemap", one(args, "TensorRemap"), 1,
+               {{"remap_type", remap_type}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::copyvarupdate(const std::vector<TensorId> &args,
+                                          const DebugContext &dc) {
+  return addOp("CopyVarUpdate", two(args, "CopyVarUpdate"), 1, {}, dc).at(0);
+}
+
 } // namespace popart

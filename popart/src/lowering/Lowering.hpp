@@ -247,6 +247,8 @@ POPART_LOWERING(growNormalizeImage)
 POPART_LOWERING(growSequenceSlice)
 POPART_LOWERING(growShapedDropout)
 POPART_LOWERING(growShapedDropoutGrad)
+POPART_LOWERING(growTensorRemap)
+POPART_LOWERING(growTensorRemapGrad)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

@@ -539,6 +539,13 @@ void registerGraphcoreOpsetSchemas() {
       .Attr("ratio", "the probability of dropping", onnx::AttributeProto::FLOAT,
             0.5f);
   add(shapedDropout, onnx::propagateShapeAndTypeFromFirstInput);
+
+  auto tensorRemap = schema("TensorRemap", 1, allTypes);
+  tensorRemap.Attr("remap_type", "a TensorRemapType value",
+                   onnx::AttributeProto::INT, static_cast<int64_t>(0));
+  add(tensorRemap, onnx::propagateShapeAndTypeFromFirstInput);
+  add(schema("CopyVarUpdate", 2, allTypes),
+      onnx::propagateShapeAndTypeFromFirstInput);
 }
 
 } // namespace onnxutil

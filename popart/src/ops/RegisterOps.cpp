@@ -45,6 +45,7 @@
 #include "ops/NormalizeImageOp.hpp"
 #include "ops/SequenceSliceOp.hpp"
 #include "ops/ShapedDropoutOp.hpp"
+#include "ops/TensorRemapOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
@@ -309,6 +310,7 @@ void registerBuiltinOps() {
   registerOp<NormalizeImageOp>({gc::NormalizeImageOpId});
   registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
   registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
+  registerOp<TensorRemapOp>({gc::TensorRemap_1});
 }
 
 // The lowering of every op class.
@@ -370,6 +372,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<SequenceSliceOp>(growSequenceSlice);
   r.add<ShapedDropoutOp>(growShapedDropout);
   r.add<ShapedDropoutGradOp>(growShapedDropoutGrad);
+  r.add<TensorRemapOp>(growTensorRemap);
+  r.add<TensorRemapGradOp>(growTensorRemapGrad);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<RecurrentOp>(growRecurrent);
