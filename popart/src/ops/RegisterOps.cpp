@@ -303,10 +303,10 @@ void registerBuiltinOps() {
                          gc::DynamicZero_1, gc::DynamicAdd_1})
     registerOp<DynamicSliceOp>({id});
   registerOp<GroupNormOp>({gc::GroupNormalization_1});
-  registerOp<ScatterReduceOp>({gc::ScatterReduce_1});
-  registerOp<GroupedGatherOp>({gc::GroupedGather_1});
+  registerOp<ScatterReduceOp>({gc::ScatterReduce});
+  registerOp<GroupedGatherOp>({gc::GroupedGather});
   registerOp<InitOp>({gc::Init_1});
-  registerOp<AbortOp>({gc::Abort_1});
+  registerOp<AbortOp>({gc::Abort});
   registerOp<NormalizeImageOp>({gc::NormalizeImageOpId});
   registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
   registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
