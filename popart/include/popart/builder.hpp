@@ -12,6 +12,9 @@
 #include <popart/op.hpp>
 #include <popart/operatoridentifier.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/op/init.hpp>
+#include <popart/op/scatterreduce.hpp>
+#include <popart/op/tensorremap.hpp>
 #include <popart/reductiontype.hpp>
 #include <popart/tensorinfo.hpp>
 #include <popart/vendored/optional.hpp>
@@ -179,6 +182,88 @@ public:
   TensorId dynamicadd(const std::vector<TensorId> &args, Attributes::Ints axes,
                       Attributes::Ints sizes,
                       const DebugContext &debugContext = {});
+
+  // Normalisation.
+  /// [y, mean, invStdDev] of args [x, scale, bias]: x [N, C, ...] normalised
+  /// over each group of C / num_groups consecutive channels (and the other
+  /// dimensions), then y = normalised * scale + bias per channel; mean and
+  /// invStdDev are [N * num_groups].
+  std::vector<TensorId>
+  groupnormalization(const std::vector<TensorId> &args, int64_t num_groups,
+                     float epsilon = 1e-05f,
+                     const DebugContext &debugContext = {});
+
+  // Scatter with reduction: args [src, index(, initial_values)]; element e
+  // of src goes to the output element at its position with index[e] along
+  // axis, combined there by `reduction` (indices outside [0, axis_size)
+  // are skipped, elements nothing reaches are the initial value, else 0, 1
+  // for Mul). The index is src's shape or, with enable_index_broadcast, a
+  // vector along axis broadcast to it.
+  /// The output: src's shape with axis_size along axis.
+  TensorId scatterreduce(const std::vector<TensorId> &args,
+                         Attributes::Int axis_size, Attributes::Int axis = -1,
+                         ScatterReduction reduction = ScatterReduction::Sum,
+                         Attributes::Int enable_index_broadcast = 1,
+                         const DebugContext &debugContext = {});
+  /// The same for each of group_size groups along dimension 0.
+  TensorId
+  groupedscatterreduce(const std::vector<TensorId> &args,
+                       Attributes::Int axis_size, Attributes::Int axis = -1,
+                       ScatterReduction reduction = ScatterReduction::Sum,
+                       Attributes::Int group_size = 1,
+                       Attributes::Int enable_index_broadcast = 1,
+                       const DebugContext &debugContext = {});
+
+  /// args [data, indices]: a Gather along axis in each of group_size groups
+  /// along dimension 0 of both (group_size 1: a plain Gather).
+  TensorId groupedgather(const std::vector<TensorId> &args,
+                         Attributes::Int axis = 0,
+                         Attributes::Int group_size = 1,
+                         const DebugContext &debugContext = {});
+
+  /// A new tensor of `shape` and data_type (a DataType value: FLOAT,
+  /// FLOAT16, INT32 or UINT32), zeroed when init_type is InitType::Zero,
+  /// undefined for NoInit; batch_axis (-1: none) names its batch dimension.
+  TensorId init(Attributes::Ints shape, Attributes::Int data_type,
+                Attributes::Int init_type, Attributes::Int batch_axis,
+                const DebugContext &debugContext = {});
+  TensorId init(Attributes::Ints shape, Attributes::Int data_type,
+                Attributes::Int init_type,
+                const DebugContext &debugContext = {});
+
+  /// Stops the program: always (no args), or when the scalar args[0] is
+  /// non-zero (a poplar::application_runtime_error from the run).
+  void abort(const std::vector<TensorId> &args,
+             const DebugContext &debugContext = {});
+
+  /// args [image, offsets, scales]: the image's 3 inner channels become
+  /// 4, channel c < 3 (image * scale - offsets[c]) * scales[c], channel 3
+  /// zero (FLOAT16 for a UINT8 image).
+  TensorId normalize_image(const std::vector<TensorId> &args, float scale,
+                           const DebugContext &debugContext = {});
+  /// args [source, destination, N, sourceOffset, destinationOffset]: a
+  /// copy of destination with rows destinationOffset[i] .. + N[i] taken
+  /// from source rows sourceOffset[i] .. (until the first N[i] == 0); the
+  /// rows nothing writes zeroed when zeroUnused is 1.
+  TensorId sequenceslice(const std::vector<TensorId> &args,
+                         Attributes::Int zeroUnused,
+                         const DebugContext &debugContext = {});
+
+  /// Dropout (in training) with one draw per element of a mask of `shape`
+  /// broadcast to args[0]; kept elements scaled by 1 / (1 - ratio).
+  TensorId shapeddropout(const std::vector<TensorId> &args,
+                         const std::vector<int64_t> &shape, float ratio = 0.5f,
+                         const DebugContext &debugContext = {});
+
+  /// args[0]'s values in a new tensor with a fresh tile layout; remap_type
+  /// a TensorRemapType value (what the backward pass does).
+  TensorId tensorremap(const std::vector<TensorId> &args,
+                       Attributes::Int remap_type,
+                       const DebugContext &debugContext = {});
+  /// args [tensor, updater]: the variable `tensor` takes updater's values
+  /// (kept between runs); the result is an alias of the updated variable.
+  TensorId copyvarupdate(const std::vector<TensorId> &args,
+                         const DebugContext &debugContext = {});
 
 private:
   // The bitwise operation `opid` of args.

@@ -60,6 +60,16 @@ const static OperatorIdentifier IncrementMod_1(Domain::ai_graphcore, "IncrementM
 const static OperatorIdentifier Bucketize_1(Domain::ai_graphcore, "Bucketize", 1, 2, 1);
 const static OperatorIdentifier Sort_1(Domain::ai_graphcore, "Sort", 1, 1, 2);
 const static OperatorIdentifier ReduceMedian_1(Domain::ai_graphcore, "ReduceMedian", 1, 1, 2);
+// The rest of the opset (the original's identifier names).
+const static OperatorIdentifier GroupNormalization_1(Domain::ai_graphcore, "GroupNormalization", 1, 3, 3);
+const static OperatorIdentifier ScatterReduce(Domain::ai_graphcore, "ScatterReduce", 1, {2, 3}, 1);
+const static OperatorIdentifier GroupedGather(Domain::ai_graphcore, "GroupedGather", 1, 2, 1);
+const static OperatorIdentifier Init_1(Domain::ai_graphcore, "Init", 1, 0, 1);
+const static OperatorIdentifier Abort(Domain::ai_graphcore, "Abort", 1, {0, 1}, 0);
+const static OperatorIdentifier NormalizeImageOpId(Domain::ai_graphcore, "NormalizeImage", 1, 3, 1);
+const static OperatorIdentifier SequenceSlice_1(Domain::ai_graphcore, "SequenceSlice", 1, 5, 1);
+const static OperatorIdentifier ShapedDropout_1(Domain::ai_graphcore, "ShapedDropout", 1, 1, 1);
+const static OperatorIdentifier TensorRemap_1(Domain::ai_graphcore, "TensorRemap", 1, {1, 2}, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

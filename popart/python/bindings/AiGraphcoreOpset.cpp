@@ -12,6 +12,19 @@ namespace python {
 
 void bindAiGraphcoreOpset(py::module_ &m) {
   using Op = AiGraphcoreOpset1;
+  py::enum_<ScatterReduction>(m, "ScatterReduction")
+      .value("Sum", ScatterReduction::Sum)
+      .value("Max", ScatterReduction::Max)
+      .value("Min", ScatterReduction::Min)
+      .value("Mul", ScatterReduction::Mul)
+      .value("NoReduction", ScatterReduction::None);
+  py::enum_<InitType>(m, "InitType")
+      .value("NoInit", InitType::NoInit)
+      .value("Zero", InitType::Zero);
+  py::enum_<TensorRemapType>(m, "TensorRemapType")
+      .value("FwdBwdReverse", TensorRemapType::FwdBwdReverse)
+      .value("FwdBwd", TensorRemapType::FwdBwd)
+      .value("Fwd", TensorRemapType::Fwd);
   py::class_<Op> cls(m, "AiGraphcoreOpset1");
   const auto dc = py::arg("debugContext") = std::string();
   // The one-input operators.
@@ -75,6 +88,37 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           py::arg("sizes"), dc);
   cls.def("dynamicadd", &Op::dynamicadd, py::arg("args"), py::arg("axes"),
           py::arg("sizes"), dc);
+  cls.def("groupnormalization", &Op::groupnormalization, py::arg("args"),
+          py::arg("num_groups"), py::arg("epsilon") = 1e-05f, dc);
+  cls.def("scatterreduce", &Op::scatterreduce, py::arg("args"),
+          py::arg("axis_size"), py::arg("axis") = -1,
+          py::arg("reduction") = ScatterReduction::Sum,
+          py::arg("enable_index_broadcast") = 1, dc);
+  cls.def("groupedscatterreduce", &Op::groupedscatterreduce, py::arg("args"),
+          py::arg("axis_size"), py::arg("axis") = -1,
+          py::arg("reduction") = ScatterReduction::Sum,
+          py::arg("group_size") = 1, py::arg("enable_index_broadcast") = 1, dc);
+  cls.def("groupedgather", &Op::groupedgather, py::arg("args"),
+          py::arg("axis") = 0, py::arg("group_size") = 1, dc);
+  cls.def("init",
+          py::overload_cast<Attributes::Ints, Attributes::Int, Attributes::Int,
+                            Attributes::Int, const DebugContext &>(&Op::init),
+          py::arg("shape"), py::arg("data_type"), py::arg("init_type"),
+          py::arg("batch_axis"), dc);
+  cls.def("init",
+          py::overload_cast<Attributes::Ints, Attributes::Int, Attributes::Int,
+                            const DebugContext &>(&Op::init),
+          py::arg("shape"), py::arg("data_type"), py::arg("init_type"), dc);
+  cls.def("abort", &Op::abort, py::arg("args") = py::list(), dc);
+  cls.def("normalize_image", &Op::normalize_image, py::arg("args"),
+          py::arg("scale"), dc);
+  cls.def("sequenceslice", &Op::sequenceslice, py::arg("args"),
+          py::arg("zeroUnused"), dc);
+  cls.def("shapeddropout", &Op::shapeddropout, py::arg("args"),
+          py::arg("shape"), py::arg("ratio") = 0.5f, dc);
+  cls.def("tensorremap", &Op::tensorremap, py::arg("args"),
+          py::arg("remap_type"), dc);
+  cls.def("copyvarupdate", &Op::copyvarupdate, py::arg("args"), dc);
 }
 
 } // namespace python

@@ -1,5 +1,6 @@
 #include "builder/BuilderImpl.hpp"
 #include "onnx/OnnxUtil.hpp"
+#include "ops/ScatterReduceOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/PoplibsOptions.hpp"
 
@@ -619,6 +620,128 @@ std::vector<TensorId> AiGraphcoreOpset1::reducemedian(
   if (axes)
     attributes["axes"] = *axes;
   return addOp("ReduceMedian", one(args, "ReduceMedian"), 2, attributes, dc);
+}
+
+
+std::vector<TensorId>
+AiGraphcoreOpset1::groupnormalization(const std::vector<TensorId> &args,
+                                      int64_t num_groups, float epsilon,
+                                      const DebugContext &dc) {
+  if (args.size() != 3)
+    throw error("GroupNormalization takes 3 inputs (x, scale, bias), {} given",
+                args.size());
+  return addOp("GroupNormalization", args, 3,
+               {{"num_groups", num_groups}, {"epsilon", epsilon}}, dc);
+}
+
+
+TensorId AiGraphcoreOpset1::groupedscatterreduce(
+    const std::vector<TensorId> &args, Attributes::Int axis_size,
+    Attributes::Int axis, ScatterReduction reduction, Attributes::Int group_size,
+    Attributes::Int enable_index_broadcast, const DebugContext &dc) {
+  if (args.size() != 2 && args.size() != 3)
+    throw error("ScatterReduce takes 2 or 3 inputs (src, index, "
+                "initial_values), {} given",
+                args.size());
+  return addOp("ScatterReduce", args, 1,
+               {{"axis", axis},
+                {"axis_size", axis_size},
+                {"reduction", scatterReductionName(reduction)},
+                {"group_size", group_size},
+                {"enable_index_broadcast", enable_index_broadcast}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::scatterreduce(const std::vector<TensorId> &args,
+                                          Attributes::Int axis_size,
+                                          Attributes::Int axis,
+                                          ScatterReduction reduction,
+                                          Attributes::Int enable_index_broadcast,
+                                          const DebugContext &dc) {
+  return groupedscatterreduce(args, axis_size, axis, reduction, 1,
+                              enable_index_broadcast, dc);
+}
+
+
+TensorId AiGraphcoreOpset1::groupedgather(const std::vector<TensorId> &args,
+                                          Attributes::Int axis,
+                                          Attributes::Int group_size,
+                                          const DebugContext &dc) {
+  return addOp("GroupedGather", two(args, "GroupedGather"), 1,
+               {{"axis", axis}, {"group_size", group_size}}, dc)
+      .at(0);
+}
+
+
+TensorId AiGraphcoreOpset1::init(Attributes::Ints shape,
+                                 Attributes::Int data_type,
+                                 Attributes::Int init_type,
+                                 Attributes::Int batch_axis,
+                                 const DebugContext &dc) {
+  return addOp("Init", {}, 1,
+               {{"shape", shape},
+                {"data_type", data_type},
+                {"init_type", init_type},
+                {"batch_axis", batch_axis}},
+               dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::init(Attributes::Ints shape,
+                                 Attributes::Int data_type,
+                                 Attributes::Int init_type,
+                                 const DebugContext &dc) {
+  return init(shape, data_type, init_type, -1, dc);
+}
+
+
+void AiGraphcoreOpset1::abort(const std::vector<TensorId> &args,
+                              const DebugContext &dc) {
+  if (args.size() > 1)
+    throw error("Abort takes no input or a condition, {} given", args.size());
+  addOp("Abort", args, 0, {}, dc);
+}
+
+
+TensorId AiGraphcoreOpset1::normalize_image(const std::vector<TensorId> &args,
+                                            float scale,
+                                            const DebugContext &dc) {
+  if (args.size() != 3)
+    throw error("NormalizeImage takes 3 inputs (image, offsets, scales), {} "
+                "given",
+                args.size());
+  return addOp("NormalizeImage", args, 1, {{"scale", scale}}, dc).at(0);
+}
+TensorId AiGraphcoreOpset1::sequenceslice(const std::vector<TensorId> &args,
+                                          Attributes::Int zeroUnused,
+                                          const DebugContext &dc) {
+  if (args.size() != 5)
+    throw error("SequenceSlice takes 5 inputs (source, destination, N, "
+                "sourceOffset, destinationOffset), {} given",
+                args.size());
+  return addOp("SequenceSlice", args, 1, {{"zeroUnused", zeroUnused}}, dc)
+      .at(0);
+}
+
+
+TensorId AiGraphcoreOpset1::shapeddropout(const std::vector<TensorId> &args,
+                                          const std::vector<int64_t> &shape,
+                                          float ratio, const DebugContext &dc) {
+  return addOp("ShapedDropout", one(args, "ShapedDropout"), 1,
+               {{"shape", shape}, {"ratio", ratio}}, dc)
+      .at(0);
+}
+
+
+TensorId AiGraphcoreOpset1::tensorremap(const std::vector<TensorId> &args,
+                                        Attributes::Int remap_type,
+                                        const DebugContext &dc) {
+  return addOp("TensorRemap", one(args, "TensorRemap"), 1,
+               {{"remap_type", remap_type}}, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::copyvarupdate(const std::vector<TensorId> &args,
+                                          const DebugContext &dc) {
+  return addOp("CopyVarUpdate", two(args, "CopyVarUpdate"), 1, {}, dc).at(0);
 }
 
 } // namespace popart

@@ -37,6 +37,15 @@
 #include "ops/InstanceNormOp.hpp"
 #include "ops/LRNOp.hpp"
 #include "ops/LayerNormOp.hpp"
+#include "ops/GroupNormOp.hpp"
+#include "ops/ScatterReduceOp.hpp"
+#include "ops/GroupedGatherOp.hpp"
+#include "ops/InitOp.hpp"
+#include "ops/AbortOp.hpp"
+#include "ops/NormalizeImageOp.hpp"
+#include "ops/SequenceSliceOp.hpp"
+#include "ops/ShapedDropoutOp.hpp"
+#include "ops/TensorRemapOp.hpp"
 #include "ops/LossOps.hpp"
 #include "ops/MatMulOp.hpp"
 #include "ops/MaxUnpoolOp.hpp"
@@ -293,6 +302,15 @@ void registerBuiltinOps() {
   for (const auto &id : {gc::DynamicSlice_1, gc::DynamicUpdate_1,
                          gc::DynamicZero_1, gc::DynamicAdd_1})
     registerOp<DynamicSliceOp>({id});
+  registerOp<GroupNormOp>({gc::GroupNormalization_1});
+  registerOp<ScatterReduceOp>({gc::ScatterReduce});
+  registerOp<GroupedGatherOp>({gc::GroupedGather});
+  registerOp<InitOp>({gc::Init_1});
+  registerOp<AbortOp>({gc::Abort});
+  registerOp<NormalizeImageOp>({gc::NormalizeImageOpId});
+  registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
+  registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
+  registerOp<TensorRemapOp>({gc::TensorRemap_1});
 }
 
 // The lowering of every op class.
@@ -345,6 +363,17 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<InstanceNormOp>(growInstanceNorm);
   r.add<LRNOp>(growLRN);
   r.add<LayerNormOp>(growLayerNorm);
+  r.add<GroupNormOp>(growGroupNorm);
+  r.add<ScatterReduceOp>(growScatterReduce);
+  r.add<GroupedGatherOp>(growGroupedGather);
+  r.add<InitOp>(growInit);
+  r.add<AbortOp>(growAbort);
+  r.add<NormalizeImageOp>(growNormalizeImage);
+  r.add<SequenceSliceOp>(growSequenceSlice);
+  r.add<ShapedDropoutOp>(growShapedDropout);
+  r.add<ShapedDropoutGradOp>(growShapedDropoutGrad);
+  r.add<TensorRemapOp>(growTensorRemap);
+  r.add<TensorRemapGradOp>(growTensorRemapGrad);
   r.add<MeanVarianceNormOp>(growMeanVarianceNorm);
   r.add<PreviewOptimizerOp>(growPreviewOptimizer);
   r.add<RecurrentOp>(growRecurrent);
@@ -407,6 +436,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<PoolGradOp>(growPoolGrad);
   r.add<BatchNormGradOp>(growBatchNormGrad);
   r.add<LayerNormGradOp>(growLayerNormGrad);
+  r.add<GroupNormGradOp>(growGroupNormGrad);
+  r.add<ScatterReduceGradOp>(growScatterReduceGrad);
+  r.add<GroupedGatherGradOp>(growGroupedGatherGrad);
   r.add<InstanceNormGradOp>(growInstanceNormGrad);
   r.add<LRNGradOp>(growLRNGrad);
   r.add<TopKGradOp>(growTopKGrad);
