@@ -26,6 +26,24 @@ inline void checkIndicesType(const Op &op, InIndex i) {
                 op.inInfo(i).data_type());
 }
 
+/// Whether values of type t are integers (indices and counts may be any
+/// of these).
+inline bool isIntegerType(DataType t) {
+  switch (t) {
+  case DataType::INT8:
+  case DataType::UINT8:
+  case DataType::INT16:
+  case DataType::UINT16:
+  case DataType::INT32:
+  case DataType::UINT32:
+  case DataType::INT64:
+  case DataType::UINT64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace popart
 
 #endif

@@ -13,22 +13,6 @@ namespace popart {
 
 namespace {
 
-bool isIntegral(DataType t) {
-  switch (t) {
-  case DataType::INT8:
-  case DataType::UINT8:
-  case DataType::INT16:
-  case DataType::UINT16:
-  case DataType::INT32:
-  case DataType::UINT32:
-  case DataType::INT64:
-  case DataType::UINT64:
-    return true;
-  default:
-    return false;
-  }
-}
-
 bool isConstant(const Tensor &t) {
   return t.type == TensorType::Const && !t.producer;
 }
@@ -72,8 +56,8 @@ Affine trace(const Tensor *t) {
     }
     const std::string &type = p->opid.type;
     if (sameValues.count(type) ||
-        (type == "Cast" && isIntegral(p->inInfo(0).dataType()) &&
-         isIntegral(t->info.dataType()))) {
+        (type == "Cast" && isIntegerType(p->inInfo(0).dataType()) &&
+         isIntegerType(t->info.dataType()))) {
       t = p->inTensor(0);
       continue;
     }

@@ -39,22 +39,6 @@ ScatterReduction reductionFromName(std::string name, const std::string &op) {
               op, name);
 }
 
-bool isIndexType(DataType t) {
-  switch (t) {
-  case DataType::INT8:
-  case DataType::UINT8:
-  case DataType::INT16:
-  case DataType::UINT16:
-  case DataType::INT32:
-  case DataType::UINT32:
-  case DataType::INT64:
-  case DataType::UINT64:
-    return true;
-  default:
-    return false;
-  }
-}
-
 } // namespace
 
 ScatterReduceOp::ScatterReduceOp(const OperatorIdentifier &id,
@@ -85,7 +69,7 @@ void ScatterReduceOp::setup() {
       type != DataType::INT32)
     throw error("{}: src '{}' is {}; FLOAT, FLOAT16 and INT32 are supported",
                 str(), inTensor(0)->id, inInfo(0).data_type());
-  if (!isIndexType(inInfo(1).dataType()))
+  if (!isIntegerType(inInfo(1).dataType()))
     throw error("{}: index '{}' is {}, not an integer type", str(),
                 inTensor(1)->id, inInfo(1).data_type());
   const int64_t rank = int64_t(src.size());
