@@ -231,6 +231,15 @@ const poplar::Tensor &LoweringContext::get(const TensorId &id) const {
   return it->second;
 }
 
+poplar::Tensor
+LoweringContext::addLinearVariable(const poplar::Type &type,
+                                   const std::vector<std::size_t> &shape,
+                                   const std::string &name) {
+  poplar::Tensor t = graph.addVariable(type, shape, name);
+  poputil::mapTensorLinearly(graph, t);
+  return t;
+}
+
 void LoweringContext::set(const Tensor &t, const poplar::Tensor &value) {
   shared->tensors[t.id] = value;
 }

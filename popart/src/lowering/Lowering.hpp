@@ -65,6 +65,10 @@ public:
   void set(const Tensor &t, const poplar::Tensor &value);
   void set(const Tensor *t, const poplar::Tensor &value) { set(*t, value); }
   bool has(const TensorId &id) const { return shared->tensors.count(id) != 0; }
+  /// A new variable of this context's graph spread evenly over its tiles.
+  poplar::Tensor addLinearVariable(const poplar::Type &type,
+                                   const std::vector<std::size_t> &shape,
+                                   const std::string &name);
 
   /// A subgraph lowered once (ops/CallLowering.cpp): the tensors of its
   /// inputs and outputs, and the function that runs it, which every call

@@ -36,18 +36,11 @@ namespace pe = popops::expr;
 using poplar::program::Copy;
 using poplar::program::Sequence;
 
-poplar::Tensor newTensor(LoweringContext &ctx, const poplar::Type &type,
-                         const std::vector<std::size_t> &shape,
-                         const std::string &name) {
-  poplar::Tensor t = ctx.graph.addVariable(type, shape, name);
-  poputil::mapTensorLinearly(ctx.graph, t);
-  return t;
-}
-
 // An UNSIGNED_INT counter set to 0 by `prog`, and a program counting it on.
 poplar::Tensor newCounter(LoweringContext &ctx, Sequence &prog,
                           const std::string &name) {
-  poplar::Tensor counter = newTensor(ctx, poplar::UNSIGNED_INT, {}, name);
+  poplar::Tensor counter =
+      ctx.addLinearVariable(poplar::UNSIGNED_INT, {}, name);
   popops::zero(ctx.graph, counter, prog, name);
   return counter;
 }
@@ -97,7 +90,7 @@ void growOnnxLoop(const Op &op_, LoweringContext &ctx, Sequence &prog) {
   const bool hasCond = op.hasInput(OnnxLoopOp::getTerminationConditionInIndex());
 
   poplar::Tensor iteration = newCounter(ctx, prog, name + "/iteration");
-  poplar::Tensor cond = newTensor(ctx, poplar::BOOL, {}, name + "/cond");
+  poplar::Tensor cond = ctx.addLinearVariable(poplar::BOOL, {}, name + "/cond");
   prog.add(Copy(hasCond ? ctx.get(op.inTensor(
                                       OnnxLoopOp::getTerminationConditionInIndex()))
                               .reshape({})
@@ -124,8 +117,9 @@ void growOnnxLoop(const Op &op_, LoweringContext &ctx, Sequence &prog) {
         op.outId(static_cast<OutIndex>(c))));
   for (std::size_t k = 0; k < scans; ++k) {
     const auto out = static_cast<OutIndex>(carried + k);
-    scanOutputs.push_back(newTensor(ctx, deviceType(op.outInfo(out).dataType()),
-                                    dims(op.outShape(out)), op.outId(out)));
+    scanOutputs.push_back(
+        ctx.addLinearVariable(deviceType(op.outInfo(out).dataType()),
+                              dims(op.outShape(out)), op.outId(out)));
     popops::zero(ctx.graph, scanOutputs.back(), prog, op.outId(out));
   }
   copyImplicitInputs(op, firstInput + static_cast<InIndex>(carried), lg,
@@ -245,8 +239,9 @@ void growScan(const Op &op_, LoweringContext &ctx, Sequence &prog) {
       inputs.push_back(ctx.get(op.inTensor(first + numStates + i)));
     for (int j = 0; j < numScanOutputs; ++j) {
       const OutIndex out = numStates + j;
-      outputs.push_back(newTensor(ctx, deviceType(op.outInfo(out).dataType()),
-                                  dims(op.outShape(out)), op.outId(out)));
+      outputs.push_back(
+          ctx.addLinearVariable(deviceType(op.outInfo(out).dataType()),
+                                dims(op.outShape(out)), op.outId(out)));
     }
     scanEntry(op, lg, ctx, states, inputs, outputs, prog);
     for (int s = 0; s < numStates; ++s)
@@ -261,16 +256,17 @@ void growScan(const Op &op_, LoweringContext &ctx, Sequence &prog) {
   const auto batch = static_cast<unsigned>(op.inShape(first)[0]);
   std::vector<poplar::Tensor> results;
   for (int o = 0; o < op.outTensorCount(); ++o)
-    results.push_back(newTensor(ctx, deviceType(op.outInfo(o).dataType()),
-                                dims(op.outShape(o)), op.outId(o)));
+    results.push_back(
+        ctx.addLinearVariable(deviceType(op.outInfo(o).dataType()),
+                              dims(op.outShape(o)), op.outId(o)));
   poplar::Tensor b = newCounter(ctx, prog, name + "/b");
   const poplar::Tensor offset = b.reshape({1});
   Sequence entry;
   for (int s = 0; s < numStates; ++s) {
     const poplar::Tensor &initial = ctx.get(op.inTensor(first + s));
-    states.push_back(newTensor(ctx, initial.elementType(),
-                               withoutBatch(op.inShape(first + s)),
-                               name + "/state"));
+    states.push_back(ctx.addLinearVariable(initial.elementType(),
+                                           withoutBatch(op.inShape(first + s)),
+                                           name + "/state"));
     entry.add(Copy(elementOf(ctx, initial, offset, 0, entry, name + "/entry"),
                    states.back()));
   }
@@ -278,9 +274,9 @@ void growScan(const Op &op_, LoweringContext &ctx, Sequence &prog) {
     inputs.push_back(elementOf(ctx, ctx.get(op.inTensor(first + numStates + i)),
                                offset, 0, entry, name + "/entry"));
   for (int j = 0; j < numScanOutputs; ++j)
-    outputs.push_back(newTensor(ctx, results[numStates + j].elementType(),
-                                withoutBatch(op.outShape(numStates + j)),
-                                name + "/scan_entry"));
+    outputs.push_back(ctx.addLinearVariable(
+        results[numStates + j].elementType(),
+        withoutBatch(op.outShape(numStates + j)), name + "/scan_entry"));
   scanEntry(op, lg, ctx, states, inputs, outputs, entry);
   for (int s = 0; s < numStates; ++s)
     writeElement(ctx, results[s], states[s], offset, 0, entry, name);

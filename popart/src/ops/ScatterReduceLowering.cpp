@@ -92,14 +92,6 @@ poplar::Tensor outputRows(LoweringContext &ctx, const Op &op,
                       op.name() + "/rows");
 }
 
-poplar::Tensor newTensor(LoweringContext &ctx, const poplar::Type &type,
-                         const std::vector<std::size_t> &shape,
-                         const std::string &name) {
-  poplar::Tensor t = ctx.graph.addVariable(type, shape, name);
-  poputil::mapTensorLinearly(ctx.graph, t);
-  return t;
-}
-
 // The gathered rows of `t` (out-shaped) at the offsets, as [groups?, rows, 1].
 poplar::Tensor gatherRows(LoweringContext &ctx, const ScatterRows &s,
                           const poplar::Tensor &t, const poplar::Tensor &rowOf,
@@ -131,7 +123,7 @@ void growScatterReduce(const Op &op, LoweringContext &ctx,
   const bool isMin = sr.reduction == ScatterReduction::Min;
   const bool initial = op.hasInput(2);
 
-  poplar::Tensor out = newTensor(ctx, type, s.out, op.name());
+  poplar::Tensor out = ctx.addLinearVariable(type, s.out, op.name());
   if (initial) {
     prog.add(poplar::program::Copy(ctx.get(op.inTensor(2)), out));
     if (isMin) // min(a, b) = -max(-a, -b)
@@ -192,9 +184,10 @@ void growScatterReduce(const Op &op, LoweringContext &ctx,
   if (!initial &&
       (sr.reduction == ScatterReduction::Max || isMin)) {
     // Output elements nothing reached are 0, not the fill value.
-    poplar::Tensor reached = newTensor(ctx, type, s.out, name + "/reached");
+    poplar::Tensor reached =
+        ctx.addLinearVariable(type, s.out, name + "/reached");
     popops::zero(ctx.graph, reached, prog, name);
-    poplar::Tensor ones = newTensor(ctx, type, {s.rows}, name + "/ones");
+    poplar::Tensor ones = ctx.addLinearVariable(type, {s.rows}, name + "/ones");
     popops::fill(ctx.graph, ones, prog, 1.0, name);
     const poplar::Tensor onesRows =
         s.grouped ? ones.reshape({1, s.rows, 1, 1})
@@ -254,8 +247,8 @@ void growScatterReduceGrad(const Op &op, LoweringContext &ctx,
   poplar::Tensor gradSrc = s.fromRows(g, s.used);
   if (dims(srcShape) != s.used) {
     // The src elements past the index have no gradient.
-    poplar::Tensor full =
-        newTensor(ctx, gradSrc.elementType(), dims(srcShape), name + "/src");
+    poplar::Tensor full = ctx.addLinearVariable(gradSrc.elementType(),
+                                                dims(srcShape), name + "/src");
     popops::zero(ctx.graph, full, prog, name);
     prog.add(poplar::program::Copy(gradSrc, usedPart(full, s)));
     gradSrc = full;
@@ -275,8 +268,8 @@ void growScatterReduceGrad(const Op &op, LoweringContext &ctx,
     break;
   case ScatterReduction::None: {
     gi = poputil::duplicate(ctx.graph, gradOut, prog, name + "/initial");
-    poplar::Tensor zeros = newTensor(ctx, gradOut.elementType(), {s.rows},
-                                     name + "/zeros");
+    poplar::Tensor zeros =
+        ctx.addLinearVariable(gradOut.elementType(), {s.rows}, name + "/zeros");
     popops::zero(ctx.graph, zeros, prog, name);
     const poplar::Tensor zeroRows =
         s.grouped ? zeros.reshape({1, s.rows, 1, 1})
