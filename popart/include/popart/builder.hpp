@@ -265,6 +265,68 @@ public:
   TensorId copyvarupdate(const std::vector<TensorId> &args,
                          const DebugContext &debugContext = {});
 
+  // Sequence models: CTC, the Graphcore LSTM, spline convolutions.
+
+  /// The CTC loss of args [log_probs [T, N, C], targets [N, S],
+  /// input_lengths [N], target_lengths [N]] (the integer inputs INT32 or
+  /// UINT32): the negative log likelihood of each target (classes other
+  /// than `blank`, up to its length) given the log probabilities (up to the
+  /// input length). Reduced by `reduction` (Mean: each loss divided by its
+  /// target length, then the mean over the batch); outDataType "FLOAT",
+  /// "FLOAT16" or "UNDEFINED" (log_probs' type); zeroInfinity: an
+  /// impossible target gives a zero loss and gradient instead of infinity.
+  TensorId ctcloss(const std::vector<TensorId> &args,
+                   const ReductionType reduction = ReductionType::Mean,
+                   const unsigned blank = 0,
+                   const std::string &outDataType = "UNDEFINED",
+                   const bool zeroInfinity = false,
+                   const DebugContext &debugContext = {});
+  /// ctcloss with both outputs: the loss, and the gradient of each
+  /// sample's loss with respect to log_probs [T, N, C] (what the backward
+  /// pass scales).
+  std::vector<TensorId>
+  _ctcloss(const std::vector<TensorId> &args,
+           const ReductionType reduction = ReductionType::Mean,
+           const unsigned blank = 0,
+           const std::string &outDataType = "UNDEFINED",
+           const bool zeroInfinity = false,
+           const DebugContext &debugContext = {});
+
+  /// Prefix beam search over args [logProbs [maxTime, batchSize,
+  /// numClasses], dataLengths [batchSize] (UINT32)]: [labelProbs
+  /// [batchSize, topPaths] (log probabilities), labelLengths [batchSize,
+  /// topPaths] and decodedLabels [batchSize, topPaths, maxTime] (UINT32)],
+  /// the most likely first. topPaths must not exceed beamWidth.
+  std::vector<TensorId>
+  ctcbeamsearchdecoder(const std::vector<TensorId> &args, unsigned blank = 0,
+                       unsigned beamWidth = 100, unsigned topPaths = 1,
+                       const DebugContext &debugContext = {});
+
+  /// The Graphcore LSTM of args [input [seqLength, batch, inputSize],
+  /// weights [4, inputSize + hidden, hidden], biases [4, hidden] (optional),
+  /// initialState [2, batch, hidden] (output then cell state, optional)];
+  /// the gates in the order forget, input, candidate, output. Returns
+  /// [output ([seqLength, batch, hidden] if outputFullSequence, else the
+  /// last step's [batch, hidden]), the final cell state [batch, hidden]].
+  std::vector<TensorId> lstm(const std::vector<TensorId> &args,
+                             int64_t outputFullSequence,
+                             const DebugContext &debugContext = {});
+
+  /// The B-spline basis of args [pseudo [numEdges, numDims] (FLOAT or
+  /// FLOAT16), kernel_size [numDims] (INT32), is_open_spline [numDims]
+  /// (UINT8)]: [basis, weightIndex], both [numEdges, (degree + 1)^numDims]
+  /// (degree 0 to 3).
+  std::vector<TensorId> splinebasis(const std::vector<TensorId> &args,
+                                    Attributes::Int degree = 1,
+                                    const DebugContext &debugContext = {});
+
+  /// Features weighted by the spline kernel, args [input [numEdges,
+  /// inChannels], weight [numWeights, inChannels, outChannels], basis
+  /// [numEdges, numSplines], weightIndex [numEdges, numSplines] (INT32)]:
+  /// out[e] = sum over s of basis[e][s] * input[e] x weight[weightIndex[e][s]].
+  TensorId splineweighting(const std::vector<TensorId> &args,
+                           const DebugContext &debugContext = {});
+
 private:
   // The bitwise operation `opid` of args.
   TensorId bitwiseGenericOp(const OperatorIdentifier &opid,

@@ -70,6 +70,13 @@ const static OperatorIdentifier NormalizeImageOpId(Domain::ai_graphcore, "Normal
 const static OperatorIdentifier SequenceSlice_1(Domain::ai_graphcore, "SequenceSlice", 1, 5, 1);
 const static OperatorIdentifier ShapedDropout_1(Domain::ai_graphcore, "ShapedDropout", 1, 1, 1);
 const static OperatorIdentifier TensorRemap_1(Domain::ai_graphcore, "TensorRemap", 1, {1, 2}, 1);
+// Sequence ops: CTC loss and beam search decoding, the Graphcore LSTM
+// (weights [4, input + hidden, hidden]) and the spline convolution ops.
+const static OperatorIdentifier Ctc(Domain::ai_graphcore, "Ctc", 1, 4, 2);
+const static OperatorIdentifier CtcBeamSearchDecoder(Domain::ai_graphcore, "CtcBeamSearchDecoder", 1, 2, 3);
+const static OperatorIdentifier LSTM_1(Domain::ai_graphcore, "LSTM", 1, {2, 5}, 2);
+const static OperatorIdentifier SplineBasis(Domain::ai_graphcore, "SplineBasis", 1, 3, 2);
+const static OperatorIdentifier SplineWeighting(Domain::ai_graphcore, "SplineWeighting", 1, 4, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

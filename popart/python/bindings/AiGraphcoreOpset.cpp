@@ -119,6 +119,21 @@ void bindAiGraphcoreOpset(py::module_ &m) {
   cls.def("tensorremap", &Op::tensorremap, py::arg("args"),
           py::arg("remap_type"), dc);
   cls.def("copyvarupdate", &Op::copyvarupdate, py::arg("args"), dc);
+  // Sequence models.
+  cls.def("ctcloss", &Op::ctcloss, py::arg("args"),
+          py::arg("reduction") = ReductionType::Mean, py::arg("blank") = 0u,
+          py::arg("outDataType") = std::string("UNDEFINED"),
+          py::arg("zeroInfinity") = false, dc);
+  cls.def("ctcbeamsearchdecoder", &Op::ctcbeamsearchdecoder, py::arg("args"),
+          py::arg("blank") = 0u, py::arg("beam_width") = 100u,
+          py::arg("top_paths") = 1u,
+          py::arg("debug_context") = std::string());  // the original's keyword
+  cls.def("lstm", &Op::lstm, py::arg("args"),
+          py::arg("outputFullSequence") = 1, dc);
+  cls.def("splinebasis", &Op::splinebasis, py::arg("args") = py::list(),
+          py::arg("degree"), dc);
+  cls.def("splineweighting", &Op::splineweighting,
+          py::arg("args") = py::list(), dc);
 }
 
 } // namespace python

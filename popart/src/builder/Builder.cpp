@@ -745,3 +745,88 @@ TensorId AiGraphcoreOpset1::copyvarupdate(const std::vector<TensorId> &args,
 }
 
 } // namespace popart
+
+// Sequence models: CTC, the Graphcore LSTM, spline convolutions.
+namespace popart {
+
+std::vector<TensorId> AiGraphcoreOpset1::_ctcloss(
+    const std::vector<TensorId> &args, const ReductionType reduction,
+    const unsigned blank, const std::string &outDataType,
+    const bool zeroInfinity, const DebugContext &dc) {
+  if (args.size() != 4)
+    throw error("Ctc takes 4 inputs (log_probs, targets, input_lengths, "
+                "target_lengths), {} given",
+                args.size());
+  DataType outType;
+  try {
+    outType = dataTypeFromString(outDataType);
+  } catch (const error &) {
+    throw error("Ctc: outDataType '{}' is not FLOAT, FLOAT16 or UNDEFINED",
+                outDataType);
+  }
+  if (outType != DataType::FLOAT && outType != DataType::FLOAT16 &&
+      outType != DataType::UNDEFINED)
+    throw error("Ctc: outDataType '{}' is not FLOAT, FLOAT16 or UNDEFINED",
+                outDataType);
+  const int64_t onnxOutType =
+      outType == DataType::UNDEFINED ? 0 : getONNXDataTypeAsInt(outType);
+  return addOp("Ctc", args, 2,
+               {{"reduction", std::string(reductionAttributeValue(reduction))},
+                {"blank", int64_t(blank)},
+                {"outDataType", onnxOutType},
+                {"zeroInfinity", int64_t(zeroInfinity ? 1 : 0)}},
+               dc);
+}
+TensorId AiGraphcoreOpset1::ctcloss(const std::vector<TensorId> &args,
+                                    const ReductionType reduction,
+                                    const unsigned blank,
+                                    const std::string &outDataType,
+                                    const bool zeroInfinity,
+                                    const DebugContext &dc) {
+  return _ctcloss(args, reduction, blank, outDataType, zeroInfinity, dc).at(0);
+}
+
+std::vector<TensorId>
+AiGraphcoreOpset1::ctcbeamsearchdecoder(const std::vector<TensorId> &args,
+                                        unsigned blank, unsigned beamWidth,
+                                        unsigned topPaths,
+                                        const DebugContext &dc) {
+  return addOp("CtcBeamSearchDecoder", two(args, "CtcBeamSearchDecoder"), 3,
+               {{"blank", int64_t(blank)},
+                {"beam_width", int64_t(beamWidth)},
+                {"top_paths", int64_t(topPaths)}},
+               dc);
+}
+
+std::vector<TensorId> AiGraphcoreOpset1::lstm(const std::vector<TensorId> &args,
+                                              int64_t outputFullSequence,
+                                              const DebugContext &dc) {
+  if (args.size() < 2 || args.size() > 5)
+    throw error("LSTM takes 2 to 5 inputs (input, weights, biases, "
+                "initialState, seqLengths), {} given",
+                args.size());
+  return addOp("LSTM", args, 2, {{"output_full_sequence", outputFullSequence}},
+               dc);
+}
+
+std::vector<TensorId>
+AiGraphcoreOpset1::splinebasis(const std::vector<TensorId> &args,
+                               Attributes::Int degree,
+                               const DebugContext &dc) {
+  if (args.size() != 3)
+    throw error("SplineBasis takes 3 inputs (pseudo, kernel_size, "
+                "is_open_spline), {} given",
+                args.size());
+  return addOp("SplineBasis", args, 2, {{"degree", degree}}, dc);
+}
+
+TensorId AiGraphcoreOpset1::splineweighting(const std::vector<TensorId> &args,
+                                            const DebugContext &dc) {
+  if (args.size() != 4)
+    throw error("SplineWeighting takes 4 inputs (input, weight, basis, "
+                "weightIndex), {} given",
+                args.size());
+  return addOp("SplineWeighting", args, 1, {}, dc).at(0);
+}
+
+} // namespace popart

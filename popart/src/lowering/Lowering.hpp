@@ -258,6 +258,14 @@ POPART_LOWERING(growShapedDropout)
 POPART_LOWERING(growShapedDropoutGrad)
 POPART_LOWERING(growTensorRemap)
 POPART_LOWERING(growTensorRemapGrad)
+// Sequence models.
+POPART_LOWERING(growCtc)
+POPART_LOWERING(growCtcGrad)
+POPART_LOWERING(growCtcBeamSearchDecoder)
+POPART_LOWERING(growPopartLstm)
+POPART_LOWERING(growPopartLstmGrad)
+POPART_LOWERING(growSplineBasis)
+POPART_LOWERING(growSplineWeighting)
 #undef POPART_LOWERING
 
 /// The type PopLibs computes element-wise operations on `t` in: INT for 8-

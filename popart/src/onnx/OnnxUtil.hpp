@@ -23,6 +23,9 @@ void registerGraphcoreSchemas();
 /// The schemas of the element-wise and data-movement ops of the opset
 /// (GraphcoreOpsetSchemas.cpp), called by registerGraphcoreSchemas.
 void registerGraphcoreOpsetSchemas();
+/// The schemas of the sequence-model ops (GraphcoreSequenceSchemas.cpp),
+/// called by registerGraphcoreSchemas.
+void registerGraphcoreSequenceSchemas();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();

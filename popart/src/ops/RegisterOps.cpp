@@ -40,6 +40,9 @@
 #include "ops/GroupNormOp.hpp"
 #include "ops/ScatterReduceOp.hpp"
 #include "ops/GroupedGatherOp.hpp"
+#include "ops/CtcOp.hpp"
+#include "ops/PopartLstmOp.hpp"
+#include "ops/SplineOps.hpp"
 #include "ops/InitOp.hpp"
 #include "ops/AbortOp.hpp"
 #include "ops/NormalizeImageOp.hpp"
@@ -311,6 +314,12 @@ void registerBuiltinOps() {
   registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
   registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
   registerOp<TensorRemapOp>({gc::TensorRemap_1});
+  // Sequence models.
+  registerOp<CtcOp>({gc::Ctc});
+  registerOp<CtcBeamSearchDecoderOp>({gc::CtcBeamSearchDecoder});
+  registerOp<PopartLSTMOp>({gc::LSTM_1});
+  registerOp<SplineBasisOp>({gc::SplineBasis});
+  registerOp<SplineWeightingOp>({gc::SplineWeighting});
 }
 
 // The lowering of every op class.
@@ -404,6 +413,14 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ReduceMedianGradOp>(growReduceMedianGrad);
   r.add<DynamicSliceOp>(growDynamicSlice);
   r.add<DynamicSliceGradOp>(growDynamicSliceGrad);
+  // Sequence models.
+  r.add<CtcOp>(growCtc);
+  r.add<CtcGradOp>(growCtcGrad);
+  r.add<CtcBeamSearchDecoderOp>(growCtcBeamSearchDecoder);
+  r.add<PopartLSTMOp>(growPopartLstm);
+  r.add<PopartLSTMGradOp>(growPopartLstmGrad);
+  r.add<SplineBasisOp>(growSplineBasis);
+  r.add<SplineWeightingOp>(growSplineWeighting);
 
   // Gradients.
   r.add<UnaryGradOp>(growUnaryGrad);
