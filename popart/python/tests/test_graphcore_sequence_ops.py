@@ -108,6 +108,22 @@ def test_ctcloss_gradient_matches_torch(reduction, name):
                                atol=1e-5)
 
 
+@pytest.mark.parametrize("out_type", ["UNDEFINED", "FLOAT"])
+def test_ctcloss_float16_log_probs(out_type):
+    data = ctc_data(seed=5)
+    builder = popart.Builder()
+    lp = builder.addInputTensor(popart.TensorInfo("FLOAT16", [T, N, C]))
+    tg = builder.addInputTensor(popart.TensorInfo("INT32", [N, S]))
+    il = builder.addInputTensor(popart.TensorInfo("UINT32", [N]))
+    tl = builder.addInputTensor(popart.TensorInfo("UINT32", [N]))
+    loss = builder.aiGraphcore.ctcloss([lp, tg, il, tl], outDataType=out_type)
+    (got,) = infer(builder, [loss], {lp: data[0].astype(np.float16),
+                                     tg: data[1], il: data[2], tl: data[3]})
+    assert got.dtype == (np.float16 if out_type == "UNDEFINED" else np.float32)
+    _, want = torch_ctc(data, "mean")
+    np.testing.assert_allclose(got, want.item(), rtol=2e-3)
+
+
 def test_ctcloss_zero_infinity():
     data = list(ctc_data(seed=3))
     data[2] = np.array([6, 5, 1], dtype=np.uint32)  # too short for 2 symbols
