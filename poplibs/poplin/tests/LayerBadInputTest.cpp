@@ -145,7 +145,7 @@ TEST_CASE("Bad input to convolutions, pooling, norms, losses, random "
   expectError<poplibs_error>(
       "a cast into a tensor of another shape",
       [&] {
-        popops::cast(graph, x23, mapped(graph, INT, {3, 2}, "i32"), prog);
+        prog.add(popops::cast(graph, x23, mapped(graph, INT, {3, 2}, "i32")));
       },
       {"popops::cast", "'x23'", "'i32'"});
   expectError<poplibs_error>(
