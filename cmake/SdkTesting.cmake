@@ -3,7 +3,10 @@
 # variant (the variant reaches the test through SDK_TEST_DEVICE).
 # The label `sanitize` marks the tests that scripts/sanitize.sh also runs
 # in the clang build with AddressSanitizer and UndefinedBehaviorSanitizer
-# (build-fuzz): chosen for what they reach per second of build and run.
+# (build-fuzz): chosen for what they reach per second of build and run. A
+# multi-target test may give it to some of its device variants only
+# (SANITIZE_DEVICES): the variants run the same library code, and one of
+# them costs a third of the time.
 set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi-target tests run on")
 
 # Codelets compiled at run time by tests are cached in the build tree, not
@@ -26,18 +29,24 @@ function(add_unit_test name)
     ENVIRONMENT "${SDK_TEST_ENVIRONMENT}")
 endfunction()
 
-# add_multitarget_test(<name> SOURCES ... LIBS ...): one ctest entry per
-# device variant, named <name>_<Variant>.
+# add_multitarget_test(<name> SOURCES ... LIBS ... [LABELS ...]
+# [SANITIZE_DEVICES <variant>...]): one ctest entry per device variant,
+# named <name>_<Variant>; the variants listed in SANITIZE_DEVICES are also
+# labelled `sanitize`.
 function(add_multitarget_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS;DEVICES" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS;DEVICES;SANITIZE_DEVICES" ${ARGN})
   if(NOT ARG_DEVICES)
     set(ARG_DEVICES ${SDK_TEST_DEVICES})
   endif()
   sdk_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS ${ARG_LIBS})
   foreach(device ${ARG_DEVICES})
+    set(labels multitarget ${device} ${ARG_LABELS})
+    if(device IN_LIST ARG_SANITIZE_DEVICES)
+      list(APPEND labels sanitize)
+    endif()
     add_test(NAME ${name}_${device} COMMAND ${name})
     set_tests_properties(${name}_${device} PROPERTIES
       ENVIRONMENT "SDK_TEST_DEVICE=${device};${SDK_TEST_ENVIRONMENT}"
-      LABELS "multitarget;${device};${ARG_LABELS}")
+      LABELS "${labels}")
   endforeach()
 endfunction()

@@ -27,6 +27,6 @@ configure_tsan_build() { configure_clang "$tsan_build" -DSDK_TSAN=ON -DSDK_FUZZ=
 # A test is named after its program, with _<device> after it for a
 # multi-target test (cmake/SdkTesting.cmake).
 test_targets() {
-  ctest --test-dir "$1" -L "$2" -N | sed -n 's/^ *Test *#[0-9]*: *//p' |
+  ctest --test-dir "$1" -L "^$2\$" -N | sed -n 's/^ *Test *#[0-9]*: *//p' |
     sed -E 's/_(Cpu|IpuModel[0-9]*)$//' | sort -u
 }

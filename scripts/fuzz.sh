@@ -31,6 +31,10 @@ cmake --build "$build" -j "$jobs" --target sdk_fuzzers
 echo "fuzz: harnesses built in $(( $(date +%s) - start )) s"
 
 work=$build/fuzz-work
+# As in scripts/sanitize.sh: clang-14's __tls_get_addr interceptor can make
+# LeakSanitizer's tracer crash at exit once codelet libraries have run on
+# several threads (docs/reliability.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-intercept_tls_get_addr=0}
 mkdir -p "$work"
 
 # seeds <harness> <dir>: the seed corpus of a harness.

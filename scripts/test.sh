@@ -5,7 +5,8 @@
 # (build-fuzz), the tests labelled sanitize (scripts/sanitize.sh) and the
 # fuzzing harnesses for a bounded time (scripts/fuzz.sh), and last, in the
 # clang build with ThreadSanitizer (build-tsan), the tests labelled tsan
-# (scripts/tsan.sh).
+# (scripts/tsan.sh) and then the ONNX conformance cases labelled
+# tsan_conformance, which need PopLibs and PopART in that build too.
 #
 #   SDK_RUN_FUZZ=0           leave out the clang parts (sanitizers and fuzzers)
 #   SDK_TEST_BUDGET_SECONDS  the time the whole command may take (default
@@ -34,13 +35,17 @@ fits() {
 }
 
 # docs/reliability.md, Cost in CI
-clang_part=${SDK_CLANG_PART_SECONDS:-1260}
+clang_part=${SDK_CLANG_PART_SECONDS:-1560}
 tsan_part=${SDK_TSAN_PART_SECONDS:-300}
+tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
 if fits "$clang_part" "the sanitizer tests and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh)"; then
   scripts/sanitize.sh
   SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
 fi
 if fits "$tsan_part" "the ThreadSanitizer tests (scripts/tsan.sh)"; then
   scripts/tsan.sh
+fi
+if fits "$tsan_conformance_part" "the ONNX conformance cases under ThreadSanitizer (SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh)"; then
+  SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh
 fi
 echo "test: all parts done in $(( $(date +%s) - start )) s"

@@ -338,6 +338,17 @@ Result collect(const Running &r, const Case &c, bool timedOut) {
   const auto space = message.find(' ');
   result.status = Status(std::stoi(message.substr(0, space)));
   result.detail = space == std::string::npos ? "" : message.substr(space + 1);
+  // A child that failed after writing its result (a sanitizer's report at
+  // exit, a crash in a destructor) fails the case all the same.
+  if (WIFSIGNALED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+    result.detail = (WIFSIGNALED(wstatus)
+                         ? std::string("killed by signal ") +
+                               strsignal(WTERMSIG(wstatus))
+                         : "exit status " + std::to_string(WEXITSTATUS(wstatus))) +
+                    " after its result (" + statusName(result.status) +
+                    (result.detail.empty() ? "" : ": " + result.detail) + ")";
+    result.status = Status::Crash;
+  }
   return result;
 }
 

@@ -40,6 +40,11 @@ void SliceOp::setup() {
   if (axes.empty())
     for (std::size_t i = 0; i < starts.size(); ++i)
       axes.push_back(static_cast<int64_t>(i));
+  if (starts.size() != axes.size() || ends.size() != axes.size() ||
+      (!stepv.empty() && stepv.size() != axes.size()))
+    throw error("{}: starts, ends, axes and steps must have one entry per "
+                "sliced axis, not {}, {}, {} and {}",
+                str(), starts.size(), ends.size(), axes.size(), stepv.size());
   begins.assign(r, 0);
   reversed.assign(r, false);
   steps.assign(r, 1);

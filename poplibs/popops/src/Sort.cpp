@@ -62,9 +62,10 @@ std::vector<Tensor> pick(const Tensor &rows, const std::vector<std::size_t> &r) 
   return out;
 }
 
-void sortRows(poplar::Graph &graph, const Tensor &keys, const Tensor *values,
-              unsigned dim, poplar::program::Sequence &prog,
-              const std::string &op) {
+// The user's tensors are checked before anything is added for them, so
+// that a refused call leaves the graph and program as they were.
+void checkSortRows(const Tensor &keys, const Tensor *values, unsigned dim,
+                   const std::string &op) {
   checkSortable(op, keys);
   if (dim >= keys.rank())
     throw poputil::poplibs_error(op + ": tensor '" + keys.getDebugStr() +
@@ -73,6 +74,12 @@ void sortRows(poplar::Graph &graph, const Tensor &keys, const Tensor *values,
     throw poputil::poplibs_error(op + ": values '" + values->getDebugStr() +
                                  "' do not have the shape of the keys '" +
                                  keys.getDebugStr() + "'");
+}
+
+void sortRows(poplar::Graph &graph, const Tensor &keys, const Tensor *values,
+              unsigned dim, poplar::program::Sequence &prog,
+              const std::string &op) {
+  checkSortRows(keys, values, dim, op);
   const Tensor keyRows = rowsWithInner(keys, dim);
   const Tensor valueRows = values ? rowsWithInner(*values, dim) : keyRows;
   const std::string type = poputil::templateVertex(
@@ -103,6 +110,7 @@ void sortInPlace(poplar::Graph &graph, const Tensor &t, unsigned dim,
 Tensor sort(poplar::Graph &graph, const Tensor &t, unsigned dim,
             poplar::program::Sequence &prog,
             const poplar::DebugContext &debugContext) {
+  checkSortRows(t, nullptr, dim, opName(debugContext, "sort"));
   Tensor out = graph.clone(t, {opName(debugContext, "sort") + "/out"});
   prog.add(poplar::program::Copy(t, out));
   sortInPlace(graph, out, dim, prog, debugContext);
@@ -119,6 +127,7 @@ Tensor sortKeyValue(poplar::Graph &graph, const Tensor &k, const Tensor &v,
                     unsigned dim, poplar::program::Sequence &prog,
                     const poplar::DebugContext &debugContext) {
   const std::string op = opName(debugContext, "sortKeyValue");
+  checkSortRows(k, &v, dim, op);
   Tensor keys = graph.clone(k, {op + "/keys"});
   Tensor values = graph.clone(v, {op + "/values"});
   prog.add(poplar::program::Copy(k, keys));
