@@ -70,6 +70,14 @@ const static OperatorIdentifier NormalizeImageOpId(Domain::ai_graphcore, "Normal
 const static OperatorIdentifier SequenceSlice_1(Domain::ai_graphcore, "SequenceSlice", 1, 5, 1);
 const static OperatorIdentifier ShapedDropout_1(Domain::ai_graphcore, "ShapedDropout", 1, 1, 1);
 const static OperatorIdentifier TensorRemap_1(Domain::ai_graphcore, "TensorRemap", 1, {1, 2}, 1);
+// Normalisation, printing, calls of subgraphs and collectives (builder
+// methods batchnormalization, printtensor, call, replicatedallreduce,
+// replicatedreducescatter, multiconv).
+const static OperatorIdentifier BatchNormalization_1(Domain::ai_graphcore, "BatchNormalization", 1, 5, 5);
+const static OperatorIdentifier PrintTensor_1(Domain::ai_graphcore, "PrintTensor", 1, 1, 1);
+const static OperatorIdentifier ReplicatedAllReduce(Domain::ai_graphcore, "ReplicatedAllReduce", 1, 1, 1);
+const static OperatorIdentifier ReplicatedReduceScatter(Domain::ai_graphcore, "ReplicatedReduceScatter", 1, 1, 1);
+const static OperatorIdentifier MultiConv_1(Domain::ai_graphcore, "MultiConv", 1, -1, -1);
 } // namespace CustomOperators
 } // namespace Onnx
 

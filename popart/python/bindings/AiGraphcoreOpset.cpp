@@ -119,6 +119,7 @@ void bindAiGraphcoreOpset(py::module_ &m) {
   cls.def("tensorremap", &Op::tensorremap, py::arg("args"),
           py::arg("remap_type"), dc);
   cls.def("copyvarupdate", &Op::copyvarupdate, py::arg("args"), dc);
+  bindAiGraphcoreOpsetExtras(m, cls);
 }
 
 } // namespace python

@@ -142,6 +142,7 @@ void registerGraphcoreSchemas() {
     registerSchema(reshape);
     registerLossSchemas();
     registerGraphcoreOpsetSchemas();
+    registerNormPrintCallSchemas();
     guardShapeInference();
   });
 }

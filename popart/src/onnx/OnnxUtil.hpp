@@ -23,6 +23,10 @@ void registerGraphcoreSchemas();
 /// The schemas of the element-wise and data-movement ops of the opset
 /// (GraphcoreOpsetSchemas.cpp), called by registerGraphcoreSchemas.
 void registerGraphcoreOpsetSchemas();
+/// The schemas of BatchNormalization, PrintTensor, Call and the
+/// collectives (GraphcoreNormPrintCallSchemas.cpp), called by
+/// registerGraphcoreSchemas.
+void registerNormPrintCallSchemas();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();

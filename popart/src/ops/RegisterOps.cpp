@@ -7,6 +7,7 @@
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CallOp.hpp"
+#include "ops/CollectiveOps.hpp"
 #include "ops/IfOp.hpp"
 #include "ops/OnnxLoopOp.hpp"
 #include "ops/ScanOp.hpp"
@@ -61,6 +62,7 @@
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
 #include "ops/PreviewTrainingOps.hpp"
+#include "ops/PrintTensorOp.hpp"
 #include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceMedianOp.hpp"
@@ -311,6 +313,10 @@ void registerBuiltinOps() {
   registerOp<SequenceSliceOp>({gc::SequenceSlice_1});
   registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
   registerOp<TensorRemapOp>({gc::TensorRemap_1});
+  registerOp<BatchNormOp>({gc::BatchNormalization_1});
+  registerOp<ReplicatedAllReduceOp>({gc::ReplicatedAllReduce});
+  registerOp<ReplicatedReduceScatterOp>({gc::ReplicatedReduceScatter});
+  registerOp<PrintTensorOp>({gc::PrintTensor_1});
 }
 
 // The lowering of every op class.
@@ -454,6 +460,10 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ScaledUpdateOp>(growScaledUpdate);
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
   r.add<ReplicatedAllReduceOp>(growReplicatedAllReduce);
+  r.add<ReplicatedReduceScatterOp>(growReplicatedReduceScatter);
+  r.add<PrintTensorOp>(growPrintTensor);
+  r.add<PrintTensorGradOp>(growPrintTensorGrad);
+  r.add<CallGradOp>(growCall);
   r.add<HostReduceOp>(growHostReduce);
   r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);
