@@ -353,6 +353,31 @@ def test_call_in_inference_twice():
     np.testing.assert_allclose(got[2], (x * y + x) * z + (x * y + x), rtol=1e-5)
 
 
+def test_calls_of_one_callee_share_its_subgraph():
+    import json
+    builder = popart.Builder()
+    sub = builder.createSubgraphBuilder()
+    a = sub.addInputTensor(popart.TensorInfo("FLOAT", [2]))
+    sub.addOutputTensor(sub.aiOnnx.neg([a]))
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", [2]))
+    (y, ) = builder.aiGraphcore.call([x], 1, sub)
+    (z, ) = builder.aiGraphcore.call([y], 1, sub)
+    builder.addOutputTensor(z)
+    session = popart.InferenceSession(
+        fnModel=builder.getModelProto(),
+        dataFlow=popart.DataFlow(1, {z: popart.AnchorReturnType("ALL")}),
+        deviceInfo=cpu())
+    ir = json.loads(session._serializeIr(popart.IrSerializationFormat.JSON))
+    calls = [op for op in ir["maingraph"] if op["type"] == "Call"]
+    assert len(calls) == 2
+    assert calls[0]["attributes"]["callee"] == calls[1]["attributes"]["callee"]
+    assert len([g for g in ir if g not in ("maingraph", "tensors")]) == 1
+    session.prepareDevice()
+    anchors = session.initAnchorArrays()
+    session.run(popart.PyStepIO({x: np.array([1.5, -2.0], np.float32)}, anchors))
+    np.testing.assert_array_equal(anchors[z], [1.5, -2.0])
+
+
 def test_call_gradient_against_central_differences():
     """loss = sum(r * (f(x, w)[0] + f(x, w)[1])), f the subgraph; the
     gradients of the input x and the weight w through the call."""

@@ -322,13 +322,28 @@ Op &importCall(const onnx::NodeProto &node, const std::string &nodeName,
   if (callee.output_size() != node.output_size())
     throw error("Node '{}' (Call): {} outputs, but its callee subgraph has {}",
                 nodeName, node.output_size(), callee.output_size());
-  auto body = importBody(callee, infos, settings, scope, nodeName + "/callee");
-  for (const auto &io : body->getImplicitInputs())
-    inputs.push_back(io.first);
+  // The calls of one callee on values of the same infos share its subgraph
+  // (lowered once, into one poplar function), unless it reads values of
+  // the enclosing graph.
+  std::string key = callee.SerializeAsString();
+  for (const auto &info : infos)
+    key += "|" + describe(info);
+  auto known = settings.callees->find(key);
+  std::string graphId;
+  if (known != settings.callees->end()) {
+    graphId = known->second;
+  } else {
+    auto body =
+        importBody(callee, infos, settings, scope, nodeName + "/callee");
+    graphId = body->graph.getGraphId();
+    if (body->getImplicitInputs().empty())
+      settings.callees->emplace(key, graphId);
+    for (const auto &io : body->getImplicitInputs())
+      inputs.push_back(io.first);
+  }
   return addOp(std::make_unique<CallOp>(
                    OperatorIdentifier(Domain::ai_graphcore, "Call", version),
-                   Op::Settings(scope.graph, nodeName),
-                   body->graph.getGraphId()),
+                   Op::Settings(scope.graph, nodeName), graphId),
                node, nodeName, scope, inputs);
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,11 @@ struct OnnxImportSettings {
   /// The model's opset of each domain.
   std::map<std::string, int64_t> opsets;
   const SessionOptions &options;
+  /// The subgraph of each callee of the builder's Call nodes (by the
+  /// callee's bytes and the infos of its inputs), shared by the calls of
+  /// one callee.
+  std::shared_ptr<std::map<std::string, std::string>> callees =
+      std::make_shared<std::map<std::string, std::string>>();
 };
 
 /// The ONNX names a graph being imported can read, and the IR tensors they
