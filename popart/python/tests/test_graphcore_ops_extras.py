@@ -310,6 +310,45 @@ def test_replicatedreducescatter():
         np.testing.assert_allclose(local[r], mine[3 * r:3 * r + 3], rtol=1e-6)
 
 
+def reduce_scatter_training(op, data, r):
+    builder = popart.Builder()
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", data.shape[1:]), "x")
+    ir = builder.addInputTensor(popart.TensorInfo("FLOAT", r.shape[1:]), "r")
+    y = builder.aiGraphcore.replicatedreducescatter([x], collectiveOperator=op)
+    loss = builder.aiGraphcore.identityloss([builder.aiOnnx.mul([y, ir])],
+                                            reduction=popart.ReductionType.Sum)
+    grad = popart.reservedGradientPrefix() + x
+    opts = popart.SessionOptions()
+    opts.enableReplicatedGraphs = True
+    opts.replicatedGraphCount = REPLICAS
+    flow = popart.DataFlow(1, {t: popart.AnchorReturnType("ALL") for t in (y, grad)})
+    session = popart.TrainingSession(fnModel=builder.getModelProto(), dataFlow=flow,
+                                     loss=loss, optimizer=popart.ConstSGD(0.0),
+                                     deviceInfo=ipu_model(REPLICAS), userOptions=opts)
+    session.prepareDevice()
+    session.weightsFromHost()
+    anchors = session.initAnchorArrays()
+    session.run(popart.PyStepIO({x: data, ir: r}, anchors))
+    return anchors[y], anchors[grad]
+
+
+def test_replicatedreducescatter_local_gradient_gathers_the_replicas():
+    """The original's gradient of a Local reduce-scatter: every replica
+    gets the output gradients of all replicas, gathered in order, cut to
+    the input's elements."""
+    rng = np.random.default_rng(10)
+    data = rng.normal(size=(REPLICAS, 5)).astype(np.float32)
+    r = rng.normal(size=(REPLICAS, 3)).astype(np.float32)
+    y, grad = reduce_scatter_training(popart.CollectiveOperator.Local, data, r)
+    for k in range(REPLICAS):
+        np.testing.assert_allclose(y[k], np.concatenate([data[k], [0.0]])[3 * k:3 * k + 3])
+        np.testing.assert_allclose(grad[k], np.concatenate([r[0], r[1]])[:5], rtol=1e-6)
+    with pytest.raises(popart.popart_exception,
+                       match=r"ReplicatedReduceScatter.*only implemented for "
+                       r"CollectiveOperator::Local, not Add"):
+        reduce_scatter_training(popart.CollectiveOperator.Add, data, r)
+
+
 def test_collective_errors_name_the_op():
     data = np.zeros((REPLICAS, 4), np.float32)
     with pytest.raises(popart.popart_exception, match=r"ReplicatedAllReduce.*does not divide the 2 replicas"):

@@ -75,4 +75,27 @@ void growReplicatedReduceScatter(const Op &op_, LoweringContext &ctx,
   }
 }
 
+void growReplicatedAllGatherGrad(const Op &op_, LoweringContext &ctx,
+                                 poplar::program::Sequence &prog) {
+  const auto &op = static_cast<const ReplicatedAllGatherGradOp &>(op_);
+  const poplar::Tensor g = ctx.get(op.inTensor(0));
+  const gcl::CommGroup group(gcl::CommGroupType::CONSECUTIVE, op.layout.size,
+                             op.layout.stride);
+  poplar::Tensor gathered;
+  try {
+    gathered = gcl::allGatherCrossReplica(ctx.graph, g, prog, group,
+                                          op.name(), ctx.gclOptions);
+  } catch (const poputil::poplibs_error &e) {
+    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
+  }
+  const TensorInfo &in = op.fwdInInfo(0);
+  std::vector<std::size_t> shape(in.shape().begin(), in.shape().end());
+  ctx.set(op.outputs[0],
+          copyOf(ctx,
+                 gathered.flatten()
+                     .slice(0, static_cast<std::size_t>(in.nelms()))
+                     .reshape(shape),
+                 prog, op.outId(0)));
+}
+
 } // namespace popart

@@ -141,4 +141,18 @@ void ReplicatedReduceScatterOp::setup() {
   outInfo(0) = TensorInfo(inInfo(0).dataType(), Shape{(n + size - 1) / size});
 }
 
+std::vector<std::unique_ptr<Op>> ReplicatedReduceScatterOp::getGradOps() {
+  if (getCollectiveOp() != CollectiveOperator::Local)
+    throw error("{}: its gradient is only implemented for "
+                "CollectiveOperator::Local, not {}",
+                str(), getCollectiveOp());
+  return gradOps<ReplicatedAllGatherGradOp>(*this);
+}
+
+ReplicatedAllGatherGradOp::ReplicatedAllGatherGradOp(
+    const ReplicatedReduceScatterOp &fwd)
+    : GradOp(fwd, "ReplicatedAllGather", {{0, 0, GradOpInType::GradOut}},
+             {{0, 0}}),
+      layout(fwd.groupLayout()) {}
+
 } // namespace popart

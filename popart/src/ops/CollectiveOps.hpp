@@ -5,6 +5,8 @@
 #ifndef POPART_SRC_OPS_COLLECTIVEOPS_HPP
 #define POPART_SRC_OPS_COLLECTIVEOPS_HPP
 
+#include "ops/GradOp.hpp"
+
 #include <popart/attributes.hpp>
 #include <popart/commgroup.hpp>
 #include <popart/op.hpp>
@@ -72,6 +74,22 @@ public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ReplicatedReduceScatterOp>(*this);
   }
+  /// The original's: for Local only, a ReplicatedAllGatherGradOp.
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+};
+
+/// The gradient of a Local reduce-scatter, as the original makes it: the
+/// output gradients of the group's replicas gathered in group order,
+/// flattened, the first elements (as many as the input has) in the
+/// input's shape. It is the gradient of an input every replica holds the
+/// same (a tensor sharded over the replicas).
+class ReplicatedAllGatherGradOp : public GradOp {
+public:
+  explicit ReplicatedAllGatherGradOp(const ReplicatedReduceScatterOp &fwd);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReplicatedAllGatherGradOp>(*this);
+  }
+  ReplicaGroupLayout layout;
 };
 
 } // namespace popart

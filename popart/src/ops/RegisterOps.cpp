@@ -461,6 +461,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
   r.add<ReplicatedAllReduceOp>(growReplicatedAllReduce);
   r.add<ReplicatedReduceScatterOp>(growReplicatedReduceScatter);
+  r.add<ReplicatedAllGatherGradOp>(growReplicatedAllGatherGrad);
   r.add<PrintTensorOp>(growPrintTensor);
   r.add<PrintTensorGradOp>(growPrintTensorGrad);
   r.add<CallGradOp>(growCall);
