@@ -8,7 +8,8 @@
 // between (on a line of its own for an outer dimension); outer dimensions
 // are separated by as many line breaks as they have inner dimensions, the
 // next line indented by its depth; a line of values longer than
-// maxLineWidth carries on, indented, on the next line.
+// maxLineWidth (less a closing bracket per dimension) carries on,
+// indented, on the next line; an empty tensor is "[]".
 #include "runtime/EngineImpl.hpp"
 
 #include "core/ElementConversion.hpp"
@@ -104,6 +105,8 @@ public:
   std::string values() {
     if (a.shape.empty())
       return texts[0];
+    if (a.numElements == 0) // as numpy prints any empty array
+      return {f.openBracket, f.closeBracket};
     printDim(0, 0);
     return out;
   }
@@ -198,8 +201,10 @@ private:
                   : std::string();
       if (k > 0) {
         if (inner) {
-          const bool wrap = f.maxLineWidth != 0 &&
-                            column + 1 + text.size() > f.maxLineWidth;
+          // As numpy: room is kept for a closing bracket per dimension.
+          const bool wrap =
+              f.maxLineWidth != 0 &&
+              column + 1 + text.size() + a.shape.size() > f.maxLineWidth;
           if (!wrap || f.separator != ' ')
             put(std::string(1, f.separator));
           if (wrap)
