@@ -5,6 +5,7 @@
 #define POPART_BUILDER_HPP
 
 #include <popart/attributes.hpp>
+#include <popart/commgroup.hpp>
 #include <popart/dataflow.hpp>
 #include <popart/debugcontext.hpp>
 #include <popart/domainopset.hpp>
@@ -12,6 +13,7 @@
 #include <popart/op.hpp>
 #include <popart/operatoridentifier.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/op/collectives/collectives.hpp>
 #include <popart/op/init.hpp>
 #include <popart/op/scatterreduce.hpp>
 #include <popart/op/tensorremap.hpp>
@@ -326,6 +328,65 @@ public:
   /// out[e] = sum over s of basis[e][s] * input[e] x weight[weightIndex[e][s]].
   TensorId splineweighting(const std::vector<TensorId> &args,
                            const DebugContext &debugContext = {});
+  // Normalisation, printing, calls and collectives (issue 16, part 1).
+  /// BatchNormalization of args [X, scale, B, mean, var] with the batch
+  /// variance divided by N - 1 (PyTorch's) rather than ONNX's N; outputs
+  /// as ONNX's: Y, then in training (num_outputs up to 5) the running
+  /// mean and variance, the batch's mean and variance.
+  std::vector<TensorId>
+  batchnormalization(const std::vector<TensorId> &args, unsigned num_outputs,
+                     float epsilon = 1e-05f, float momentum = 0.9f,
+                     const DebugContext &debugContext = {});
+
+  /// args[0] passed through, its values printed by the run as
+  /// "title: [...]" (title: the tensor's id unless given) to the engine's
+  /// print stream; with print_gradient its gradient too, titled
+  /// title + "_gradient" (or the gradient's id). The layout is
+  /// poplar::PrintTensorFmt's: above summariseThreshold elements (0:
+  /// never) edgeItems at each end; lines split after maxLineWidth
+  /// characters (0: never); `digits` digits, aligned (0: unaligned);
+  /// floatFormat 0 auto, 1 fixed, 2 scientific, 3 none.
+  TensorId printtensor(const std::vector<TensorId> &args,
+                       int64_t print_gradient = 1,
+                       const DebugContext &debugContext = {},
+                       const std::string &title = {},
+                       const int summariseThreshold = 1000,
+                       const int edgeItems = 3, const int maxLineWidth = 75,
+                       const int digits = 8, const int floatFormat = 0,
+                       const char separator = ' ', const char openBracket = '[',
+                       const char closeBracket = ']');
+
+  /// The outputs of `callee` (a builder from createSubgraphBuilder) run on
+  /// args: its inputs take args' values, in order; num_outputs must be its
+  /// number of outputs. In training the gradient flows through the call
+  /// (the subgraph run again, then differentiated).
+  std::vector<TensorId> call(const std::vector<TensorId> &args,
+                             unsigned num_outputs, const Builder &callee,
+                             const DebugContext &debugContext = {});
+
+  /// Deprecated (logs a warning): the other form, with commGroup given as
+  /// [CommGroupType, group size].
+  TensorId replicatedallreduce(
+      const std::vector<TensorId> &args,
+      const nonstd::optional<std::vector<int64_t>> &commGroup = nonstd::nullopt,
+      const DebugContext &debugContext = {});
+  /// args[0] combined element by element over the replicas of each group
+  /// (SessionOptions::replicatedGraphCount): Add unless collectiveOperator
+  /// says otherwise, over all replicas unless commGroup says otherwise.
+  TensorId replicatedallreduce(
+      const std::vector<TensorId> &args,
+      const nonstd::optional<CollectiveOperator> &collectiveOperator =
+          nonstd::nullopt,
+      const nonstd::optional<CommGroup> &commGroup = nonstd::nullopt,
+      const DebugContext &debugContext = {});
+  /// Part k of the flattened combination for replica k of each group of n:
+  /// [ceil(elements / n)], the last part padded with zeros.
+  TensorId replicatedreducescatter(
+      const std::vector<TensorId> &args,
+      const nonstd::optional<CollectiveOperator> &collectiveOperator =
+          nonstd::nullopt,
+      const nonstd::optional<CommGroup> &commGroup = nonstd::nullopt,
+      const DebugContext &debugContext = {});
 
 private:
   // The bitwise operation `opid` of args.
@@ -342,6 +403,10 @@ public:
   static std::unique_ptr<Builder>
   createFromOnnxModel(const std::string &modelProtoOrFilename);
   ~Builder();
+
+  /// A builder of a subgraph (for AiGraphcoreOpset1::call), owned by this
+  /// one.
+  Builder &createSubgraphBuilder();
 
   // Inputs and outputs.
   TensorId addInputTensor(const TensorInfo &tensorInfo,
@@ -484,6 +549,7 @@ public:
 private:
   Builder();
   std::unique_ptr<BuilderImpl> impl_;
+  std::vector<std::unique_ptr<Builder>> children_;
 };
 
 } // namespace popart

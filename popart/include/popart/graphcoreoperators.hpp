@@ -77,6 +77,13 @@ const static OperatorIdentifier CtcBeamSearchDecoder(Domain::ai_graphcore, "CtcB
 const static OperatorIdentifier LSTM_1(Domain::ai_graphcore, "LSTM", 1, {2, 5}, 2);
 const static OperatorIdentifier SplineBasis(Domain::ai_graphcore, "SplineBasis", 1, 3, 2);
 const static OperatorIdentifier SplineWeighting(Domain::ai_graphcore, "SplineWeighting", 1, 4, 1);
+// Normalisation, printing, calls of subgraphs and collectives (builder
+// methods batchnormalization, printtensor, call, replicatedallreduce,
+// replicatedreducescatter).
+const static OperatorIdentifier BatchNormalization_1(Domain::ai_graphcore, "BatchNormalization", 1, 5, 5);
+const static OperatorIdentifier PrintTensor_1(Domain::ai_graphcore, "PrintTensor", 1, 1, 1);
+const static OperatorIdentifier ReplicatedAllReduce(Domain::ai_graphcore, "ReplicatedAllReduce", 1, 1, 1);
+const static OperatorIdentifier ReplicatedReduceScatter(Domain::ai_graphcore, "ReplicatedReduceScatter", 1, 1, 1);
 } // namespace CustomOperators
 } // namespace Onnx
 

@@ -35,6 +35,11 @@ static constexpr const char *sNameDelimiter = "/";
 /// input's InputSettings::replicatedStreamMode.
 static constexpr const char *sReplicatedStreamMode = "__replicated_stream_mode";
 
+/// The node attributes of the collective operations: the
+/// CollectiveOperator (an int) and the CommGroup ([type, group size]).
+static constexpr const char *sCollectiveOperator = "__collectiveOperator";
+static constexpr const char *sCollectiveCommGroup = "__collectiveCommGroup";
+
 } // namespace popart
 
 #endif

@@ -134,6 +134,7 @@ void bindAiGraphcoreOpset(py::module_ &m) {
           py::arg("degree"), dc);
   cls.def("splineweighting", &Op::splineweighting,
           py::arg("args") = py::list(), dc);
+  bindAiGraphcoreOpsetExtras(m, cls);
 }
 
 } // namespace python

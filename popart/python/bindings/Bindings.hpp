@@ -13,6 +13,9 @@
 #include <string>
 
 namespace popart {
+
+class AiGraphcoreOpset1;
+
 namespace python {
 
 namespace py = pybind11;
@@ -24,6 +27,10 @@ void bindDataFlow(py::module_ &m);
 void bindTensorNames(py::module_ &m);
 void bindBuilder(py::module_ &m);
 void bindAiGraphcoreOpset(py::module_ &m);
+/// Called by bindAiGraphcoreOpset: batchnormalization, printtensor, call
+/// and the collectives (AiGraphcoreOpsetExtras.cpp).
+void bindAiGraphcoreOpsetExtras(py::module_ &m,
+                                py::class_<AiGraphcoreOpset1> &cls);
 /// Generated from the ONNX schemas: AiOnnxOpset6 ... AiOnnxOpset17.
 void bindAiOnnxOpsets(py::module_ &m);
 void bindStepIO(py::module_ &m);

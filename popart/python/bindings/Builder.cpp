@@ -238,6 +238,8 @@ void bindBuilder(py::module_ &m) {
   cls.def("addInitializedInputTensor", &Builder::addInitializedInputTensor,
           py::arg("initVal"), py::arg("debugContext") = std::string());
   cls.def("addOutputTensor", &Builder::addOutputTensor, py::arg("outputName"));
+  cls.def("_createSubgraphBuilder", &Builder::createSubgraphBuilder,
+          py::return_value_policy::reference_internal);
 
   // The opset objects refer to the builder: they keep it alive.
 #define POPART_PY_OPSET(N)                                                     \

@@ -29,6 +29,10 @@ class _Opset:
                 if "debugContext" in kwargs:
                     raise TypeError(f"{name}() got both debugPrefix and debugContext")
                 kwargs["debugContext"] = kwargs.pop("debugPrefix")
+            # A subgraph builder (call's callee) goes as the C++ builder.
+            args = [a._impl if isinstance(a, Builder) else a for a in args]
+            kwargs = {k: v._impl if isinstance(v, Builder) else v
+                      for k, v in kwargs.items()}
             return method(*args, **kwargs)
 
         return call
@@ -108,6 +112,15 @@ class Builder:
 
     def __dir__(self):
         return sorted(set(dir(type(self))) | set(dir(self._impl)))
+
+    def createSubgraphBuilder(self):
+        """A builder of a subgraph (the callee of aiGraphcore.call), owned
+        by this builder."""
+        sub = Builder.__new__(Builder)
+        sub._impl = self._impl._createSubgraphBuilder()
+        sub._onnxVersion = self._onnxVersion
+        sub._parent = self
+        return sub
 
     def reshape_const(self, aiOnnx, args, shape, debugContext=""):
         """Reshape args[0] to `shape`, given as a constant of the model."""

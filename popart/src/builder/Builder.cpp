@@ -7,6 +7,7 @@
 #include <popart/builder.hpp>
 #include <popart/graphcoreoperators.hpp>
 #include <popart/error.hpp>
+#include <popart/logging.hpp>
 
 #include <google/protobuf/text_format.h>
 
@@ -43,6 +44,11 @@ DomainOpSet::addOp(const OpType &opType, const std::vector<TensorId> &inputs,
 
 Builder::Builder() : impl_(std::make_unique<BuilderImpl>()) {}
 Builder::~Builder() = default;
+
+Builder &Builder::createSubgraphBuilder() {
+  children_.push_back(create());
+  return *children_.back();
+}
 
 std::unique_ptr<Builder> Builder::create() {
   return std::unique_ptr<Builder>(new Builder());
@@ -742,6 +748,109 @@ TensorId AiGraphcoreOpset1::tensorremap(const std::vector<TensorId> &args,
 TensorId AiGraphcoreOpset1::copyvarupdate(const std::vector<TensorId> &args,
                                           const DebugContext &dc) {
   return addOp("CopyVarUpdate", two(args, "CopyVarUpdate"), 1, {}, dc).at(0);
+}
+
+
+std::vector<TensorId> AiGraphcoreOpset1::batchnormalization(
+    const std::vector<TensorId> &args, unsigned num_outputs, float epsilon,
+    float momentum, const DebugContext &dc) {
+  if (args.size() != 5)
+    throw error("BatchNormalization takes 5 inputs (X, scale, B, mean, var), "
+                "{} given",
+                args.size());
+  if (num_outputs < 1 || num_outputs > 5)
+    throw error("BatchNormalization has 1 to 5 outputs (Y; in training the "
+                "running mean and variance, the batch's mean and variance), "
+                "not {}",
+                num_outputs);
+  return addOp("BatchNormalization", args, num_outputs,
+               {{"epsilon", epsilon}, {"momentum", momentum}}, dc);
+}
+
+
+std::vector<TensorId> AiGraphcoreOpset1::call(const std::vector<TensorId> &args,
+                                              unsigned num_outputs,
+                                              const Builder &callee,
+                                              const DebugContext &dc) {
+  const onnx::ModelProto model =
+      onnxutil::getModelProto(callee.getModelProto());
+  const onnx::GraphProto &graph = model.graph();
+  const auto check = [&](std::size_t given, int subgraph, const char *what) {
+    if (given != static_cast<std::size_t>(subgraph))
+      throw error("For CallOp '{}', number of {}s ({}) does not match that of "
+                  "the callee subgraph ({})",
+                  dc.getPathName(), what, given, subgraph);
+  };
+  check(args.size(), graph.input_size(), "input");
+  check(num_outputs, graph.output_size(), "output");
+  return addOp("Call", args, num_outputs,
+               {{"num_outputs", int64_t(num_outputs)}, {"callee", graph}}, dc);
+}
+
+TensorId AiGraphcoreOpset1::printtensor(
+    const std::vector<TensorId> &args, int64_t print_gradient,
+    const DebugContext &dc, const std::string &title,
+    const int summariseThreshold, const int edgeItems, const int maxLineWidth,
+    const int digits, const int floatFormat, const char separator,
+    const char openBracket, const char closeBracket) {
+  return addOp("PrintTensor", one(args, "PrintTensor"), 1,
+               {{"print_gradient", print_gradient},
+                {"title", title},
+                {"summariseThreshold", int64_t(summariseThreshold)},
+                {"edgeItems", int64_t(edgeItems)},
+                {"maxLineWidth", int64_t(maxLineWidth)},
+                {"digits", int64_t(digits)},
+                {"floatFormat", int64_t(floatFormat)},
+                {"separator", int64_t(separator)},
+                {"openBracket", int64_t(openBracket)},
+                {"closeBracket", int64_t(closeBracket)}},
+               dc)
+      .at(0);
+}
+
+namespace {
+std::map<std::string, any>
+collectiveAttributes(const nonstd::optional<CollectiveOperator> &op,
+                     const nonstd::optional<CommGroup> &group) {
+  std::map<std::string, any> attributes;
+  if (op)
+    attributes[sCollectiveOperator] = static_cast<int64_t>(*op);
+  if (group)
+    attributes[sCollectiveCommGroup] =
+        std::vector<int64_t>{static_cast<int64_t>(group->type),
+                             static_cast<int64_t>(group->replicaGroupSize)};
+  return attributes;
+}
+} // namespace
+
+TensorId AiGraphcoreOpset1::replicatedallreduce(
+    const std::vector<TensorId> &args,
+    const nonstd::optional<std::vector<int64_t>> &commGroup,
+    const DebugContext &dc) {
+  logging::builder::warn("[AiGraphcoreOpset1::replicatedallreduce] "
+                         "Deprecated builder function.");
+  std::map<std::string, any> attributes;
+  if (commGroup)
+    attributes[sCollectiveCommGroup] = *commGroup;
+  return addOp("ReplicatedAllReduce", one(args, "ReplicatedAllReduce"), 1,
+               attributes, dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::replicatedallreduce(
+    const std::vector<TensorId> &args,
+    const nonstd::optional<CollectiveOperator> &collectiveOperator,
+    const nonstd::optional<CommGroup> &commGroup, const DebugContext &dc) {
+  return addOp("ReplicatedAllReduce", one(args, "ReplicatedAllReduce"), 1,
+               collectiveAttributes(collectiveOperator, commGroup), dc)
+      .at(0);
+}
+TensorId AiGraphcoreOpset1::replicatedreducescatter(
+    const std::vector<TensorId> &args,
+    const nonstd::optional<CollectiveOperator> &collectiveOperator,
+    const nonstd::optional<CommGroup> &commGroup, const DebugContext &dc) {
+  return addOp("ReplicatedReduceScatter", one(args, "ReplicatedReduceScatter"),
+               1, collectiveAttributes(collectiveOperator, commGroup), dc)
+      .at(0);
 }
 
 } // namespace popart

@@ -179,6 +179,9 @@ void BuilderImpl::setNodeAttribute(onnx::NodeProto &node,
     a->set_type(AP::STRINGS);
     for (const auto &x : *v)
       a->add_strings(x);
+  } else if (auto v = nonstd::any_cast<onnx::GraphProto>(&value)) {
+    a->set_type(AP::GRAPH);
+    *a->mutable_g() = *v;
   } else if (auto v = nonstd::any_cast<ConstVoidData>(&value)) {
     a->set_type(AP::TENSOR);
     onnxutil::setTensorData(*a->mutable_t(), v->info, v->data);

@@ -1,10 +1,12 @@
-// ONNX If, Loop and Scan: each graph attribute becomes a subgraph of the
+// ONNX If, Loop and Scan, and the builder's Call: each graph attribute becomes a subgraph of the
 // IR, imported in a scope of its own (ir/OnnxImport.hpp). The values of
 // enclosing graphs a subgraph reads become inputs of it that its op
 // passes in (constants are copied in instead), so that a subgraph only
 // reads its own tensors and can be lowered once, into a poplar function.
+#include "core/Describe.hpp"
 #include "ir/Ir.hpp"
 #include "ir/OnnxImport.hpp"
+#include "ops/CallOp.hpp"
 #include "onnx/OnnxUtil.hpp"
 #include "ops/IfOp.hpp"
 #include "ops/OnnxLoopOp.hpp"
@@ -288,17 +290,77 @@ Op &importScan(const onnx::NodeProto &node, const std::string &nodeName,
         node, nodeName, scope, inputs);
 }
 
+// The builder's call (ai.graphcore Call): the graph attribute "callee"
+// run once on the node's inputs, whose infos its inputs take.
+Op &importCall(const onnx::NodeProto &node, const std::string &nodeName,
+               OpVersion version, const OnnxImportSettings &settings,
+               OnnxScope &scope) {
+  checkAttributes(node, nodeName, {"callee", "num_outputs"});
+  std::vector<TensorId> inputs;
+  std::vector<TensorInfo> infos;
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (node.input(i).empty())
+      throw error("Node '{}' (Call): input {} is missing", nodeName, i);
+    inputs.push_back(scope.resolve(node.input(i), nodeName));
+    infos.push_back(infoOf(scope, inputs.back()));
+  }
+  const onnx::GraphProto &callee = graphAttribute(node, nodeName, "callee");
+  // The callee's inputs typed by its builder take only values of that type
+  // and shape.
+  for (int i = 0; i < node.input_size() && i < callee.input_size(); ++i) {
+    const auto &declared = callee.input(i);
+    if (!declared.has_type() || !declared.type().tensor_type().has_shape())
+      continue;
+    const TensorInfo expected(declared.type());
+    if (expected != infos[static_cast<std::size_t>(i)])
+      throw error("Node '{}' (Call): input {} ('{}') is {}, but the callee's "
+                  "input '{}' is {}",
+                  nodeName, i, node.input(i),
+                  describe(infos[static_cast<std::size_t>(i)]),
+                  declared.name(), describe(expected));
+  }
+  if (callee.output_size() != node.output_size())
+    throw error("Node '{}' (Call): {} outputs, but its callee subgraph has {}",
+                nodeName, node.output_size(), callee.output_size());
+  // The calls of one callee on values of the same infos share its subgraph
+  // (lowered once, into one poplar function), unless it reads values of
+  // the enclosing graph.
+  std::string key = callee.SerializeAsString();
+  for (const auto &info : infos)
+    key += "|" + describe(info);
+  auto known = settings.callees->find(key);
+  std::string graphId;
+  if (known != settings.callees->end()) {
+    graphId = known->second;
+  } else {
+    auto body =
+        importBody(callee, infos, settings, scope, nodeName + "/callee");
+    graphId = body->graph.getGraphId();
+    if (body->getImplicitInputs().empty())
+      settings.callees->emplace(key, graphId);
+    for (const auto &io : body->getImplicitInputs())
+      inputs.push_back(io.first);
+  }
+  return addOp(std::make_unique<CallOp>(
+                   OperatorIdentifier(Domain::ai_graphcore, "Call", version),
+                   Op::Settings(scope.graph, nodeName), graphId),
+               node, nodeName, scope, inputs);
+}
+
 } // namespace
 
 bool isControlFlowNode(const std::string &domain, const std::string &type) {
-  return domain == Domain::ai_onnx &&
-         (type == "If" || type == "Loop" || type == "Scan");
+  return (domain == Domain::ai_onnx &&
+          (type == "If" || type == "Loop" || type == "Scan")) ||
+         (domain == Domain::ai_graphcore && type == "Call");
 }
 
 Op &importControlFlowNode(const onnx::NodeProto &node,
                           const std::string &nodeName, OpVersion version,
                           const OnnxImportSettings &settings,
                           OnnxScope &scope) {
+  if (node.op_type() == "Call")
+    return importCall(node, nodeName, version, settings, scope);
   if (node.op_type() == "If")
     return importIf(node, nodeName, version, settings, scope);
   if (node.op_type() == "Loop")

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,11 @@ struct OnnxImportSettings {
   /// The model's opset of each domain.
   std::map<std::string, int64_t> opsets;
   const SessionOptions &options;
+  /// The subgraph of each callee of the builder's Call nodes (by the
+  /// callee's bytes and the infos of its inputs), shared by the calls of
+  /// one callee.
+  std::shared_ptr<std::map<std::string, std::string>> callees =
+      std::make_shared<std::map<std::string, std::string>>();
 };
 
 /// The ONNX names a graph being imported can read, and the IR tensors they
@@ -63,10 +69,11 @@ private:
 void importOnnxNodes(const onnx::GraphProto &g,
                      const OnnxImportSettings &settings, OnnxScope &scope);
 
-/// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx).
+/// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx; Call of
+/// ai.graphcore).
 bool isControlFlowNode(const std::string &domain, const std::string &type);
 /// Imports such a node: its subgraphs become graphs of the IR, run by an
-/// IfOp, OnnxLoopOp or ScanOp added to the scope's graph and returned
+/// IfOp, OnnxLoopOp, ScanOp or CallOp added to the scope's graph and returned
 /// (OnnxControlFlowImport.cpp).
 Op &importControlFlowNode(const onnx::NodeProto &node,
                            const std::string &nodeName, OpVersion version,

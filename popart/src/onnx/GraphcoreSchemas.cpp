@@ -143,6 +143,7 @@ void registerGraphcoreSchemas() {
     registerLossSchemas();
     registerGraphcoreOpsetSchemas();
     registerGraphcoreSequenceSchemas();
+    registerNormPrintCallSchemas();
     guardShapeInference();
   });
 }

@@ -26,6 +26,10 @@ void registerGraphcoreOpsetSchemas();
 /// The schemas of the sequence-model ops (GraphcoreSequenceSchemas.cpp),
 /// called by registerGraphcoreSchemas.
 void registerGraphcoreSequenceSchemas();
+/// The schemas of BatchNormalization, PrintTensor, Call and the
+/// collectives (GraphcoreNormPrintCallSchemas.cpp), called by
+/// registerGraphcoreSchemas.
+void registerNormPrintCallSchemas();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();

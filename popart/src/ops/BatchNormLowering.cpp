@@ -40,10 +40,15 @@ void growTrainingBatchNorm(const BatchNormOp &bn, LoweringContext &ctx,
                                                batchMean, invStd, prog,
                                                op.name())
                          .first;
-  // The batch's variance from its inverse standard deviation.
+  // The batch's variance from its inverse standard deviation; the unbiased
+  // form scales var + epsilon by N / (N - 1) (N the elements per channel),
+  // as the original does.
+  const float n = static_cast<float>(x.numElements() / x.dim(1));
+  const float unbias = bn.unbiasedVariance ? n / (n - 1) : 1.0f;
   const poplar::Tensor batchVar = popops::map(
       ctx.graph,
-      pe::Cast(pe::Const(1.0f) / pe::Square(pe::Cast(pe::_1, poplar::FLOAT)) -
+      pe::Cast(pe::Const(unbias) /
+                       pe::Square(pe::Cast(pe::_1, poplar::FLOAT)) -
                    pe::Const(bn.epsilon),
                var.elementType()),
       {invStd}, prog, op.name() + "/batchVar");

@@ -9,7 +9,19 @@ namespace popart {
 BatchNormOp::BatchNormOp(const OperatorIdentifier &id, const Op::Settings &settings,
                          const Attributes &a)
     : Op(id, settings), epsilon(a.getFloat("epsilon", 1e-5f)),
-      momentum(a.getFloat("momentum", 0.9f)) {
+      momentum(a.getFloat("momentum", 0.9f)),
+      unbiasedVariance(id.domain == Domain::ai_graphcore) {
+  if (unbiasedVariance) {
+    // The Graphcore form (version 1): its batch variance is always the
+    // unbiased one. The original's builder writes an "unbiased_variance"
+    // attribute (0) that its op never reads: accepted, as there.
+    a.getInt("unbiased_variance", 0);
+    if (a.getInt("spatial", 1) != 1)
+      throw error("BatchNormalization '{}' (ai.graphcore): spatial 0 is not "
+                  "supported",
+                  settings.name);
+    return;
+  }
   if (id.version < 7)
     a.getInt("is_test", 0);
   if (id.version < 9 && a.getInt("spatial", 1) != 1)

@@ -10,9 +10,9 @@
 
 namespace popart {
 
-/// BatchNormalization in inference: X [N, C, ...] normalised per channel
-/// with the running mean and variance, then scaled and shifted. Only the
-/// first output (Y); the training outputs are rejected.
+/// BatchNormalization (ai.onnx, and ai.graphcore's form with an unbiased
+/// batch variance). In inference: X [N, C, ...] normalised per channel
+/// with the running mean and variance, then scaled and shifted.
 class BatchNormOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {
@@ -31,6 +31,10 @@ public:
   std::vector<std::unique_ptr<Op>> getGradOps() override;
   float epsilon;
   float momentum;
+  /// Whether the batch variance (an output and what the running variance
+  /// moves towards) divides by N - 1 rather than N: the ai.graphcore form,
+  /// as PyTorch does.
+  bool unbiasedVariance = false;
   /// In training, whether the running mean and variance are moved towards
   /// the batch's (not by a copy made again in the backward pass).
   bool updatesRunningStatistics = true;

@@ -2,6 +2,7 @@
 #include "core/Describe.hpp"
 #include "ir/Graph.hpp"
 #include "ir/Ir.hpp"
+#include "transforms/Autodiff.hpp"
 
 #include <popart/error.hpp>
 #include <popart/opserialiser.hpp>
@@ -20,6 +21,14 @@ SubgraphOp::SubgraphOp(const OperatorIdentifier &id, const Op::Settings &setting
                 callee);
   for (auto i : attributes.getInts("modifiedInputs", {}))
     modified.insert(static_cast<InIndex>(i));
+}
+
+SubgraphOp::SubgraphOp(const OperatorIdentifier &id,
+                       const Op::Settings &settings, const std::string &callee)
+    : Op(id, settings), callee(callee) {
+  if (!settings.graph.get().getIr().hasGraph(callee))
+    throw error("{} '{}': the IR has no subgraph '{}'", id.type, settings.name,
+                callee);
 }
 
 const Graph &SubgraphOp::getCalledGraph() const {
@@ -66,6 +75,35 @@ void CallOp::setup() {
                 outTensorCount(), getCalleeId(), g.outputs.size());
   for (int i = 0; i < outTensorCount(); ++i)
     outInfo(i) = g.getTensor(g.outputs[static_cast<std::size_t>(i)]).info;
+}
+
+std::vector<std::unique_ptr<Op>> CallOp::getGradOps() {
+  if (!getModifiedInputs().empty())
+    throw error("{}: a call that modifies its inputs has no gradient", str());
+  // One gradient subgraph for the op and its copies.
+  if (!gradient) {
+    const SubgraphGradient g =
+        growSubgraphGradient(getGraph().getIr(), getCalledGraph());
+    gradient = std::make_shared<std::pair<std::string, std::vector<int>>>(
+        g.graphId, g.gradientOf);
+  }
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.push_back(
+      std::make_unique<CallGradOp>(*this, gradient->first, gradient->second));
+  return ops;
+}
+
+CallGradOp::CallGradOp(const CallOp &fwd, const std::string &gradientGraph,
+                       const std::vector<int> &gradientOf)
+    : CallOp(OperatorIdentifier(Domain::ai_graphcore, "CallGrad", 1),
+             fwd.settings, gradientGraph) {
+  const int ins = fwd.inTensorCount();
+  for (int i = 0; i < ins; ++i)
+    inInfo.push_back({i, i, GradOpInType::In});
+  for (int j = 0; j < fwd.outTensorCount(); ++j)
+    inInfo.push_back({ins + j, j, GradOpInType::GradOut});
+  for (std::size_t k = 0; k < gradientOf.size(); ++k)
+    outToIn[static_cast<int>(k)] = gradientOf[k];
 }
 
 LoopOp::LoopOp(const OperatorIdentifier &id, const Op::Settings &settings,

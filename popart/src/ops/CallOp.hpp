@@ -4,6 +4,7 @@
 #include <popart/attributes.hpp>
 #include <popart/op.hpp>
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -21,6 +22,8 @@ class SubgraphOp : public Op {
 public:
   SubgraphOp(const OperatorIdentifier &id, const Op::Settings &settings,
              const Attributes &attributes);
+  SubgraphOp(const OperatorIdentifier &id, const Op::Settings &settings,
+             const std::string &callee);
   const Graph &getCalledGraph() const;
   const std::string &getCalleeId() const { return callee; }
   bool isInputModified(InIndex i) const { return modified.count(i) != 0; }
@@ -45,10 +48,42 @@ class CallOp : public SubgraphOp {
 public:
   CallOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &attributes);
+  CallOp(const OperatorIdentifier &id, const Op::Settings &settings,
+         const std::string &callee)
+      : SubgraphOp(id, settings, callee) {}
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<CallOp>(*this);
   }
   void setup() override;
+  /// A CallGradOp of the subgraph's gradient (transforms/Autodiff.hpp),
+  /// made the first time.
+  std::vector<std::unique_ptr<Op>> getGradOps() override;
+
+private:
+  std::shared_ptr<const std::pair<std::string, std::vector<int>>> gradient;
+};
+
+/// Calls the gradient subgraph of a CallOp's subgraph: inputs the forward
+/// op's inputs, then the gradients of its outputs; output k the gradient
+/// of the forward input the gradient subgraph says.
+class CallGradOp : public CallOp {
+public:
+  CallGradOp(const CallOp &fwd, const std::string &gradientGraph,
+             const std::vector<int> &gradientOf);
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<CallGradOp>(*this);
+  }
+  std::vector<std::unique_ptr<Op>> getGradOps() override { return {}; }
+  const std::vector<GradInOutMapper> &gradInputInfo() const override {
+    return inInfo;
+  }
+  const std::map<int, int> &gradOutToNonGradIn() const override {
+    return outToIn;
+  }
+
+private:
+  std::vector<GradInOutMapper> inInfo;
+  std::map<int, int> outToIn;
 };
 
 /// Runs the subgraph "tripCount" times. With M outputs, the first M

@@ -5,9 +5,7 @@
 
 #include <popart/error.hpp>
 
-#include <gcl/Collectives.hpp>
 #include <popops/ElementWise.hpp>
-#include <poputil/exceptions.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
 #include <popops/Zero.hpp>
@@ -62,19 +60,6 @@ void growAccumulatorZero(const Op &op, LoweringContext &ctx,
   poplar::Tensor t = ctx.get(op.inTensor(0));
   popops::zero(ctx.graph, t, prog, op.name());
   ctx.set(op.outputs[0], t);
-}
-
-void growReplicatedAllReduce(const Op &op, LoweringContext &ctx,
-                             poplar::program::Sequence &prog) {
-  const poplar::Tensor g = ctx.get(op.inTensor(0));
-  poplar::Tensor sum;
-  try {
-    sum = gcl::allReduceCrossReplica(ctx.graph, g, gcl::CollectiveOperator::ADD,
-                                     prog, op.name(), ctx.gclOptions);
-  } catch (const poputil::poplibs_error &e) {
-    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
-  }
-  ctx.set(op.outputs[0], sum);
 }
 
 void growHostReduce(const Op &op, LoweringContext &ctx,

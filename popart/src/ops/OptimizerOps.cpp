@@ -10,12 +10,6 @@ InPlaceUpdateOp::InPlaceUpdateOp(const std::string &type,
   this->settings.optimizerOp = true;
 }
 
-ReplicatedAllReduceOp::ReplicatedAllReduceOp(const Op::Settings &settings)
-    : Op(OperatorIdentifier(Domain::ai_graphcore, "ReplicatedAllReduce", 1),
-         settings) {
-  this->settings.optimizerOp = true;
-}
-
 HostReduceOp::HostReduceOp(const Op::Settings &settings)
     : Op(OperatorIdentifier(Domain::ai_graphcore, "HostReduce", 1), settings) {
   this->settings.optimizerOp = true;

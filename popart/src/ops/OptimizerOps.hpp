@@ -14,6 +14,8 @@
 #include <popart/adaptive.hpp>
 #include <popart/op.hpp>
 
+#include "ops/CollectiveOps.hpp"
+
 #include <memory>
 #include <set>
 #include <string>
@@ -88,19 +90,6 @@ public:
   AdaptiveMode mode;
   WeightDecayMode decayMode;
   bool tfVariant;
-};
-
-/// A weight's gradient summed over the replicas of the process
-/// (replicatedGraphCount > 1): the original's ReplicatedAllReduce, here
-/// gcl::allReduceCrossReplica with ADD. Input 0 the replica's gradient,
-/// output 0 the sum of every replica's.
-class ReplicatedAllReduceOp : public Op {
-public:
-  explicit ReplicatedAllReduceOp(const Op::Settings &settings);
-  void setup() override { outInfo(0) = inInfo(0); }
-  std::unique_ptr<Op> clone() const override {
-    return std::make_unique<ReplicatedAllReduceOp>(*this);
-  }
 };
 
 /// A weight's gradient reduced on the host (SessionOptions::hostAllReduce,

@@ -7,6 +7,7 @@
 #include "ops/BatchNormOp.hpp"
 #include "ops/BinaryOp.hpp"
 #include "ops/CallOp.hpp"
+#include "ops/CollectiveOps.hpp"
 #include "ops/IfOp.hpp"
 #include "ops/OnnxLoopOp.hpp"
 #include "ops/ScanOp.hpp"
@@ -64,6 +65,7 @@
 #include "ops/PadOp.hpp"
 #include "ops/PoolOp.hpp"
 #include "ops/PreviewTrainingOps.hpp"
+#include "ops/PrintTensorOp.hpp"
 #include "ops/QuantizeOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceMedianOp.hpp"
@@ -320,6 +322,10 @@ void registerBuiltinOps() {
   registerOp<PopartLSTMOp>({gc::LSTM_1});
   registerOp<SplineBasisOp>({gc::SplineBasis});
   registerOp<SplineWeightingOp>({gc::SplineWeighting});
+  registerOp<BatchNormOp>({gc::BatchNormalization_1});
+  registerOp<ReplicatedAllReduceOp>({gc::ReplicatedAllReduce});
+  registerOp<ReplicatedReduceScatterOp>({gc::ReplicatedReduceScatter});
+  registerOp<PrintTensorOp>({gc::PrintTensor_1});
 }
 
 // The lowering of every op class.
@@ -471,6 +477,11 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<ScaledUpdateOp>(growScaledUpdate);
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
   r.add<ReplicatedAllReduceOp>(growReplicatedAllReduce);
+  r.add<ReplicatedReduceScatterOp>(growReplicatedReduceScatter);
+  r.add<ReplicatedAllGatherGradOp>(growReplicatedAllGatherGrad);
+  r.add<PrintTensorOp>(growPrintTensor);
+  r.add<PrintTensorGradOp>(growPrintTensorGrad);
+  r.add<CallGradOp>(growCall);
   r.add<HostReduceOp>(growHostReduce);
   r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);

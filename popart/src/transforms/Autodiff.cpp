@@ -20,22 +20,42 @@ bool isFloatingPoint(const Tensor &t) {
 
 class BackwardPass {
 public:
+  /// The main graph's pass: the loss's gradient is `seed`.
   BackwardPass(Ir &ir, const TensorId &lossId, const TensorId &seed)
-      : ir(ir), graph(ir.getMainGraph()), lossId(lossId), seed(seed) {}
+      : BackwardPass(ir.getMainGraph(), {{lossId, seed}}) {
+    this->lossId = lossId;
+  }
+  /// A pass over `graph` from several tensors, each (ends) with its
+  /// gradient (seeds, tensors of the graph).
+  BackwardPass(Graph &graph,
+               const std::vector<std::pair<TensorId, TensorId>> &seeded)
+      : graph(graph) {
+    for (const auto &[end, seed] : seeded) {
+      ends.insert(end);
+      partials[end].push_back(seed);
+      seeds.insert(seed);
+    }
+  }
 
   std::vector<TensorId> grow(const std::set<TensorId> &wanted);
 
-private:
   void markNeedsGrad(const std::set<TensorId> &sources);
-  void growGradOps(Op &op);
-  /// The final gradient of `t`: the seed for the loss, the one partial
-  /// gradient renamed, or the sum of several.
+  /// Differentiates the graph's ops, consumers before producers.
+  void growGradOps();
+  bool needsGradient(const TensorId &id) const {
+    return needsGrad.count(&graph.getTensor(id)) != 0;
+  }
+  /// The final gradient of `t`: the seed for an end no op reads, the one
+  /// partial gradient renamed, or the sum of several ("" for none).
   TensorId finalGradient(const Tensor &t);
+
+private:
+  void growGradOps(Op &op);
   TensorId zerosLike(const Tensor &t);
 
-  Ir &ir;
   Graph &graph;
-  TensorId lossId, seed;
+  TensorId lossId;
+  std::set<TensorId> ends, seeds;
   std::set<const Tensor *> needsGrad;
   std::map<TensorId, std::vector<TensorId>> partials;
   std::map<TensorId, TensorId> finals;
@@ -61,12 +81,13 @@ void BackwardPass::markNeedsGrad(const std::set<TensorId> &sources) {
           stack.push_back(out);
     }
   }
-  // ... that the loss depends on.
-  const Tensor &loss = graph.getTensor(lossId);
-  if (!fromSources.count(&loss))
-    return;
-  std::set<const Tensor *> toLoss{&loss};
-  stack.push_back(&loss);
+  // ... that an end (the loss) depends on.
+  std::set<const Tensor *> toLoss;
+  for (const auto &id : ends) {
+    const Tensor &end = graph.getTensor(id);
+    if (fromSources.count(&end) && toLoss.insert(&end).second)
+      stack.push_back(&end);
+  }
   while (!stack.empty()) {
     const Tensor *t = stack.back();
     stack.pop_back();
@@ -88,11 +109,11 @@ TensorId BackwardPass::finalGradient(const Tensor &t) {
   if (done != finals.end())
     return done->second;
   const TensorId gradId = getGradId(t.id);
-  if (t.id == lossId) {
-    finals[t.id] = seed;
-    return seed;
-  }
   auto &parts = partials[t.id];
+  if (parts.size() == 1 && seeds.count(parts[0])) {
+    finals[t.id] = parts[0];
+    return parts[0];
+  }
   if (parts.empty()) {
     // Every path to the loss goes through inputs that have no gradient
     // (the running mean of a batch normalisation, indices ...).
@@ -205,6 +226,12 @@ void BackwardPass::growGradOps(Op &op) {
   }
 }
 
+void BackwardPass::growGradOps() {
+  const auto forward = graph.getOpSchedule("fifo");
+  for (auto it = forward.rbegin(); it != forward.rend(); ++it)
+    growGradOps(**it);
+}
+
 std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
   std::set<TensorId> sources = wanted;
   for (const auto &p : graph.getTensors())
@@ -218,10 +245,7 @@ std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
                   "not depend on it",
                   id, lossId);
 
-  // Differentiate the forward ops, consumers before producers.
-  const auto forward = graph.getOpSchedule("fifo");
-  for (auto it = forward.rbegin(); it != forward.rend(); ++it)
-    growGradOps(**it);
+  growGradOps();
 
   std::vector<TensorId> weights;
   for (const Tensor *t : std::vector<const Tensor *>(needsGrad.begin(),
@@ -241,7 +265,73 @@ std::vector<TensorId> BackwardPass::grow(const std::set<TensorId> &wanted) {
   return weights;
 }
 
+std::string unusedGraphId(const Ir &ir, const std::string &base) {
+  std::string id = base;
+  for (int n = 1; ir.hasGraph(id); ++n)
+    id = base + "_" + std::to_string(n);
+  return id;
+}
+
 } // namespace
+
+SubgraphGradient growSubgraphGradient(Ir &ir, const Graph &fwd) {
+  Graph &g = ir.createGraph(unusedGraphId(ir, fwd.getGraphId() + "_grad"));
+  // Tensor ids are unique in the IR: the copies take the graph's prefix.
+  const auto local = [&](const TensorId &id) {
+    return g.getGraphId() + "/" + id;
+  };
+  for (const auto &id : fwd.inputs) {
+    g.addTensor(local(id), fwd.getTensor(id).info, TensorType::ActGrad);
+    g.inputs.push_back(local(id));
+  }
+  for (const auto &p : fwd.getTensors())
+    if (!p.second->producer && p.second->type == TensorType::Const)
+      g.addTensor(local(p.first), p.second->info, TensorType::Const,
+                  p.second->data);
+  // The forward ops again, on the copies.
+  for (const Op *op : fwd.getOpSchedule("fifo")) {
+    std::unique_ptr<Op> copy = op->clone();
+    copy->settings.graph = g;
+    Op &added = g.addOp(std::move(copy));
+    std::vector<TensorId> ins, outs;
+    for (const Tensor *t : op->inputs)
+      ins.push_back(t ? local(t->id) : TensorId());
+    for (const Tensor *t : op->outputs)
+      outs.push_back(t ? local(t->id) : TensorId());
+    g.connect(added, ins, outs);
+  }
+  // A gradient input for each output.
+  std::vector<std::pair<TensorId, TensorId>> seeded;
+  for (const auto &id : fwd.outputs) {
+    const TensorId seed = g.uniqueId(local(getGradId(id)) + "_in");
+    g.addTensor(seed, fwd.getTensor(id).info, TensorType::ActGrad);
+    g.inputs.push_back(seed);
+    seeded.push_back({local(id), seed});
+  }
+  BackwardPass pass(g, seeded);
+  std::set<TensorId> sources;
+  for (const auto &id : fwd.inputs)
+    if (isFloatingPoint(fwd.getTensor(id)))
+      sources.insert(local(id));
+  pass.markNeedsGrad(sources);
+  pass.growGradOps();
+  SubgraphGradient result{g.getGraphId(), {}};
+  for (std::size_t i = 0; i < fwd.inputs.size(); ++i) {
+    const TensorId in = local(fwd.inputs[i]);
+    if (!sources.count(in) || !pass.needsGradient(in))
+      continue;
+    const TensorId grad = pass.finalGradient(g.getTensor(in));
+    if (grad.empty())
+      continue;
+    g.outputs.push_back(grad);
+    result.gradientOf.push_back(static_cast<int>(i));
+  }
+  logging::ir::debug("Subgraph '{}': its gradient is subgraph '{}' ({} "
+                     "gradients)",
+                     fwd.getGraphId(), g.getGraphId(),
+                     result.gradientOf.size());
+  return result;
+}
 
 std::vector<TensorId> growBackwardPass(Ir &ir, const TensorId &lossId,
                                        const TensorId &lossGradSeed,

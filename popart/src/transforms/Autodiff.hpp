@@ -8,6 +8,7 @@
 #include "ir/Graph.hpp"
 
 #include <set>
+#include <string>
 #include <vector>
 
 namespace popart {
@@ -23,6 +24,17 @@ class Ir;
 std::vector<TensorId> growBackwardPass(Ir &ir, const TensorId &lossId,
                                        const TensorId &lossGradSeed,
                                        const std::set<TensorId> &alsoWanted);
+
+/// The gradient of a subgraph as a subgraph of its own: its inputs are
+/// the subgraph's inputs, then a gradient for each of its outputs; it runs
+/// the subgraph's ops again, then their grad ops; output k is the gradient
+/// of input gradientOf[k] (the floating-point inputs its outputs depend
+/// on).
+struct SubgraphGradient {
+  std::string graphId;
+  std::vector<int> gradientOf;
+};
+SubgraphGradient growSubgraphGradient(Ir &ir, const Graph &subgraph);
 
 } // namespace popart
 

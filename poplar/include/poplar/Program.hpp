@@ -4,6 +4,7 @@
 #include <poplar/DataStream.hpp>
 #include <poplar/DebugContext.hpp>
 #include <poplar/GraphElements.hpp>
+#include <poplar/PrintTensor.hpp>
 #include <poplar/StringRef.hpp>
 #include <poplar/SyncType.hpp>
 #include <poplar/Tensor.hpp>
@@ -190,12 +191,17 @@ public:
   explicit Call(Function f, const DebugContext &debugContext = {});
 };
 
-/// Prints a tensor's values on the host ("title: {1,2,3}"), to the
+/// Prints a tensor's values on the host ("title: {1,2,3}", or with a
+/// PrintTensorFmt "title: [1.0000000 2.0000000 3.0000000]"), to the
 /// engine's print stream (standard output unless Engine::setPrintStream).
 class POPLAR_API PrintTensor : public Program {
 public:
   PrintTensor(StringRef title, Tensor t, const DebugContext &debugContext = {});
   explicit PrintTensor(Tensor t, const DebugContext &debugContext = {});
+  PrintTensor(StringRef title, Tensor t, const PrintTensorFmt &fmt,
+              const DebugContext &debugContext = {});
+  PrintTensor(Tensor t, const PrintTensorFmt &fmt,
+              const DebugContext &debugContext = {});
 };
 
 /// Stops the program with a poplar::application_runtime_error.

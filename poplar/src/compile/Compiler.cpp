@@ -201,6 +201,17 @@ private:
       exec::Step s = base(p, SK::PrintTensor);
       s.access = access(p, p.tensors[0], "printed");
       s.text = p.text;
+      if (p.printFmt) {
+        const PrintTensorFmt &f = *p.printFmt;
+        if (static_cast<unsigned>(f.floatFormat) > 3)
+          throw poplar_error("PrintTensor '" + p.text + "': " +
+                             std::to_string(static_cast<unsigned>(f.floatFormat)) +
+                             " is not a PrintTensorFmt::FloatFormat");
+        s.formatted = true;
+        s.printFormat = {f.summariseThreshold, f.edgeItems, f.maxLineWidth,
+                         f.digits, static_cast<std::uint32_t>(f.floatFormat),
+                         f.separator, f.openBracket, f.closeBracket};
+      }
       return s;
     }
     case Kind::Abort: {

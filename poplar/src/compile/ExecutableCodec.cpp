@@ -106,6 +106,13 @@ void writeStep(Writer &w, const exec::Step &s) {
   w.u64(s.function);
   w.pod(s.syncType);
   w.str(s.text);
+  w.pod(s.formatted);
+  const exec::PrintFormat &f = s.printFormat;
+  for (std::uint32_t v : {f.summariseThreshold, f.edgeItems, f.maxLineWidth,
+                          f.digits, f.floatFormat})
+    w.pod(v);
+  for (char c : {f.separator, f.openBracket, f.closeBracket})
+    w.pod(c);
   writeAccess(w, s.dstAccess);
   w.vec(s.replicaMap);
   w.u64(s.replicaGroups.size());
@@ -157,6 +164,15 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   s.function = r.u64();
   s.syncType = r.pod<SyncType>();
   s.text = r.str();
+  s.formatted = r.pod<bool>();
+  exec::PrintFormat &f = s.printFormat;
+  for (std::uint32_t *v : {&f.summariseThreshold, &f.edgeItems,
+                           &f.maxLineWidth, &f.digits, &f.floatFormat})
+    *v = r.pod<std::uint32_t>();
+  for (char *c : {&f.separator, &f.openBracket, &f.closeBracket})
+    *c = r.pod<char>();
+  if (s.printFormat.floatFormat > 3)
+    throw DecodeError("a print step has an unknown float format");
   readAccess(r, s.dstAccess);
   r.vec(s.replicaMap);
   s.replicaGroups.resize(r.count());

@@ -40,7 +40,7 @@ namespace poplar {
 namespace {
 
 constexpr char fileMagic[8] = {'P', 'O', 'P', 'L', 'A', 'R', 'E', 'X'};
-constexpr std::uint32_t formatVersion = 2; // 2: the IPUs of each simulated step
+constexpr std::uint32_t formatVersion = 3; // 2: the IPUs of each simulated step; 3: print formats
 
 std::uint32_t crc(const std::string &bytes, std::size_t offset = 0,
                   std::size_t size = std::string::npos) {

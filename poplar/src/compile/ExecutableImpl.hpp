@@ -61,6 +61,18 @@ struct CopySegment {
   std::size_t length = 0;
 };
 
+/// A PrintTensorFmt as the executable stores it.
+struct PrintFormat {
+  std::uint32_t summariseThreshold = 1000;
+  std::uint32_t edgeItems = 3;
+  std::uint32_t maxLineWidth = 75;
+  std::uint32_t digits = 8;
+  std::uint32_t floatFormat = 0; // PrintTensorFmt::FloatFormat
+  char separator = ' ';
+  char openBracket = '[';
+  char closeBracket = ']';
+};
+
 struct Step {
   enum class Kind {
     Sequence,
@@ -108,6 +120,10 @@ struct Step {
   std::size_t function = 0;
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
+  /// PrintTensor: the values laid out by a PrintTensorFmt (else the
+  /// braces of "title: {1,2}").
+  bool formatted = false;
+  PrintFormat printFormat;
 
   // Cross-replica steps: access is the source, dstAccess the destination.
   // CrossReplicaCopy: replicaMap[i] is the replica that receives replica

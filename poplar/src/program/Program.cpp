@@ -258,6 +258,18 @@ PrintTensor::PrintTensor(Tensor t, const DebugContext &dc)
   impl->tensors = {std::move(t)};
 }
 
+PrintTensor::PrintTensor(StringRef title, Tensor t, const PrintTensorFmt &fmt,
+                         const DebugContext &dc)
+    : PrintTensor(title, std::move(t), dc) {
+  impl->printFmt = fmt;
+}
+
+PrintTensor::PrintTensor(Tensor t, const PrintTensorFmt &fmt,
+                         const DebugContext &dc)
+    : PrintTensor(std::move(t), dc) {
+  impl->printFmt = fmt;
+}
+
 Abort::Abort(const DebugContext &dc) : Abort("", dc) {}
 
 Abort::Abort(const std::string &message, const DebugContext &dc)

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ struct Program::Impl {
   Function function;
   SyncType syncType = SyncType::INTERNAL;
   std::string text;
+  std::optional<PrintTensorFmt> printFmt; // PrintTensor with a format
   std::map<unsigned, unsigned> replicaMap;
   std::vector<std::vector<unsigned>> replicaGroups; // collective
   ::poplar::detail::CrossReplicaCollective collective =

@@ -110,6 +110,12 @@ void runCollective(Engine::Impl &engine, const exec::Step &step);
 /// Prints "title: {…}" in the format of the guide (runtime/TensorPrinter.cpp).
 void printTensor(std::ostream &out, const std::string &title,
                  const exec::TensorAccess &a, const unsigned char *data);
+/// Prints "title: [...]" laid out by a PrintTensorFmt
+/// (runtime/TensorFormatter.cpp).
+void printFormattedTensor(std::ostream &out, const std::string &title,
+                          const exec::PrintFormat &format,
+                          const exec::TensorAccess &a,
+                          const unsigned char *data);
 
 /// Checks engine options and merges POPLAR_ENGINE_OPTIONS over them
 /// (runtime/EngineOptions.cpp).

@@ -377,7 +377,11 @@ private:
   void print(const exec::Step &s, unsigned r) {
     std::vector<unsigned char> data(s.access.numElements * s.access.elementBytes);
     gatherElements(e.replicas[r], s.access, data.data());
-    printTensor(*e.printStream, s.text, s.access, data.data());
+    if (s.formatted)
+      printFormattedTensor(*e.printStream, s.text, s.printFormat, s.access,
+                           data.data());
+    else
+      printTensor(*e.printStream, s.text, s.access, data.data());
   }
 
   Engine::Impl &e;

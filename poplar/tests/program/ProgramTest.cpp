@@ -173,3 +173,40 @@ TEST_CASE("PrintTensor prints in the guide's format", "[poplar][program][print]"
                      "e: {}\n"
                      "ft: {\n {5,-4},\n {4,3}\n}\n");
 }
+
+TEST_CASE("PrintTensor with a PrintTensorFmt prints numpy's layout",
+          "[poplar][program][print]") {
+  sdktest::TestGraph g;
+  std::vector<int> ramp(40);
+  for (int i = 0; i < 40; ++i)
+    ramp[i] = i;
+  Tensor r = g.graph.addConstant<int>(INT, {4, 10}, ramp);
+  Tensor f = g.graph.addConstant<float>(FLOAT, {3}, {1.5f, -20.25f, 0.125f});
+  Tensor h = g.graph.addConstant(HALF, {}, 0.5f);
+  Tensor e = g.graph.addConstant<float>(FLOAT, {2, 0}, {});
+  for (const Tensor &t : {r, f, h, e})
+    g.graph.setTileMapping(t, 0);
+  using Fmt = PrintTensorFmt;
+  Sequence prog{
+      PrintTensor("r", r, Fmt(20, 2)),
+      PrintTensor("f", f, Fmt()),
+      PrintTensor("g", f, Fmt(1000, 3, 75, 3, Fmt::FloatFormat::Scientific, ',',
+                              '(', ')')),
+      PrintTensor("w", r[0], Fmt(1000, 3, 12)),
+      PrintTensor("h", h, Fmt()),
+      PrintTensor("e", e, Fmt())};
+  Engine engine(g.graph, prog);
+  engine.load(g.device);
+  std::ostringstream out;
+  engine.setPrintStream(out);
+  engine.run();
+  // As numpy.array2string(..., threshold=20, edgeitems=2) and
+  // (..., max_line_width=12).
+  CHECK(out.str() == "r: [[ 0  1 ...  8  9]\n [10 11 ... 18 19]\n"
+                     " [20 21 ... 28 29]\n [30 31 ... 38 39]]\n"
+                     "f: [  1.500000 -20.250000   0.125000]\n"
+                     "g: ( 1.50e+00,-2.02e+01, 1.25e-01)\n"
+                     "w: [0 1 2 3 4\n 5 6 7 8 9]\n"
+                     "h: 0.5000000\n"
+                     "e: []\n");
+}
