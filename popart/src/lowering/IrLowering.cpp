@@ -1,4 +1,5 @@
 #include "lowering/IrLowering.hpp"
+#include "ir/HostData.hpp"
 #include "ops/IpuCopyOp.hpp"
 #include "ops/PoplibsOptions.hpp"
 
@@ -110,7 +111,10 @@ bool IrLowering::copiesAtCycleEnd(const Op &op) const {
 
 void IrLowering::makePipeline() {
   const int64_t stages = ir.getNumPipelineStages();
-  const int64_t af = ir.getAccumulationFactor();
+  // The micro-batches of a batch (training), or the batches of a step
+  // (inference).
+  const int64_t af = ir.isTraining() ? ir.getAccumulationFactor()
+                                     : ir.getDataFlow().batchesPerStep();
   std::map<PipelineStage, poplar::Function> run;
   for (auto &[stage, fragment] : stageFragments)
     run.emplace(stage, graph->addFunction(fragment));
@@ -301,10 +305,12 @@ void IrLowering::lowerRootTensors() {
     poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
     // Inputs: each replica its own data; weights, optimiser state and
-    // scalars: the same values to every replica.
+    // scalars: the same values to every replica, except the state sharded
+    // over the replicas (each its part).
     // An input marked Broadcast (InputSettings) is one value for all.
     const auto mode =
-        t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)
+        (t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)) ||
+                isReplicaSharded(t)
             ? poplar::ReplicatedStreamMode::REPLICATE
             : poplar::ReplicatedStreamMode::BROADCAST;
     auto fromHost =
@@ -473,8 +479,12 @@ void IrLowering::lowerAnchors() {
 
 std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   const int64_t af = ir.getAccumulationFactor();
+  const bool pipelinedInference =
+      ir.getNumPipelineStages() > 0 && !ir.isTraining();
   poplar::program::Sequence batch;
-  if (ir.getNumPipelineStages() > 0)
+  if (pipelinedInference)
+    batch.add(poplar::program::Sequence()); // the pipeline runs the step
+  else if (ir.getNumPipelineStages() > 0)
     batch.add(pipeline);
   else if (af > 1)
     batch.add(poplar::program::Repeat(static_cast<unsigned>(af), inner));
@@ -483,6 +493,10 @@ std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   batch.add(outer);
   poplar::program::Sequence step;
   step.add(before);
+  if (pipelinedInference)
+    // The step's batches through the pipeline, then what each batch does
+    // once (anchors of tensors no micro-batch computes).
+    step.add(pipeline);
   step.add(poplar::program::Repeat(
       static_cast<unsigned>(ir.getDataFlow().batchesPerStep()), batch));
   step.add(after);

@@ -77,6 +77,41 @@ void growReplicatedAllReduce(const Op &op, LoweringContext &ctx,
   ctx.set(op.outputs[0], sum);
 }
 
+void growReplicatedReduceScatter(const Op &op, LoweringContext &ctx,
+                                 poplar::program::Sequence &prog) {
+  const auto &scatter = static_cast<const ReplicatedReduceScatterOp &>(op);
+  const poplar::Tensor x = ctx.get(op.inTensor(0)).flatten();
+  poplar::Tensor part;
+  try {
+    part = gcl::reduceScatterCrossReplica(
+        ctx.graph, x,
+        scatter.summed ? gcl::CollectiveOperator::ADD
+                       : gcl::CollectiveOperator::LOCAL,
+        prog, op.name(), ctx.gclOptions);
+  } catch (const poputil::poplibs_error &e) {
+    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
+  }
+  ctx.set(op.outputs[0], part);
+}
+
+void growReplicatedAllGather(const Op &op, LoweringContext &ctx,
+                             poplar::program::Sequence &prog) {
+  const poplar::Tensor part = ctx.get(op.inTensor(0));
+  poplar::Tensor all;
+  try {
+    all = gcl::allGatherCrossReplica(ctx.graph, part, prog, op.name(),
+                                     ctx.gclOptions);
+  } catch (const poputil::poplibs_error &e) {
+    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
+  }
+  // The parts in replica order, less the last part's padding.
+  const TensorInfo &whole = op.outputs[0]->info;
+  ctx.set(op.outputs[0],
+          all.flatten()
+              .slice(0, static_cast<std::size_t>(whole.nelms()))
+              .reshape(dims(whole.shape())));
+}
+
 void growHostReduce(const Op &op, LoweringContext &ctx,
                     poplar::program::Sequence &prog) {
   const Tensor &grad = *op.inTensor(0);
@@ -170,6 +205,14 @@ void growAdamUpdate(const Op &op, LoweringContext &ctx,
                             popops::Operation::ADD, prog, op.name() + n);
     };
     poplar::Tensor r1 = norm(wf, "/r1"), r2 = norm(xT, "/r2");
+    if (adam.sharded) {
+      // Each replica holds a part: the whole tensor's sums of squares are
+      // the parts' together (the zero padding adds nothing).
+      r1 = gcl::allReduceCrossReplica(ctx.graph, r1, gcl::CollectiveOperator::ADD,
+                                      prog, op.name() + "/r1", ctx.gclOptions);
+      r2 = gcl::allReduceCrossReplica(ctx.graph, r2, gcl::CollectiveOperator::ADD,
+                                      prog, op.name() + "/r2", ctx.gclOptions);
+    }
     poplar::Tensor ratio = popops::map(
         ctx.graph,
         pe::Select(pe::Min(pe::Sqrt(pe::_1), pe::_3) / pe::Sqrt(pe::_2),

@@ -71,6 +71,9 @@ public:
   AdamMode mode;
   WeightDecayMode decayMode;
   bool scaledState;
+  /// The weight, gradient and moments are the replica's shards
+  /// (replicated tensor sharding): Lamb's norms sum over the replicas.
+  bool sharded = false;
 };
 
 /// Inputs: 0 weight, 1 gradient, 2 accl1, 3 accl2 (CenteredRMSProp,
@@ -100,6 +103,34 @@ public:
   void setup() override { outInfo(0) = inInfo(0); }
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ReplicatedAllReduceOp>(*this);
+  }
+};
+
+/// Replicated tensor sharding: the replica's part of a tensor, flattened,
+/// ceil(n / replicas) elements (the last part padded with zeros), with the
+/// whole tensor's shape as its meta shape. Summed: part r of the sum of
+/// every replica's tensor (a gradient reduce-scattered, gcl ADD); else
+/// part r of the replica's own tensor (a weight's shard, gcl LOCAL).
+class ReplicatedReduceScatterOp : public Op {
+public:
+  ReplicatedReduceScatterOp(const Op::Settings &settings, bool summed,
+                            int64_t replicas);
+  void setup() override;
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReplicatedReduceScatterOp>(*this);
+  }
+  bool summed;
+  int64_t replicas;
+};
+
+/// Replicated tensor sharding: the whole tensor from every replica's part
+/// (gcl allGatherCrossReplica), in its meta shape.
+class ReplicatedAllGatherOp : public Op {
+public:
+  explicit ReplicatedAllGatherOp(const Op::Settings &settings);
+  void setup() override;
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReplicatedAllGatherOp>(*this);
   }
 };
 

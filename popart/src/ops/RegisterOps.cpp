@@ -455,6 +455,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<AccumulatorZeroOp>(growAccumulatorZero);
   r.add<ReplicatedAllReduceOp>(growReplicatedAllReduce);
   r.add<HostReduceOp>(growHostReduce);
+  r.add<ReplicatedReduceScatterOp>(growReplicatedReduceScatter);
+  r.add<ReplicatedAllGatherOp>(growReplicatedAllGather);
   r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);
   r.add<AdaptiveUpdateOp>(growAdaptiveUpdate);
