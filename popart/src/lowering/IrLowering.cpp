@@ -96,6 +96,14 @@ PipelineStage IrLowering::rootStage(const Tensor &root) const {
   return first == unusedPipelineStage ? 0 : first;
 }
 
+bool IrLowering::readInItsStageOnly(const Tensor &root) const {
+  const PipelineStage stage = rootStage(root);
+  for (const Op *reader : root.consumers)
+    if (!isUpdateContext(*reader) && reader->settings.pipelineStage != stage)
+      return false;
+  return true;
+}
+
 bool IrLowering::copiesAtCycleEnd(const Op &op) const {
   // An anchor of the copy is streamed in the copy's stage, before the
   // cycle's end.
@@ -181,11 +189,15 @@ void IrLowering::makePipeline() {
     // Sources and destinations, one copy per element type.
     std::vector<std::pair<std::vector<poplar::Tensor>, std::vector<poplar::Tensor>>>
         copies;
-    poplar::program::Sequence stashCopied;
+    poplar::program::Sequence stashCopied, fromHost, toHost;
     for (int64_t s = stages - 1; s >= 0; --s) {
       const int64_t mb = c - s;
       if (mb < 0 || mb >= af)
         continue;
+      if (auto in = cycleStartFromHost.find(s); in != cycleStartFromHost.end())
+        fromHost.add(in->second);
+      if (auto out = cycleEndToHost.find(s); out != cycleEndToHost.end())
+        toHost.add(out->second);
       if (run.count(s)) {
         for (auto &[id, k] : kept)
           if (k.readers.count(s))
@@ -215,7 +227,10 @@ void IrLowering::makePipeline() {
                                       poplar::concat(destinations), false,
                                       "pipeline/ipuCopies"));
     cycle.add(stashCopied);
-    (c < stages - 1 ? fill : c < af ? main : flush).add(cycle);
+    cycle.add(toHost);
+    poplar::program::Sequence &phase = c < stages - 1 ? fill : c < af ? main : flush;
+    phase.add(fromHost);
+    phase.add(cycle);
   }
   pipeline.add(fill);
   pipeline.add(main);
@@ -316,7 +331,14 @@ void IrLowering::lowerRootTensors() {
     auto fromHost =
         graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n, mode);
     if (t.type == TensorType::Stream) {
-      microBatchProgram(rootStage(t)).add(poplar::program::Copy(fromHost, v));
+      // In a pipeline, an input only its stage reads is copied at the
+      // start of the cycle; one that later stages read too is copied in
+      // its stage (it must wait until they have read the last one).
+      poplar::program::Sequence &where =
+          ir.getNumPipelineStages() > 0 && readInItsStageOnly(t)
+              ? cycleStartFromHost[rootStage(t)]
+              : microBatchProgram(rootStage(t));
+      where.add(poplar::program::Copy(fromHost, v));
       inputs[t.id] = n;
     } else if (t.variableKind == VariableKind::HyperParameter) {
       optimizerFromHost.add(poplar::program::Copy(fromHost, v));
@@ -432,10 +454,14 @@ void IrLowering::lowerAnchors() {
   for (const auto &id : dataFlow.anchors()) {
     const Tensor &t = g.getTensor(id);
     const bool perBatch = !t.producer || isUpdateContext(*t.producer);
+    const PipelineStage stage =
+        t.producer ? t.producer->settings.pipelineStage : rootStage(t);
+    // In a pipeline, a stage's anchors go to the host at the end of the
+    // cycle (the stage's value stays until it runs again).
     poplar::program::Sequence &where =
         perBatch ? outer
-                 : microBatchProgram(t.producer ? t.producer->settings.pipelineStage
-                                                : rootStage(t));
+        : ir.getNumPipelineStages() > 0 ? cycleEndToHost[stage]
+                                        : microBatchProgram(stage);
     const poplar::Tensor value = ctx->get(t);
     auto stream = graph->addDeviceToHostFIFO(anchorStream(id),
                                              value.elementType(), t.info.nelms());
