@@ -214,6 +214,27 @@ TEST_CASE("Options that cannot be honoured are refused by name",
        [](SessionOptions &o) { o.enableMergeExchange = false; }},
       {"autoRecomputation",
        [](SessionOptions &o) { o.autoRecomputation = RecomputationType::Standard; }},
+      {"activationTensorLocationSettings.location.storage OffChip",
+       [](SessionOptions &o) {
+         o.activationTensorLocationSettings.location.storage =
+             TensorStorage::OffChip;
+       }},
+      {"optimizerStateTensorLocationSettings.location.storage OffChip",
+       [](SessionOptions &o) {
+         o.optimizerStateTensorLocationSettings =
+             TensorLocationSettings(TensorStorage::OffChip, 0);
+       }},
+      {"weightTensorLocationSettings.location.replicatedTensorSharding On",
+       [](SessionOptions &o) {
+         o.weightTensorLocationSettings.location.replicatedTensorSharding =
+             ReplicatedTensorSharding::On;
+       }},
+      {"accumulatorTensorLocationSettings.location: tile sets",
+       [](SessionOptions &o) {
+         o.accumulatorTensorLocationSettings.location = TensorLocation(
+             TensorStorage::OnChip, TileSet::IO, TileSet::IO,
+             ReplicatedTensorSharding::Off);
+       }},
       {"enableGradientAccumulation",
        [](SessionOptions &o) {
          o.enableGradientAccumulation = true;

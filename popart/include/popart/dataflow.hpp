@@ -5,6 +5,7 @@
 
 #include <popart/names.hpp>
 #include <popart/popart_export.hpp>
+#include <popart/tensorlocation.hpp>
 
 #include <map>
 #include <set>
@@ -15,7 +16,6 @@ namespace popart {
 
 class SessionOptions;
 
-enum class TileSet { Compute = 0, IO, Undefined };
 enum class ExchangeStrategy {
   JustInTime = 0,
   OverlapInnerLoop,

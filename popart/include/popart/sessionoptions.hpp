@@ -8,6 +8,7 @@
 #include <popart/names.hpp>
 #include <popart/popart_export.hpp>
 #include <popart/reductiontype.hpp>
+#include <popart/tensorlocation.hpp>
 
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,28 @@ enum class IrSerializationFormat { JSON };
 /// How a mean over accumulated gradients is taken: Post divides the sum
 /// once after the last micro-batch, Running keeps a running mean.
 enum class MeanReductionStrategy { Running = 0, Post, PostAndLoss, N };
+
+/// Where the tensors of one kind (activations, weights, optimiser state,
+/// gradient accumulators) live. A tensor of fewer than
+/// minElementsForOffChip elements stays on chip; one of fewer than
+/// minElementsForReplicatedTensorSharding elements is not sharded.
+struct POPART_API TensorLocationSettings {
+  TensorLocationSettings() = default;
+  TensorLocationSettings(TensorLocation location_,
+                         int minElementsForOffChip_ = 2,
+                         int minElementsForReplicatedTensorSharding_ = 8192);
+  TensorLocationSettings(TensorStorage storage_,
+                         int minElementsForOffChip_ = 2,
+                         int minElementsForReplicatedTensorSharding_ = 8192);
+
+  TensorLocation location = TensorLocation();
+  int minElementsForOffChip = 2;
+  int minElementsForReplicatedTensorSharding = 8192;
+};
+
+POPART_API std::string toString(const TensorLocationSettings &);
+POPART_API std::ostream &operator<<(std::ostream &,
+                                    const TensorLocationSettings &);
 
 class POPART_API SessionOptions {
 public:
@@ -145,6 +168,23 @@ public:
   bool strictOpVersions = true;
   bool disableGradAccumulationTensorStreams = false;
   bool enableLoadAndOffloadRNGState = false;
+
+  // Tensor locations (popart/README.md, "Replicated tensor sharding").
+  /// With ReplicatedTensorSharding::On and replicatedGraphCount R > 1, each
+  /// weight's optimiser state (SGD momentum, Adam and Adaptive moments) of
+  /// at least minElementsForReplicatedTensorSharding elements is held as
+  /// 1/R per replica: the gradient is reduce-scattered, the update runs on
+  /// the replica's shard and the weight is all-gathered.
+  TensorLocationSettings optimizerStateTensorLocationSettings =
+      TensorLocationSettings{TensorLocation(), 2, 8192};
+  /// Activations are never sharded (RTS On is ignored, as the original
+  /// does); weights and accumulators stay whole on chip.
+  TensorLocationSettings activationTensorLocationSettings =
+      TensorLocationSettings{TensorLocation(), 2, 8192};
+  TensorLocationSettings weightTensorLocationSettings =
+      TensorLocationSettings{TensorLocation(), 2, 8192};
+  TensorLocationSettings accumulatorTensorLocationSettings =
+      TensorLocationSettings{TensorLocation(), 2, 8192};
   bool delayVarUpdates = true;
   std::vector<std::string> customCodelets;
   double timeLimitScheduler = 1e9;

@@ -1,15 +1,12 @@
 // The ai.graphcore operators batchnormalization, printtensor, call and the
-// replicated collectives (with CollectiveOperator, CommGroupType and
-// CommGroup), with the original module's keywords.
+// replicated collectives (with CollectiveOperator; CommGroupType and CommGroup
+// are bound with the tensor locations), with the original module's keywords.
 #include "Bindings.hpp"
 #include "OptionalCaster.hpp"
 
 #include <popart/builder.hpp>
 
-#include <pybind11/operators.h>
 #include <pybind11/stl.h>
-
-#include <sstream>
 
 namespace popart {
 namespace python {
@@ -28,23 +25,7 @@ void bindAiGraphcoreOpsetExtras(py::module_ &m,
       .value("LogicalOr", CollectiveOperator::LogicalOr)
       .value("SquareAdd", CollectiveOperator::SquareAdd)
       .value("Local", CollectiveOperator::Local);
-  py::enum_<CommGroupType>(m, "CommGroupType")
-      .value("All", CommGroupType::All)
-      .value("Consecutive", CommGroupType::Consecutive)
-      .value("Orthogonal", CommGroupType::Orthogonal)
-      .value("Ungrouped", CommGroupType::None);
-  py::class_<CommGroup>(m, "CommGroup")
-      .def(py::init<>())
-      .def(py::init<CommGroupType, unsigned>(), py::arg("type"),
-           py::arg("replicaGroupSize"))
-      .def_readwrite("type", &CommGroup::type)
-      .def_readwrite("replicaGroupSize", &CommGroup::replicaGroupSize)
-      .def(py::self == py::self)
-      .def("__repr__", [](const CommGroup &g) {
-        std::ostringstream s;
-        s << g;
-        return s.str();
-      });
+  // CommGroupType and CommGroup are bound with the tensor locations.
 
   cls.def("batchnormalization", &Op::batchnormalization, py::arg("args"),
           py::arg("num_outputs"), py::arg("epsilon") = 1e-05f,

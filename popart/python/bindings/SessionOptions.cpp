@@ -8,7 +8,10 @@
 #include <popart/sessionoptions.hpp>
 
 #include <pybind11/functional.h>
+#include <pybind11/operators.h>
 #include <pybind11/stl.h>
+
+#include <sstream>
 
 namespace popart {
 namespace python {
@@ -75,10 +78,76 @@ void bindEnums(py::module_ &m) {
       .value("PostAndLoss", MeanReductionStrategy::PostAndLoss);
 }
 
+void bindTensorLocations(py::module_ &m) {
+  py::enum_<CommGroupType>(m, "CommGroupType")
+      .value("All", CommGroupType::All)
+      .value("Consecutive", CommGroupType::Consecutive)
+      .value("Orthogonal", CommGroupType::Orthogonal)
+      .value("Ungrouped", CommGroupType::None);
+  py::class_<CommGroup>(m, "CommGroup")
+      .def(py::init<>())
+      .def(py::init<CommGroupType, unsigned>(), py::arg("type"),
+           py::arg("replicaGroupSize"))
+      .def_readwrite("type", &CommGroup::type)
+      .def_readwrite("replicaGroupSize", &CommGroup::replicaGroupSize)
+      .def(py::self == py::self)
+      .def("__repr__", [](const CommGroup &g) {
+        std::ostringstream s;
+        s << g;
+        return s.str();
+      });
+  py::enum_<TensorStorage>(m, "TensorStorage")
+      .value("OnChip", TensorStorage::OnChip)
+      .value("OffChip", TensorStorage::OffChip);
+  // TileSet is bound with DataFlow's InputSettings.
+  py::enum_<ReplicatedTensorSharding>(m, "ReplicatedTensorSharding")
+      .value("Off", ReplicatedTensorSharding::Off)
+      .value("On", ReplicatedTensorSharding::On);
+  py::class_<TensorLocation>(m, "TensorLocation")
+      .def(py::init<>())
+      .def(py::init<TensorStorage>(), py::arg("storage"))
+      .def(py::init<TensorStorage, ReplicatedTensorSharding>(),
+           py::arg("storage"), py::arg("replicatedTensorSharding"))
+      .def(py::init<TensorStorage, ReplicatedTensorSharding, CommGroup>(),
+           py::arg("storage"), py::arg("replicatedTensorSharding"),
+           py::arg("shardingDomain"))
+      .def(py::init<TensorStorage, TileSet, TileSet, ReplicatedTensorSharding>(),
+           py::arg("storage"), py::arg("loadTileSet"),
+           py::arg("storageTileSet"), py::arg("replicatedTensorSharding"))
+      .def(py::init<TensorStorage, TileSet, TileSet, ReplicatedTensorSharding,
+                    CommGroup>(),
+           py::arg("storage"), py::arg("loadTileSet"),
+           py::arg("storageTileSet"), py::arg("replicatedTensorSharding"),
+           py::arg("shardingDomain"))
+      .def_readwrite("storage", &TensorLocation::storage)
+      .def_readwrite("loadTileSet", &TensorLocation::loadTileSet)
+      .def_readwrite("storageTileSet", &TensorLocation::storageTileSet)
+      .def_readwrite("replicatedTensorSharding",
+                     &TensorLocation::replicatedTensorSharding)
+      .def_readwrite("shardingDomain", &TensorLocation::shardingDomain);
+  py::class_<TensorLocationSettings>(m, "TensorLocationSettings")
+      .def(py::init<>())
+      .def(py::init<TensorLocation, int, int>(), py::arg("location"),
+           py::arg("minElementsForOffChip") = 2,
+           py::arg("minElementsForReplicatedTensorSharding") = 8192)
+      .def(py::init<TensorStorage, int, int>(), py::arg("storage"),
+           py::arg("minElementsForOffChip") = 2,
+           py::arg("minElementsForReplicatedTensorSharding") = 8192)
+      .def_readwrite("location", &TensorLocationSettings::location)
+      .def_readwrite("minElementsForOffChip",
+                     &TensorLocationSettings::minElementsForOffChip)
+      .def_readwrite("minElementsForReplicatedTensorSharding",
+                     &TensorLocationSettings::minElementsForReplicatedTensorSharding)
+      .def("__repr__", [](const TensorLocationSettings &s) {
+        return toString(s);
+      });
+}
+
 } // namespace
 
 void bindSessionOptions(py::module_ &m) {
   bindEnums(m);
+  bindTensorLocations(m);
   py::class_<Options> cls(m, "SessionOptions");
   cls.def(py::init<>());
   cls.def("getGlobalReplicationFactor", &Options::getGlobalReplicationFactor);
@@ -167,6 +236,14 @@ void bindSessionOptions(py::module_ &m) {
       .field("disableGradAccumulationTensorStreams",
              &Options::disableGradAccumulationTensorStreams)
       .field("enableLoadAndOffloadRNGState", &Options::enableLoadAndOffloadRNGState)
+      // Tensor locations.
+      .field("activationTensorLocationSettings",
+             &Options::activationTensorLocationSettings)
+      .field("weightTensorLocationSettings", &Options::weightTensorLocationSettings)
+      .field("optimizerStateTensorLocationSettings",
+             &Options::optimizerStateTensorLocationSettings)
+      .field("accumulatorTensorLocationSettings",
+             &Options::accumulatorTensorLocationSettings)
       .field("delayVarUpdates", &Options::delayVarUpdates)
       .container("customCodelets", &Options::customCodelets)
       .field("timeLimitScheduler", &Options::timeLimitScheduler)

@@ -63,6 +63,7 @@ void bindTensorInfo(py::module_ &m) {
     cls.def("data_type_lcase", &TensorInfo::data_type_lcase);
     cls.def("dataType", &TensorInfo::dataType);
     cls.def("shape", &TensorInfo::shape);
+    cls.def("metaShape", &TensorInfo::metaShape);
     cls.def("rank", &TensorInfo::rank);
     cls.def("nelms", &TensorInfo::nelms);
     cls.def("nbytes", &TensorInfo::nbytes);

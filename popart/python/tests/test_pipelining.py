@@ -14,7 +14,8 @@ LAYERS, WIDTH, BATCH, ACCUMULATION, STEPS = 4, 8, 2, 8, 10
 
 
 def session(ipus, mode, pipelined, accumulation=ACCUMULATION, stages=True,
-            training=True, recomputation=popart.RecomputationType.NoRecompute):
+            training=True, recomputation=popart.RecomputationType.NoRecompute,
+            sync_pattern=None):
     """Four matmul layers, layer l in pipeline stage l on IPU l (of
     `ipus`), the loss in the last stage."""
     rng = np.random.default_rng(0)
@@ -47,10 +48,10 @@ def session(ipus, mode, pipelined, accumulation=ACCUMULATION, stages=True,
     if accumulation > 1:
         opts.enableGradientAccumulation = True
         opts.accumulationFactor = accumulation
-    device = popart.DeviceManager().createIpuModelDevice({
-        "numIPUs": ipus,
-        "tilesPerIPU": 4
-    })
+    device_options = {"numIPUs": ipus, "tilesPerIPU": 4}
+    if sync_pattern is not None:
+        device_options["syncPattern"] = sync_pattern
+    device = popart.DeviceManager().createIpuModelDevice(device_options)
     flow = popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")})
     if not training:
         return popart.InferenceSession(b.getModelProto(), flow, device,
@@ -111,7 +112,8 @@ def test_pipelining_needs_what_the_original_needs():
                        "VirtualGraphMode::Off"):
         session(1, popart.VirtualGraphMode.Off, True)
     with pytest.raises(popart.popart_exception,
-                       match="TrainingSession only"):
+                       match=r"depth \(batchesPerStep\) must equal at least "
+                       r"the number of pipeline stages \(4\)"):
         session(4, manual, True, accumulation=1, training=False)
 
 
@@ -122,11 +124,13 @@ def batch(seed=5):
     return xs, labels
 
 
-def one_step(pipelined, recomputation=popart.RecomputationType.NoRecompute):
+def one_step(pipelined, recomputation=popart.RecomputationType.NoRecompute,
+             sync_pattern=None):
     """One training step on 4 IPUs: the engine's cycles for it, its
     execution report, its graph report and the summary."""
     s, x, label, loss, _ = session(4, popart.VirtualGraphMode.Manual, pipelined,
-                                   recomputation=recomputation)
+                                   recomputation=recomputation,
+                                   sync_pattern=sync_pattern)
     s.prepareDevice()
     s.weightsFromHost()
     anchors = s.initAnchorArrays()
@@ -189,6 +193,44 @@ def test_pipelined_estimate_is_below_the_sharded_one():
     assert all(b > 0 for b in memory.values())
 
 
+def test_sync_patterns_order_the_estimate_and_change_no_result():
+    """The device's SyncPattern (its poplar syncConfiguration) sets which
+    IPUs sync when one exchanges with the host: Full all four, so the
+    stage-0 input copy waits for the other stages of the pipeline cycle;
+    ReplicaAndLadder every second IPU (0 and 2, 1 and 3); SinglePipeline
+    the IPU alone. The estimates fall in that order; the results are the
+    same bits."""
+    cycles, results = {}, {}
+    for pattern in ["full", "replicaAndLadder", "singlePipeline"]:
+        cycles[pattern] = one_step(True, sync_pattern=pattern)[0]
+        results[pattern] = train(4, popart.VirtualGraphMode.Manual, True,
+                                 sync_pattern=pattern)
+    print("cycles per step by sync pattern:", cycles)
+    assert cycles["full"] > cycles["singlePipeline"]
+    assert cycles["full"] >= cycles["replicaAndLadder"] >= cycles["singlePipeline"]
+    full_weights, full_losses = results["full"]
+    for pattern, (weights, losses) in results.items():
+        np.testing.assert_array_equal(losses, full_losses, err_msg=pattern)
+        for w in weights:
+            np.testing.assert_array_equal(weights[w], full_weights[w],
+                                          err_msg=f"{pattern}: {w}")
+
+
+def test_the_sync_pattern_argument_and_option_must_agree():
+    dm = popart.DeviceManager()
+    device = dm.createHostDevice(popart.DeviceType.IpuModel, {"numIPUs": 4},
+                                 popart.SyncPattern.SinglePipeline)
+    assert device.numIpus == 4
+    with pytest.raises(popart.popart_exception,
+                       match="syncPattern 'full' is not the SyncPattern given"):
+        dm.createHostDevice(popart.DeviceType.IpuModel,
+                            {"numIPUs": 4, "syncPattern": "full"},
+                            popart.SyncPattern.SinglePipeline)
+    with pytest.raises(popart.popart_exception,
+                       match="Unknown syncPattern setting: ladder"):
+        dm.createIpuModelDevice({"numIPUs": 4, "syncPattern": "ladder"})
+
+
 @pytest.mark.parametrize("recomputation", ["Standard", "Pipeline"])
 def test_recomputation_gives_the_weights_and_a_smaller_stash(recomputation):
     policy = getattr(popart.RecomputationType, recomputation)
@@ -211,3 +253,86 @@ def test_pipeline_recomputation_needs_pipelining():
                        "forward pipeline stages: it needs enablePipelining"):
         session(4, popart.VirtualGraphMode.Manual, False,
                 recomputation=popart.RecomputationType.Pipeline)
+
+
+def inference(pipelined, batches_per_step, art="ALL"):
+    """The four layers' forward pass (the probabilities and the loss),
+    sharded over 4 IPUs, pipelined or not; each step's anchors and the
+    cycles of the last step."""
+    rng = np.random.default_rng(0)
+    b = popart.Builder()
+    x = b.addInputTensor(popart.TensorInfo("FLOAT", [BATCH, WIDTH]), "x")
+    label = b.addInputTensor(popart.TensorInfo("INT32", [BATCH]), "label")
+    h, weights = x, {}
+    for layer in range(LAYERS):
+        value = rng.normal(0, 0.5, (WIDTH, WIDTH)).astype(np.float32)
+        w = b.addInitializedInputTensor(value, f"w{layer}")
+        weights[layer] = value
+        with b.virtualGraph(layer), b.pipelineStage(layer):
+            h = b.aiOnnx.matmul([h, w])
+            if layer < LAYERS - 1:
+                h = b.aiOnnx.relu([h])
+    with b.virtualGraph(LAYERS - 1), b.pipelineStage(LAYERS - 1):
+        probs = b.aiOnnx.softmax([h], axis=1)
+        loss = b.aiGraphcore.nllloss([probs, label])
+    opts = popart.SessionOptions()
+    opts.virtualGraphMode = popart.VirtualGraphMode.Manual
+    opts.enablePipelining = pipelined
+    opts.instrumentWithHardwareCycleCounter = True
+    device = popart.DeviceManager().createIpuModelDevice({
+        "numIPUs": 4,
+        "tilesPerIPU": 4
+    })
+    s = popart.InferenceSession(
+        b.getModelProto(),
+        popart.DataFlow(batches_per_step, {
+            probs: (popart.AnchorReturnType("EVERYN", 2) if art == "EVERYN"
+                    else popart.AnchorReturnType(art)),
+            loss: popart.AnchorReturnType("ALL")
+        }), device, userOptions=opts)
+    s.prepareDevice()
+    s.weightsFromHost()
+    anchors = s.initAnchorArrays()
+    data = np.random.default_rng(9)
+    xs = data.normal(size=(batches_per_step, BATCH, WIDTH)).astype(np.float32)
+    labels = data.integers(0, WIDTH, size=(batches_per_step, BATCH)).astype(np.int32)
+    s.run(popart.PyStepIO({x: xs, label: labels}, anchors))
+    return anchors[probs].copy(), anchors[loss].copy(), s.getCycleCount(), \
+        weights, xs, labels
+
+
+def numpy_probs(weights, xs):
+    h = xs
+    for layer in range(LAYERS):
+        h = h @ weights[layer]
+        if layer < LAYERS - 1:
+            h = np.maximum(h, 0)
+    e = np.exp(h - h.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def test_pipelined_inference_runs_the_batches_of_a_step_through_the_stages():
+    """InferenceSession with enablePipelining: the step's batches are the
+    pipeline's micro-batches (depth batchesPerStep, at least the 4
+    stages); every batch's anchors are those of the unpipelined run and
+    of NumPy, and the estimate is lower."""
+    bps = 8
+    probs, losses, cycles, weights, xs, labels = inference(True, bps)
+    plain_probs, plain_losses, plain_cycles, _, _, _ = inference(False, bps)
+    expected = numpy_probs(weights, xs)
+    assert probs.shape == (bps, BATCH, WIDTH)
+    np.testing.assert_allclose(probs, expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(probs, plain_probs, rtol=1e-6, atol=1e-7)
+    nll = -np.log(np.take_along_axis(expected, labels[..., None], -1))[..., 0]
+    np.testing.assert_allclose(losses, nll.mean(axis=-1), rtol=1e-5)
+    np.testing.assert_allclose(losses, plain_losses, rtol=1e-6)
+    print(f"inference cycles per step of {bps} batches: sharded "
+          f"{plain_cycles:,}, pipelined {cycles:,}")
+    assert cycles < plain_cycles
+    # FINAL: the last batch's probabilities.
+    final, _, _, _, _, _ = inference(True, bps, art="FINAL")
+    np.testing.assert_allclose(final, expected[-1], rtol=1e-5, atol=1e-6)
+    with pytest.raises(popart.popart_exception, match="depth \\(batchesPerStep\\)"):
+        inference(True, 3)
+    with pytest.raises(popart.popart_exception, match="returned EVERYN"):
+        inference(True, bps, art="EVERYN")

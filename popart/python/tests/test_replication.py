@@ -288,26 +288,14 @@ def test_data_without_the_replica_dimension_is_refused():
         }, anchors))
 
 
-def test_sync_patterns_other_than_full_are_refused_on_several_ipus():
+def test_every_sync_pattern_makes_a_device_of_several_ipus():
     dm = popart.DeviceManager()
     assert popart.SyncPattern.PingPong == popart.SyncPattern.ReplicaAndLadder
-    for pattern, name in ((popart.SyncPattern.SinglePipeline, "SinglePipeline"),
-                          (popart.SyncPattern.PingPong, "ReplicaAndLadder")):
-        with pytest.raises(popart.popart_exception,
-                           match=f"SyncPattern::{name} is not supported on a "
-                           "device of 2 IPUs"):
-            dm.createHostDevice(popart.DeviceType.IpuModel, {"numIPUs": 2},
-                                pattern)
-        with pytest.raises(popart.popart_exception,
-                           match=f"acquireAvailableDevice: SyncPattern::{name}"):
-            dm.acquireAvailableDevice(4, pattern=pattern)
-        # One IPU syncs alone whatever the pattern.
+    for pattern in (popart.SyncPattern.Full, popart.SyncPattern.SinglePipeline,
+                    popart.SyncPattern.PingPong):
         device = dm.createHostDevice(popart.DeviceType.IpuModel,
-                                     {"numIPUs": 1}, pattern)
-        assert device.numIpus == 1
-    device = dm.createHostDevice(popart.DeviceType.IpuModel, {"numIPUs": 2},
-                                 popart.SyncPattern.Full)
-    assert device.numIpus == 2
+                                     {"numIPUs": 2}, pattern)
+        assert device.numIpus == 2
 
 
 @pytest.mark.parametrize("kind", DEVICES)

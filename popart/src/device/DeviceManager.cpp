@@ -110,7 +110,8 @@ private:
 
 /// The IPU Models standing in for IPUs of numIpus IPUs and tilesPerIPU
 /// tiles (0: all), as poplar lists them; none without the switch.
-std::vector<poplar::Device> simulatedIpus(int numIpus, int tilesPerIPU) {
+std::vector<poplar::Device> simulatedIpus(int numIpus, int tilesPerIPU,
+                                          const poplar::OptionFlags &flags) {
   if (numIpus <= 0)
     throw error("Cannot acquire a device with {} IPUs", numIpus);
   if (tilesPerIPU < 0)
@@ -118,7 +119,7 @@ std::vector<poplar::Device> simulatedIpus(int numIpus, int tilesPerIPU) {
   std::vector<poplar::Device> devices;
   try {
     devices = poplar::DeviceManager::createDeviceManager().getDevices(
-        poplar::TargetType::IPU, static_cast<unsigned>(numIpus));
+        poplar::TargetType::IPU, static_cast<unsigned>(numIpus), flags);
   } catch (const poplar::poplar_error &e) {
     throw error("Cannot enumerate devices of {} IPUs: {}", numIpus, e.what());
   }
@@ -233,22 +234,26 @@ DeviceManager &DeviceManager::createDeviceManager() {
   return instance;
 }
 
-// The sync pattern sets which IPUs of a device sync together (the
-// original gives it to poplar as the device's "syncConfiguration"). The
-// IPU Model syncs every IPU of a device together (its SyncType costs):
-// SyncPattern::Full. On one IPU the patterns are the same; on several,
-// the others' sync groups are not modelled, so they are refused.
+// The sync pattern sets which IPUs of a device sync together, given to
+// poplar as the device's "syncConfiguration" (as the original does): the
+// IPU Model costs a host exchange with the IPUs of that sync group
+// (poplar/src/model/README.md).
 namespace {
-void checkSyncPattern(SyncPattern pattern, int numIpus, const char *what) {
-  if (pattern == SyncPattern::Full || numIpus <= 1)
-    return;
-  const char *name = pattern == SyncPattern::SinglePipeline
-                         ? "SinglePipeline"
-                         : "ReplicaAndLadder";
-  throw error("{}: SyncPattern::{} is not supported on a device of {} IPUs: "
-              "the IPU Model syncs all the IPUs of a device together "
-              "(SyncPattern::Full); the sync groups of {} are not modelled",
-              what, name, numIpus, name);
+poplar::OptionFlags syncFlags(SyncPattern pattern) {
+  poplar::OptionFlags flags;
+  switch (pattern) {
+  case SyncPattern::Full:
+    break;
+  case SyncPattern::SinglePipeline:
+    flags.set("syncConfiguration", "ipuAndAll");
+    break;
+  case SyncPattern::ReplicaAndLadder:
+    flags.set("syncConfiguration", "intraReplicaAndLadder");
+    break;
+  default:
+    throw error("Unknown SyncPattern {}", static_cast<int>(pattern));
+  }
+  return flags;
 }
 } // namespace
 
@@ -257,10 +262,9 @@ DeviceManager::enumerateDevices(SyncPattern pattern, int numIpus,
                                 DeviceType type,
                                 DeviceConnectionType connectionType,
                                 int tilesPerIPU) {
-  checkSyncPattern(pattern, numIpus, "enumerateDevices");
   std::vector<std::shared_ptr<DeviceInfo>> infos;
   if (type == DeviceType::Ipu)
-    for (auto &d : simulatedIpus(numIpus, tilesPerIPU))
+    for (auto &d : simulatedIpus(numIpus, tilesPerIPU, syncFlags(pattern)))
       infos.push_back(
           std::make_shared<SimulatedIpuInfo>(std::move(d), connectionType));
   logging::devicex::debug("enumerateDevices: {} {} devices with {} IPUs{}",
@@ -277,20 +281,17 @@ DeviceManager::getDevice(SyncPattern pattern, uint32_t deviceManagerId,
   poplar::Device device;
   try {
     device = poplar::DeviceManager::createDeviceManager().getDevice(
-        deviceManagerId);
+        deviceManagerId, syncFlags(pattern));
   } catch (const poplar::poplar_error &e) {
     throw error("No IPU device with id {}: {}", deviceManagerId, e.what());
   }
-  checkSyncPattern(pattern, static_cast<int>(device.getTarget().getNumIPUs()),
-                   "getDevice");
   return std::make_shared<SimulatedIpuInfo>(std::move(device), connectionType);
 }
 
 std::shared_ptr<DeviceInfo> DeviceManager::tryAcquireAvailableDevice(
     int numIpus, int tilesPerIPU, SyncPattern pattern,
     DeviceConnectionType connection, DeviceSelectionCriterion criterion) {
-  checkSyncPattern(pattern, numIpus, "acquireAvailableDevice");
-  auto devices = simulatedIpus(numIpus, tilesPerIPU);
+  auto devices = simulatedIpus(numIpus, tilesPerIPU, syncFlags(pattern));
   if (criterion == DeviceSelectionCriterion::Random)
     std::shuffle(devices.begin(), devices.end(),
                  std::mt19937(std::random_device{}()));
@@ -324,12 +325,8 @@ DeviceManager::tryAcquireDeviceById(int id, SyncPattern pattern,
   poplar::DeviceManager manager = poplar::DeviceManager::createDeviceManager();
   if (static_cast<std::size_t>(id) >= manager.getNumDevices())
     return nullptr;
-  checkSyncPattern(
-      pattern,
-      static_cast<int>(
-          manager.getDevice(static_cast<unsigned>(id)).getTarget().getNumIPUs()),
-      "acquireDeviceById");
-  return acquire(manager.getDevice(static_cast<unsigned>(id)), connection);
+  return acquire(manager.getDevice(static_cast<unsigned>(id), syncFlags(pattern)),
+                 connection);
 }
 
 std::shared_ptr<DeviceInfo>
@@ -367,6 +364,7 @@ std::shared_ptr<DeviceInfo> DeviceManager::createIpuModelDevice(
     throw error("createIpuModelDevice: ipuVersion '{}' is not ipu1 or ipu2",
                 version);
   poplar::IPUModel model(version.c_str());
+  SyncPattern pattern = SyncPattern::Full;
   for (const auto &o : options) {
     if (o.first == "numIPUs")
       model.numIPUs = parseUnsigned(o.first, o.second);
@@ -374,13 +372,15 @@ std::shared_ptr<DeviceInfo> DeviceManager::createIpuModelDevice(
       model.tilesPerIPU = parseUnsigned(o.first, o.second);
     else if (o.first == "compileIPUCode")
       model.compileIPUCode = o.second == "true" || o.second == "1";
+    else if (o.first == "syncPattern")
+      pattern = syncPatternFromString(o.second);
     else if (o.first != "ipuVersion")
       throw error("Unknown IPU Model option: '{}' (options are numIPUs, "
-                  "tilesPerIPU, compileIPUCode and ipuVersion)",
+                  "tilesPerIPU, compileIPUCode, ipuVersion and syncPattern)",
                   o.first);
   }
-  auto d = std::make_shared<HostDeviceInfo>(DeviceType::IpuModel,
-                                            model.createDevice(), version);
+  auto d = std::make_shared<HostDeviceInfo>(
+      DeviceType::IpuModel, model.createDevice(syncFlags(pattern)), version);
   d->setOptionFlags(options);
   d->attach();
   logging::devicex::debug("Created {}", d->toString());
@@ -394,9 +394,18 @@ DeviceManager::createHostDevice(DeviceType type,
   if (type == DeviceType::Cpu)
     return createCpuDevice();
   if (type == DeviceType::IpuModel) {
-    auto device = createIpuModelDevice(options);
-    checkSyncPattern(pattern, device->getNumIpus(), "createHostDevice");
-    return device;
+    auto it = options.find("syncPattern");
+    if (pattern == SyncPattern::Full || it != options.end()) {
+      if (it != options.end() && pattern != SyncPattern::Full &&
+          syncPatternFromString(it->second) != pattern)
+        throw error("createHostDevice: the options' syncPattern '{}' is not "
+                    "the SyncPattern given ({})",
+                    it->second, syncPatternToString(pattern));
+      return createIpuModelDevice(options);
+    }
+    auto withPattern = options;
+    withPattern["syncPattern"] = syncPatternToString(pattern);
+    return createIpuModelDevice(withPattern);
   }
   throw error("createHostDevice: device type {} is not a host device",
               [&] {

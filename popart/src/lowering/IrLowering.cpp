@@ -1,4 +1,5 @@
 #include "lowering/IrLowering.hpp"
+#include "ir/HostData.hpp"
 #include "ops/IpuCopyOp.hpp"
 #include "ops/PoplibsOptions.hpp"
 
@@ -95,6 +96,14 @@ PipelineStage IrLowering::rootStage(const Tensor &root) const {
   return first == unusedPipelineStage ? 0 : first;
 }
 
+bool IrLowering::readInItsStageOnly(const Tensor &root) const {
+  const PipelineStage stage = rootStage(root);
+  for (const Op *reader : root.consumers)
+    if (!isUpdateContext(*reader) && reader->settings.pipelineStage != stage)
+      return false;
+  return true;
+}
+
 bool IrLowering::copiesAtCycleEnd(const Op &op) const {
   // An anchor of the copy is streamed in the copy's stage, before the
   // cycle's end.
@@ -110,7 +119,10 @@ bool IrLowering::copiesAtCycleEnd(const Op &op) const {
 
 void IrLowering::makePipeline() {
   const int64_t stages = ir.getNumPipelineStages();
-  const int64_t af = ir.getAccumulationFactor();
+  // The micro-batches of a batch (training), or the batches of a step
+  // (inference).
+  const int64_t af = ir.isTraining() ? ir.getAccumulationFactor()
+                                     : ir.getDataFlow().batchesPerStep();
   std::map<PipelineStage, poplar::Function> run;
   for (auto &[stage, fragment] : stageFragments)
     run.emplace(stage, graph->addFunction(fragment));
@@ -177,11 +189,15 @@ void IrLowering::makePipeline() {
     // Sources and destinations, one copy per element type.
     std::vector<std::pair<std::vector<poplar::Tensor>, std::vector<poplar::Tensor>>>
         copies;
-    poplar::program::Sequence stashCopied;
+    poplar::program::Sequence stashCopied, fromHost, toHost;
     for (int64_t s = stages - 1; s >= 0; --s) {
       const int64_t mb = c - s;
       if (mb < 0 || mb >= af)
         continue;
+      if (auto in = cycleStartFromHost.find(s); in != cycleStartFromHost.end())
+        fromHost.add(in->second);
+      if (auto out = cycleEndToHost.find(s); out != cycleEndToHost.end())
+        toHost.add(out->second);
       if (run.count(s)) {
         for (auto &[id, k] : kept)
           if (k.readers.count(s))
@@ -211,7 +227,10 @@ void IrLowering::makePipeline() {
                                       poplar::concat(destinations), false,
                                       "pipeline/ipuCopies"));
     cycle.add(stashCopied);
-    (c < stages - 1 ? fill : c < af ? main : flush).add(cycle);
+    cycle.add(toHost);
+    poplar::program::Sequence &phase = c < stages - 1 ? fill : c < af ? main : flush;
+    phase.add(fromHost);
+    phase.add(cycle);
   }
   pipeline.add(fill);
   pipeline.add(main);
@@ -301,16 +320,25 @@ void IrLowering::lowerRootTensors() {
     poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
     // Inputs: each replica its own data; weights, optimiser state and
-    // scalars: the same values to every replica.
+    // scalars: the same values to every replica, except the state sharded
+    // over the replicas (each its part).
     // An input marked Broadcast (InputSettings) is one value for all.
     const auto mode =
-        t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)
+        (t.type == TensorType::Stream && !ir.isBroadcastInput(t.id)) ||
+                isReplicaSharded(t)
             ? poplar::ReplicatedStreamMode::REPLICATE
             : poplar::ReplicatedStreamMode::BROADCAST;
     auto fromHost =
         graph->addHostToDeviceFIFO(fromHostStream(t.id), type, n, mode);
     if (t.type == TensorType::Stream) {
-      microBatchProgram(rootStage(t)).add(poplar::program::Copy(fromHost, v));
+      // In a pipeline, an input only its stage reads is copied at the
+      // start of the cycle; one that later stages read too is copied in
+      // its stage (it must wait until they have read the last one).
+      poplar::program::Sequence &where =
+          ir.getNumPipelineStages() > 0 && readInItsStageOnly(t)
+              ? cycleStartFromHost[rootStage(t)]
+              : microBatchProgram(rootStage(t));
+      where.add(poplar::program::Copy(fromHost, v));
       inputs[t.id] = n;
     } else if (t.variableKind == VariableKind::HyperParameter) {
       optimizerFromHost.add(poplar::program::Copy(fromHost, v));
@@ -426,10 +454,14 @@ void IrLowering::lowerAnchors() {
   for (const auto &id : dataFlow.anchors()) {
     const Tensor &t = g.getTensor(id);
     const bool perBatch = !t.producer || isUpdateContext(*t.producer);
+    const PipelineStage stage =
+        t.producer ? t.producer->settings.pipelineStage : rootStage(t);
+    // In a pipeline, a stage's anchors go to the host at the end of the
+    // cycle (the stage's value stays until it runs again).
     poplar::program::Sequence &where =
         perBatch ? outer
-                 : microBatchProgram(t.producer ? t.producer->settings.pipelineStage
-                                                : rootStage(t));
+        : ir.getNumPipelineStages() > 0 ? cycleEndToHost[stage]
+                                        : microBatchProgram(stage);
     const poplar::Tensor value = ctx->get(t);
     auto stream = graph->addDeviceToHostFIFO(anchorStream(id),
                                              value.elementType(), t.info.nelms());
@@ -473,8 +505,12 @@ void IrLowering::lowerAnchors() {
 
 std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   const int64_t af = ir.getAccumulationFactor();
+  const bool pipelinedInference =
+      ir.getNumPipelineStages() > 0 && !ir.isTraining();
   poplar::program::Sequence batch;
-  if (ir.getNumPipelineStages() > 0)
+  if (pipelinedInference)
+    batch.add(poplar::program::Sequence()); // the pipeline runs the step
+  else if (ir.getNumPipelineStages() > 0)
     batch.add(pipeline);
   else if (af > 1)
     batch.add(poplar::program::Repeat(static_cast<unsigned>(af), inner));
@@ -483,6 +519,10 @@ std::vector<poplar::program::Program> IrLowering::getPrograms() const {
   batch.add(outer);
   poplar::program::Sequence step;
   step.add(before);
+  if (pipelinedInference)
+    // The step's batches through the pipeline, then what each batch does
+    // once (anchors of tensors no micro-batch computes).
+    step.add(pipeline);
   step.add(poplar::program::Repeat(
       static_cast<unsigned>(ir.getDataFlow().batchesPerStep()), batch));
   step.add(after);

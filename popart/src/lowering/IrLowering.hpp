@@ -96,6 +96,9 @@ private:
   /// The stage of a root tensor streamed per micro-batch: its first
   /// reader's.
   PipelineStage rootStage(const Tensor &root) const;
+  /// Pipelining: whether only the stage of input `root` reads it, so that
+  /// its copy from the host can join the cycle's at its start.
+  bool readInItsStageOnly(const Tensor &root) const;
   /// Pipelining: whether `op` is a copy between IPUs that can wait for the
   /// end of the pipeline cycle (only later stages read what it copies).
   bool copiesAtCycleEnd(const Op &op) const;
@@ -112,6 +115,12 @@ private:
   std::map<PipelineStage, std::vector<std::pair<poplar::Tensor, poplar::Tensor>>>
       cycleEndCopies;
   std::set<TensorId> copiedAtCycleEnd;
+  /// Pipelining: each stage's copies from the host (inputs) and to the
+  /// host (anchors), which a cycle runs at its start and at its end for
+  /// every stage that runs in it, as the original groups a cycle's host
+  /// copies (so one host sync serves them all).
+  std::map<PipelineStage, poplar::program::Sequence> cycleStartFromHost,
+      cycleEndToHost;
   poplar::program::Sequence pipeline;
   std::vector<poplar::Graph> ipuGraphs;
   std::vector<std::unique_ptr<LoweringContext>> ipuContexts;

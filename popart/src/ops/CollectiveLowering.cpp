@@ -1,4 +1,5 @@
-// ReplicatedAllReduceOp and ReplicatedReduceScatterOp on gcl's
+// ReplicatedAllReduceOp, ReplicatedReduceScatterOp and ReplicatedAllGatherOp
+// on gcl's
 // cross-replica collectives. The op's group becomes gcl's CONSECUTIVE
 // group of its size and stride (an orthogonal group is one whose replicas
 // are numReplicas / size apart), as the original maps it.
@@ -96,6 +97,24 @@ void growReplicatedAllGatherGrad(const Op &op_, LoweringContext &ctx,
                      .slice(0, static_cast<std::size_t>(in.nelms()))
                      .reshape(shape),
                  prog, op.outId(0)));
+}
+
+void growReplicatedAllGather(const Op &op, LoweringContext &ctx,
+                             poplar::program::Sequence &prog) {
+  const poplar::Tensor part = ctx.get(op.inTensor(0));
+  poplar::Tensor all;
+  try {
+    all = gcl::allGatherCrossReplica(ctx.graph, part, prog, op.name(),
+                                     ctx.gclOptions);
+  } catch (const poputil::poplibs_error &e) {
+    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
+  }
+  // The parts in replica order, less the last part's padding.
+  const TensorInfo &whole = op.outputs[0]->info;
+  ctx.set(op.outputs[0],
+          all.flatten()
+              .slice(0, static_cast<std::size_t>(whole.nelms()))
+              .reshape(dims(whole.shape())));
 }
 
 } // namespace popart

@@ -134,11 +134,19 @@ void ReplicatedAllReduceOp::setup() {
   outInfo(0) = inInfo(0);
 }
 
+ReplicatedReduceScatterOp::ReplicatedReduceScatterOp(
+    const Op::Settings &settings, CollectiveOperator op)
+    : CollectiveOp(Onnx::CustomOperators::ReplicatedReduceScatter, settings,
+                   op, CommGroup()) {
+  this->settings.optimizerOp = true;
+}
+
 void ReplicatedReduceScatterOp::setup() {
   checkInputType();
   const int64_t n = inInfo(0).nelms();
   const int64_t size = groupLayout().size;
-  outInfo(0) = TensorInfo(inInfo(0).dataType(), Shape{(n + size - 1) / size});
+  outInfo(0) = TensorInfo(inInfo(0).dataType(), Shape{(n + size - 1) / size},
+                          inInfo(0).shape());
 }
 
 std::vector<std::unique_ptr<Op>> ReplicatedReduceScatterOp::getGradOps() {
@@ -154,5 +162,20 @@ ReplicatedAllGatherGradOp::ReplicatedAllGatherGradOp(
     : GradOp(fwd, "ReplicatedAllGather", {{0, 0, GradOpInType::GradOut}},
              {{0, 0}}),
       layout(fwd.groupLayout()) {}
+
+ReplicatedAllGatherOp::ReplicatedAllGatherOp(const Op::Settings &settings)
+    : Op(OperatorIdentifier(Domain::ai_graphcore, "ReplicatedAllGather", 1),
+         settings) {
+  this->settings.optimizerOp = true;
+}
+
+void ReplicatedAllGatherOp::setup() {
+  const TensorInfo &in = inInfo(0);
+  if (in.metaShape().empty())
+    throw error("{}: the input '{}' is not a replica's shard of a tensor (it "
+                "has no meta shape)",
+                str(), inTensor(0)->id);
+  outInfo(0) = TensorInfo(in.dataType(), in.metaShape());
+}
 
 } // namespace popart

@@ -1,7 +1,8 @@
 // The collectives between the replicas of a replicated graph
 // (replicatedGraphCount > 1): ReplicatedAllReduce, which the weight
-// update also uses to sum the replicas' gradients, and
-// ReplicatedReduceScatter.
+// update also uses to sum the replicas' gradients, ReplicatedReduceScatter,
+// and ReplicatedAllGather, which with it shards optimiser state over the
+// replicas.
 #ifndef POPART_SRC_OPS_COLLECTIVEOPS_HPP
 #define POPART_SRC_OPS_COLLECTIVEOPS_HPP
 
@@ -70,6 +71,12 @@ public:
   ReplicatedReduceScatterOp(const OperatorIdentifier &id,
                             const Op::Settings &settings, const Attributes &a)
       : CollectiveOp(id, settings, a) {}
+  /// Over every replica, an op of the weight update with replicated tensor
+  /// sharding: Add reduce-scatters a gradient, Local takes the replica's
+  /// part of a weight.
+  ReplicatedReduceScatterOp(const Op::Settings &settings,
+                            CollectiveOperator op);
+  /// The output is flat, with the input's shape as its meta shape.
   void setup() override;
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ReplicatedReduceScatterOp>(*this);
@@ -90,6 +97,17 @@ public:
     return std::make_unique<ReplicatedAllGatherGradOp>(*this);
   }
   ReplicaGroupLayout layout;
+};
+
+/// Replicated tensor sharding: the whole tensor from every replica's part
+/// (a ReplicatedReduceScatterOp's output), in its meta shape.
+class ReplicatedAllGatherOp : public Op {
+public:
+  explicit ReplicatedAllGatherOp(const Op::Settings &settings);
+  void setup() override;
+  std::unique_ptr<Op> clone() const override {
+    return std::make_unique<ReplicatedAllGatherOp>(*this);
+  }
 };
 
 } // namespace popart

@@ -5,6 +5,7 @@
 
 #include <popart/error.hpp>
 
+#include <gcl/Collectives.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
@@ -155,6 +156,14 @@ void growAdamUpdate(const Op &op, LoweringContext &ctx,
                             popops::Operation::ADD, prog, op.name() + n);
     };
     poplar::Tensor r1 = norm(wf, "/r1"), r2 = norm(xT, "/r2");
+    if (adam.sharded) {
+      // Each replica holds a part: the whole tensor's sums of squares are
+      // the parts' together (the zero padding adds nothing).
+      r1 = gcl::allReduceCrossReplica(ctx.graph, r1, gcl::CollectiveOperator::ADD,
+                                      prog, op.name() + "/r1", ctx.gclOptions);
+      r2 = gcl::allReduceCrossReplica(ctx.graph, r2, gcl::CollectiveOperator::ADD,
+                                      prog, op.name() + "/r2", ctx.gclOptions);
+    }
     poplar::Tensor ratio = popops::map(
         ctx.graph,
         pe::Select(pe::Min(pe::Sqrt(pe::_1), pe::_3) / pe::Sqrt(pe::_2),

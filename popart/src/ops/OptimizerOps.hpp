@@ -73,6 +73,9 @@ public:
   AdamMode mode;
   WeightDecayMode decayMode;
   bool scaledState;
+  /// The weight, gradient and moments are the replica's shards
+  /// (replicated tensor sharding): Lamb's norms sum over the replicas.
+  bool sharded = false;
 };
 
 /// Inputs: 0 weight, 1 gradient, 2 accl1, 3 accl2 (CenteredRMSProp,

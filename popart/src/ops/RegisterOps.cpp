@@ -483,6 +483,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<PrintTensorGradOp>(growPrintTensorGrad);
   r.add<CallGradOp>(growCall);
   r.add<HostReduceOp>(growHostReduce);
+  r.add<ReplicatedAllGatherOp>(growReplicatedAllGather);
   r.add<IpuCopyOp>(growIpuCopy);
   r.add<AdamUpdateOp>(growAdamUpdate);
   r.add<AdaptiveUpdateOp>(growAdaptiveUpdate);

@@ -93,6 +93,10 @@ std::string describeOptions(const SessionOptions &o) {
     << describeSet(o.virtualGraphSplitRatios) << '|' << o.enablePipelining
     << o.enableDistributedReplicatedGraphs << '|' << o.globalReplicationFactor
     << '|' << o.globalReplicaOffset << '|' << o.hostAllReduce
+    << toString(o.activationTensorLocationSettings)
+    << toString(o.weightTensorLocationSettings)
+    << toString(o.optimizerStateTensorLocationSettings)
+    << toString(o.accumulatorTensorLocationSettings)
     << o.enableExplicitMainLoops
     << o.useHostCopyOps << o.aliasZeroCopy << o.enableStochasticRounding
     << o.enableFloatingPointChecks << o.enableNonStableSoftmax

@@ -21,6 +21,7 @@
 #include <poplar/ProfileValue.hpp>
 #include <poplar/exceptions.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -186,6 +187,10 @@ void SessionImpl::connectStreams() {
   // Every replica holds the same weights: the host copy is replica 0's.
   const auto replicas = static_cast<unsigned>(ir.getReplicationFactor());
   for (const auto &id : io.variables) {
+    if (isReplicaSharded(g.getTensor(id))) {
+      connectShardStreams(id);
+      continue;
+    }
     fromHost(id);
     Tensor *t = &g.getTensor(id);
     engine->connectStreamToCallback(
@@ -208,6 +213,35 @@ void SessionImpl::connectStreams() {
                                           static_cast<uint32_t>(randomSeed >> 32)};
                                       std::memcpy(dst, words, sizeof(words));
                                     });
+}
+
+// Replicated tensor sharding: replica r holds part r of the host's whole
+// tensor (elements r * part ... , the last part padded with zeros).
+void SessionImpl::connectShardStreams(const TensorId &id) {
+  Tensor *t = &ir.getMainGraph().getTensor(id);
+  const auto replicas = static_cast<unsigned>(ir.getReplicationFactor());
+  const int64_t part = t->info.nelms();
+  const int64_t whole = hostInfo(*t).nelms();
+  const DataType type = t->info.dataType();
+  const int64_t hostBytes = getDataTypeInfo(type).nbytes();
+  for (unsigned r = 0; r < replicas; ++r) {
+    const int64_t begin = std::min(whole, r * part);
+    const int64_t count = std::min(whole, begin + part) - begin;
+    engine->connectStreamToCallback(
+        IrLowering::fromHostStream(id), r,
+        [t, begin, count, part, whole, type](void *dst) {
+          const auto bytes = toDeviceBytes(t->data, type);
+          const int64_t deviceBytes = static_cast<int64_t>(bytes.size()) / whole;
+          std::memset(dst, 0, static_cast<std::size_t>(part * deviceBytes));
+          std::memcpy(dst, bytes.data() + begin * deviceBytes,
+                      static_cast<std::size_t>(count * deviceBytes));
+        });
+    engine->connectStreamToCallback(
+        IrLowering::toHostStream(id), r,
+        [t, begin, count, hostBytes, type](const void *src) {
+          fromDeviceBytes(src, t->data.data() + begin * hostBytes, count, type);
+        });
+  }
 }
 
 void SessionImpl::runProgram(ProgramIndex p, const std::string &debugName) {
@@ -406,9 +440,9 @@ void checkBuffer(const Tensor &t, const MutableVoidData &buffer,
   if (buffer.info.dataType() != t.info.dataType())
     throw error("{}: the buffer of '{}' is {}, not {}", what, t.id,
                 buffer.info.data_type(), t.info.data_type());
-  if (buffer.info.nelms() != t.info.nelms())
+  if (buffer.info.nelms() != hostInfo(t).nelms())
     throw error("{}: the buffer of '{}' has {} elements, not {}", what, t.id,
-                buffer.info.nelms(), t.info.nelms());
+                buffer.info.nelms(), hostInfo(t).nelms());
 }
 
 } // namespace
@@ -470,7 +504,7 @@ void Session::resetHostWeights(
     }
     Tensor &t = hostVariable(g, init.name(), "resetHostWeights");
     const TensorInfo info(init);
-    if (info.shape() != t.info.shape() ||
+    if (info.shape() != hostInfo(t).shape() ||
         info.dataType() != t.info.dataType())
       throw error("resetHostWeights: the model's '{}' is {} {}, the session's "
                   "{} {}",
@@ -554,7 +588,7 @@ void Session::modelToHost(const std::string &fn) {
         t.variableKind == VariableKind::OptimizerState && !written.count(t.id)) {
       auto *init = model.mutable_graph()->add_initializer();
       init->set_name(t.id);
-      onnxutil::setTensorData(*init, t.info, t.data.data());
+      onnxutil::setTensorData(*init, hostInfo(t), t.data.data());
     }
   }
   std::ofstream out(fn, std::ios::binary);

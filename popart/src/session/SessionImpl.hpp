@@ -84,6 +84,9 @@ public:
   /// compile false, only the poplar graph is built.
   void prepareEngine(bool compile);
   void connectStreams();
+  /// The streams of a variable sharded over the replicas: each replica's
+  /// part to and from its place in the host's whole tensor.
+  void connectShardStreams(const TensorId &id);
   void runProgram(ProgramIndex p, const std::string &debugName = "");
   void sendPending();
   const SessionOptions &options() const { return ir.getSessionOptions(); }

@@ -1,8 +1,10 @@
 #include "session/SessionOptionsCheck.hpp"
 
 #include <popart/error.hpp>
+#include <popart/logging.hpp>
 
 #include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -184,6 +186,82 @@ const std::vector<Refusal> &refusals() {
   return list;
 }
 
+// The tensor locations this implementation honours: on chip, on the
+// compute tiles; sharded over the replicas for optimiser state (and, as
+// the original, never for activations).
+void checkTensorLocationSettings(const SessionOptions &o) {
+  const std::pair<const char *, const TensorLocationSettings *> settings[] = {
+      {"activationTensorLocationSettings", &o.activationTensorLocationSettings},
+      {"weightTensorLocationSettings", &o.weightTensorLocationSettings},
+      {"optimizerStateTensorLocationSettings",
+       &o.optimizerStateTensorLocationSettings},
+      {"accumulatorTensorLocationSettings",
+       &o.accumulatorTensorLocationSettings}};
+  for (const auto &[name, s] : settings) {
+    const TensorLocation &l = s->location;
+    if (l.storage != TensorStorage::OnChip)
+      throw error("SessionOptions::{}.location.storage {} is not supported "
+                  "here: streaming memory (remote buffers) is not modelled, "
+                  "tensors are OnChip",
+                  name, l.storage);
+    if (l.loadTileSet != TileSet::Compute || l.storageTileSet != TileSet::Compute)
+      throw error("SessionOptions::{}.location: tile sets loadTileSet={}, "
+                  "storageTileSet={} are not supported here: there are no "
+                  "IO tiles, tensors live on the Compute tiles",
+                  name, l.loadTileSet, l.storageTileSet);
+    if (l.replicatedTensorSharding != ReplicatedTensorSharding::Off &&
+        l.replicatedTensorSharding != ReplicatedTensorSharding::On)
+      throw error("SessionOptions::{}.location.replicatedTensorSharding: {} "
+                  "is not Off or On",
+                  name, static_cast<int>(l.replicatedTensorSharding));
+    if (s->minElementsForReplicatedTensorSharding < 0 ||
+        s->minElementsForOffChip < 0)
+      throw error("SessionOptions::{}: minElementsForOffChip ({}) and "
+                  "minElementsForReplicatedTensorSharding ({}) must not be "
+                  "negative",
+                  name, s->minElementsForOffChip,
+                  s->minElementsForReplicatedTensorSharding);
+  }
+  for (const auto &[name, s] :
+       {settings[1], settings[3]})
+    if (s->location.replicatedTensorSharding == ReplicatedTensorSharding::On)
+      throw error("SessionOptions::{}.location.replicatedTensorSharding On is "
+                  "not supported here: only optimiser state is sharded over "
+                  "the replicas (optimizerStateTensorLocationSettings)",
+                  name);
+  if (o.activationTensorLocationSettings.location.replicatedTensorSharding ==
+      ReplicatedTensorSharding::On)
+    logging::session::info(
+        "SessionOptions::activationTensorLocationSettings: activations are "
+        "not sharded over the replicas (replicatedTensorSharding On applies "
+        "to weights' optimiser state only, as in the original)");
+  const TensorLocation &opt = o.optimizerStateTensorLocationSettings.location;
+  if (opt.replicatedTensorSharding == ReplicatedTensorSharding::On) {
+    const CommGroup &domain = opt.shardingDomain;
+    const int64_t replicas =
+        o.enableReplicatedGraphs ? o.replicatedGraphCount : 1;
+    const bool allReplicas =
+        domain.type == CommGroupType::All ||
+        (domain.type == CommGroupType::Consecutive &&
+         static_cast<int64_t>(domain.replicaGroupSize) == replicas);
+    if (domain.type != CommGroupType::None && !allReplicas)
+      throw error("SessionOptions::optimizerStateTensorLocationSettings."
+                  "location.shardingDomain {} is not supported here: the "
+                  "state is sharded over all {} replicas of the process "
+                  "(CommGroupType::All)",
+                  domain, replicas);
+    if (o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
+      throw error("SessionOptions::optimizerStateTensorLocationSettings: "
+                  "replicated tensor sharding is not supported with "
+                  "enableDistributedReplicatedGraphs (the replicas of other "
+                  "processes are reduced on the host)");
+    if (o.hostAllReduce)
+      throw error("SessionOptions::optimizerStateTensorLocationSettings: "
+                  "replicated tensor sharding is not supported with "
+                  "hostAllReduce (the host reduces whole gradients)");
+  }
+}
+
 } // namespace
 
 void checkSessionOptions(const SessionOptions &options, bool training) {
@@ -217,6 +295,7 @@ void checkSessionOptions(const SessionOptions &options, bool training) {
                   options.globalReplicaOffset, options.globalReplicationFactor,
                   options.globalReplicationFactor - 1);
   }
+  checkTensorLocationSettings(options);
   if (options.autoRecomputation == RecomputationType::Pipeline &&
       !options.enablePipelining)
     throw error("SessionOptions::autoRecomputation: "

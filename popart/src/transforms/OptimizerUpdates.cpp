@@ -1,12 +1,15 @@
 #include "transforms/OptimizerUpdates.hpp"
 #include "ir/HostData.hpp"
 #include "ir/Ir.hpp"
+#include "ops/CollectiveOps.hpp"
+#include "ops/HostIOOp.hpp"
 #include "ops/OptimizerOps.hpp"
 #include "transforms/GraphBuilding.hpp"
 
 #include <popart/adam.hpp>
 #include <popart/adaptive.hpp>
 #include <popart/error.hpp>
+#include <popart/graphcoreoperators.hpp>
 #include <popart/logging.hpp>
 #include <popart/onnxoperators.gen.hpp>
 #include <popart/sgd.hpp>
@@ -45,9 +48,21 @@ private:
   /// tensor named `name` (shared by every weight that uses the same name).
   TensorId scalar(const std::string &name, bool isConst, const ValueFn &value);
   /// An optimiser state tensor of `weight` ("Accl___w" ...), zeros, or
-  /// the initializer of that name if the model has one.
+  /// the initializer of that name if the model has one. With `sharded`,
+  /// the replica's part of it (replicated tensor sharding): the host keeps
+  /// the whole tensor.
   TensorId state(const TensorId &prefixedId, const Tensor &weight,
-                 DataType type);
+                 DataType type, bool sharded = false);
+  /// Replicated tensor sharding: whether the optimiser state of `w` is
+  /// split between the replicas (optimizerStateTensorLocationSettings).
+  bool shardsState(const Tensor &w) const;
+  /// The tensor the update of `wid` changes: the weight, or its shard.
+  TensorId var(const TensorId &wid) const {
+    auto it = weightShards.find(wid);
+    return it == weightShards.end() ? wid : it->second;
+  }
+  /// The weight `wid` given the all-gathered `updatedShard`.
+  void gatherIntoWeight(const TensorId &wid, const TensorId &updatedShard);
   /// The gradient the update uses: the gradient itself, or (accumulating)
   /// an accumulator the inner loop adds each micro-batch's gradient to.
   TensorId gradientForUpdate(const Tensor &weight, DataType accumType);
@@ -78,9 +93,10 @@ private:
   bool accumulatesIntoVelocity(const Tensor &w) const;
   DataType accumType(const TensorId &w) const;
 
-  void growSGD(const SGD &sgd, const Tensor &w);
-  void growAdam(const Adam &adam, const Tensor &w);
-  void growAdaptive(const Adaptive &ad, const Tensor &w);
+  // Each returns the id of the updated weight (or shard).
+  TensorId growSGD(const SGD &sgd, const Tensor &w);
+  TensorId growAdam(const Adam &adam, const Tensor &w);
+  TensorId growAdaptive(const Adaptive &ad, const Tensor &w);
 
   Ir &ir;
   Graph &graph;
@@ -95,6 +111,8 @@ private:
   std::vector<std::pair<TensorId, TensorId>> accumulators;
   std::map<std::string, TensorId> scalars;
   std::set<TensorId> clippedWeights;
+  // Replicated tensor sharding: sharded weight -> its shard for the update.
+  std::map<TensorId, TensorId> weightShards;
 };
 
 TensorId WeightUpdates::scalar(const std::string &name, bool isConst,
@@ -117,14 +135,19 @@ TensorId WeightUpdates::scalar(const std::string &name, bool isConst,
 }
 
 TensorId WeightUpdates::state(const TensorId &id, const Tensor &weight,
-                              DataType type) {
-  const TensorInfo info(type == DataType::UNDEFINED ? weight.info.dataType()
-                                                    : type,
-                        weight.info.shape());
+                              DataType type, bool sharded) {
+  const DataType dt =
+      type == DataType::UNDEFINED ? weight.info.dataType() : type;
+  const TensorInfo whole(dt, weight.info.shape());
+  // A shard: ceil(n / replicas) elements, its meta shape the whole one.
+  const TensorInfo info =
+      sharded ? TensorInfo(dt, {(whole.nelms() + replicas - 1) / replicas},
+                           whole.shape())
+              : whole;
   if (graph.hasTensor(id)) {
     // Optimiser state saved in the model (modelToHost) resumes training.
     Tensor &t = graph.getTensor(id);
-    if (t.info.shape() != info.shape() || t.producer || !t.consumers.empty())
+    if (t.info.shape() != whole.shape() || t.producer || !t.consumers.empty())
       throw error("The model's tensor '{}' has the name of the optimiser "
                   "state of '{}' but is not such a state",
                   id, weight.id);
@@ -137,9 +160,43 @@ TensorId WeightUpdates::state(const TensorId &id, const Tensor &weight,
   }
   Tensor &t = graph.addTensor(
       id, info, TensorType::Variable,
-      std::vector<char>(static_cast<std::size_t>(info.nbytes()), 0));
+      std::vector<char>(static_cast<std::size_t>(whole.nbytes()), 0));
   t.variableKind = VariableKind::OptimizerState;
   return id;
+}
+
+bool WeightUpdates::shardsState(const Tensor &w) const {
+  const TensorLocationSettings &settings =
+      options.optimizerStateTensorLocationSettings;
+  const TensorLocation &location = settings.location;
+  if (location.replicatedTensorSharding != ReplicatedTensorSharding::On ||
+      location.shardingDomain.type == CommGroupType::None)
+    return false;
+  const Optimizer &opt = ir.getOptimizer();
+  const bool hasState =
+      opt.type() != OptimizerType::SGD ||
+      static_cast<const SGD &>(opt).hasMomentum(w.id);
+  if (!hasState || w.info.rank() == 0 ||
+      w.info.nelms() < settings.minElementsForReplicatedTensorSharding)
+    return false;
+  if (replicas <= 1) {
+    // As the original: sharding needs replicas to shard over.
+    logging::transform::warn("[StreamingMemory] Unable to shard tensor {} "
+                             "due to lack of replication",
+                             w.id);
+    return false;
+  }
+  return true;
+}
+
+void WeightUpdates::gatherIntoWeight(const TensorId &wid,
+                                     const TensorId &updatedShard) {
+  Op &gather = add<ReplicatedAllGatherOp>(
+      {updatedShard}, {tmp(wid + "_gathered")}, updateContext,
+      settings(wid + "/ReplicatedAllGather"));
+  add<CopyVarUpdateOp>({wid, gather.outId(0)}, {tmp(getUpdatedVarId(wid))},
+                       updateContext, Onnx::CustomOperators::CopyVarUpdate_1,
+                       settings(wid + "/CopyVarUpdate"), Attributes());
 }
 
 TensorId WeightUpdates::gradientForUpdate(const Tensor &w, DataType accumType) {
@@ -154,8 +211,9 @@ TensorId WeightUpdates::gradientForUpdate(const Tensor &w, DataType accumType) {
   return acc.outId(0);
 }
 
-void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
+TensorId WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
   const TensorId &wid = w.id;
+  const TensorId x = var(wid); // the weight, or its shard
   const OptimizerValue lr = sgd.learningRates().get(wid),
                        wd = sgd.weightDecays().get(wid),
                        mm = sgd.momentums().get(wid),
@@ -191,7 +249,7 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
     return true;
   };
 
-  const TensorId upd = tmp(getUpdatedVarId(wid));
+  const TensorId upd = tmp(getUpdatedVarId(x));
   if (!sgd.hasMomentum(wid)) {
     // SGD0: w = (1 - lr (1 - dp) wd) w - lr (1 - dp) / (ls af) g.
     const TensorId g = updateGradients.at(wid);
@@ -205,14 +263,15 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
         [=](const Optimizer &o) {
           return -(lrOf(o) * (1.0f - dpOf(o))) / (lsOf(o) * afd);
         });
-    add<ScaledUpdateOp>({wid, g, wdsf0, slr0}, {upd}, updateContext,
-                        "SGD0VarUpdate", settings(wid + "/SGD0VarUpdate"));
-    return;
+    return add<ScaledUpdateOp>({x, g, wdsf0, slr0}, {upd}, updateContext,
+                               "SGD0VarUpdate", settings(wid + "/SGD0VarUpdate"))
+        .outId(0);
   }
 
   const bool nesterov = !nt.isConst() || nt.val() != 0.0f;
   const DataType acclType = sgd.getAccl1Type();
-  const TensorId accl = state(reservedAcclPrefix() + wid, w, acclType);
+  const TensorId accl = state(reservedAcclPrefix() + wid, w, acclType,
+                              weightShards.count(wid) != 0);
   if (sgd.getSGDAccumulatorAndMomentum() == SGDAccumulatorAndMomentum::Combined) {
     if (nesterov)
       throw error("SGD: Nesterov momentum (weight '{}') needs "
@@ -245,7 +304,7 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
         "scaledLearningRate1___" + scope, allConst({lr, vs}),
         [=](const Optimizer &o) { return -lrOf(o) / vsOf(o); });
     Op &varUpdate =
-        add<ScaledUpdateOp>({wid, v, "", slr1}, {upd}, updateContext,
+        add<ScaledUpdateOp>({x, v, "", slr1}, {upd}, updateContext,
                             "SGD1VarUpdate", settings(wid + "/SGD1VarUpdate"));
     const TensorId smm1 =
         scalar("scaledMomentum1___" + scope, allConst({mm}),
@@ -263,7 +322,7 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
     ir.addStateInitialisation(accl, wid, [=](const Optimizer &o) {
       return (1.0f - dpOf(o)) * wdOf(o) * vsOf(o);
     });
-    return;
+    return varUpdate.outId(0);
   }
 
   // SGD2: v = mm v + (1 - dm) vs / (ls af) a + (1 - dm) wd vs w, then
@@ -284,16 +343,16 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
                                      "SGD2AcclUpdate",
                                      settings(wid + "/SGD2AcclUpdate"));
   Op &acclDecay = add<ScaledUpdateOp>(
-      {acclGrad.outId(0), wid, "", swd2}, {tmp(accl + "_updated")},
+      {acclGrad.outId(0), x, "", swd2}, {tmp(accl + "_updated")},
       updateContext, "SGD2AcclUpdate", settings(wid + "/SGD2AcclDecay"));
   const TensorId v = acclDecay.outId(0);
   if (!nesterov) {
     const TensorId slr2 = scalar(
         "scaledLearningRate2___" + scope, allConst({lr, vs}),
         [=](const Optimizer &o) { return -lrOf(o) / vsOf(o); });
-    add<ScaledUpdateOp>({wid, v, "", slr2}, {upd}, updateContext,
-                        "SGD2VarUpdate", settings(wid + "/SGD2VarUpdate"));
-    return;
+    return add<ScaledUpdateOp>({x, v, "", slr2}, {upd}, updateContext,
+                               "SGD2VarUpdate", settings(wid + "/SGD2VarUpdate"))
+        .outId(0);
   }
   // Nesterov: w = w - lr (a / (ls af) + wd w + mm v / vs), in two steps
   // that each read the weight before the update.
@@ -306,15 +365,18 @@ void WeightUpdates::growSGD(const SGD &sgd, const Tensor &w) {
   const TensorId ngsf = scalar(
       "nesterovGradScaleFactor___" + scope, allConst({lr, ls}),
       [=](const Optimizer &o) { return -lrOf(o) / (lsOf(o) * afd); });
-  Op &first = add<ScaledUpdateOp>({wid, v, wdsf, mmsf}, {tmp(upd + "_decayed")},
+  Op &first = add<ScaledUpdateOp>({x, v, wdsf, mmsf}, {tmp(upd + "_decayed")},
                                   updateContext, "SGD2VarUpdate",
                                   settings(wid + "/SGD2NesterovDecay"));
-  add<ScaledUpdateOp>({first.outId(0), a, "", ngsf}, {upd}, updateContext,
-                      "SGD2VarUpdate", settings(wid + "/SGD2VarUpdate"));
+  return add<ScaledUpdateOp>({first.outId(0), a, "", ngsf}, {upd},
+                             updateContext, "SGD2VarUpdate",
+                             settings(wid + "/SGD2VarUpdate"))
+      .outId(0);
 }
 
-void WeightUpdates::growAdam(const Adam &adam, const Tensor &w) {
+TensorId WeightUpdates::growAdam(const Adam &adam, const Tensor &w) {
   const TensorId &wid = w.id;
+  const bool sharded = weightShards.count(wid) != 0;
   const std::string scope = adam.hasSpecific(wid) ? "specific___" + wid
                                                   : std::string("default");
   const float afd = afDivisor;
@@ -357,21 +419,27 @@ void WeightUpdates::growAdam(const Adam &adam, const Tensor &w) {
   const TensorId ls =
       scalar("lossScaling___default", adam.lossScaling().isConst(),
              [](const Optimizer &o) { return o.getLossScalingVal(); });
-  const TensorId m = state(reservedAccl1Prefix() + wid, w, adam.getAccl1Type());
-  const TensorId v = state(reservedAccl2Prefix() + wid, w, adam.getAccl2Type());
+  const TensorId m =
+      state(reservedAccl1Prefix() + wid, w, adam.getAccl1Type(), sharded);
+  const TensorId v =
+      state(reservedAccl2Prefix() + wid, w, adam.getAccl2Type(), sharded);
   const TensorId step = state(
       reservedStepPrefix() + wid,
       Tensor(wid, TensorInfo(DataType::FLOAT, {}), TensorType::Variable),
       DataType::FLOAT);
-  add<AdamUpdateOp>({wid, updateGradients.at(wid), m, v, step, lr, wd, b1, b2,
-                     eps, gradScale, mwn, ls},
-                    {tmp(getUpdatedVarId(wid))}, updateContext,
-                    settings(wid + "/AdamUpdate"), adam.getMode(),
-                    adam.getWeightDecayMode(), adam.useScaledOptimizerState());
+  Op &update = add<AdamUpdateOp>(
+      {var(wid), updateGradients.at(wid), m, v, step, lr, wd, b1, b2, eps,
+       gradScale, mwn, ls},
+      {tmp(getUpdatedVarId(var(wid)))}, updateContext,
+      settings(wid + "/AdamUpdate"), adam.getMode(), adam.getWeightDecayMode(),
+      adam.useScaledOptimizerState());
+  static_cast<AdamUpdateOp &>(update).sharded = sharded;
+  return update.outId(0);
 }
 
-void WeightUpdates::growAdaptive(const Adaptive &ad, const Tensor &w) {
+TensorId WeightUpdates::growAdaptive(const Adaptive &ad, const Tensor &w) {
   const TensorId &wid = w.id;
+  const bool sharded = weightShards.count(wid) != 0;
   const std::string scope = ad.hasSpecific(wid) ? "specific___" + wid
                                                 : std::string("default");
   const float afd = afDivisor;
@@ -402,19 +470,21 @@ void WeightUpdates::growAdaptive(const Adaptive &ad, const Tensor &w) {
   const TensorId gradScale = scalar(
       "gradientScale___default", ad.lossScaling().isConst(),
       [=](const Optimizer &o) { return 1.0f / (o.getLossScalingVal() * afd); });
-  const TensorId v1 = state(reservedAccl1Prefix() + wid, w, ad.getAccl1Type());
+  const TensorId v1 =
+      state(reservedAccl1Prefix() + wid, w, ad.getAccl1Type(), sharded);
   TensorId v2, v3;
   if (ad.getMode() == AdaptiveMode::CenteredRMSProp ||
       ad.getMode() == AdaptiveMode::AdaDelta)
-    v2 = state(reservedAccl2Prefix() + wid, w, ad.getAccl2Type());
+    v2 = state(reservedAccl2Prefix() + wid, w, ad.getAccl2Type(), sharded);
   const OptimizerValue mmv = ad.momentums().get(wid);
   if (!mmv.isConst() || mmv.val() != 0.0f)
-    v3 = state(reservedAccl3Prefix() + wid, w, ad.getAccl3Type());
-  add<AdaptiveUpdateOp>({wid, updateGradients.at(wid), v1, v2, v3, lr, wd,
-                         alpha, mm, eps, gradScale},
-                        {tmp(getUpdatedVarId(wid))}, updateContext,
-                        settings(wid + "/AdaptiveUpdate"), ad.getMode(),
-                        ad.getWeightDecayMode(), ad.isRmspropTFVariant());
+    v3 = state(reservedAccl3Prefix() + wid, w, ad.getAccl3Type(), sharded);
+  return add<AdaptiveUpdateOp>({var(wid), updateGradients.at(wid), v1, v2, v3,
+                                lr, wd, alpha, mm, eps, gradScale},
+                               {tmp(getUpdatedVarId(var(wid)))}, updateContext,
+                               settings(wid + "/AdaptiveUpdate"), ad.getMode(),
+                               ad.getWeightDecayMode(), ad.isRmspropTFVariant())
+      .outId(0);
 }
 
 bool WeightUpdates::accumulatesIntoVelocity(const Tensor &w) const {
@@ -463,7 +533,15 @@ void WeightUpdates::clipGradients() {
                             {it->second}, {tmp(it->second + "_sumOfSquares")},
                             {{{"keepdims", 0}}});
       sq.settings.executionContext = updateContext;
-      sumsOfSquares.push_back(sq.outId(0));
+      TensorId sumOfSquares = sq.outId(0);
+      if (weightShards.count(wid))
+        // The replica's part of a reduce-scattered gradient: the parts'
+        // sums together (the padding adds nothing).
+        sumOfSquares = add<ReplicatedAllReduceOp>(
+                           {sumOfSquares}, {tmp(sumOfSquares + "_allReduced")},
+                           updateContext, settings(name + "/ReplicatedAllReduce"))
+                           .outId(0);
+      sumsOfSquares.push_back(sumOfSquares);
     }
     const std::string name = "clipGroup" + std::to_string(group);
     auto op = [&](const OperatorIdentifier &id, std::vector<TensorId> ins,
@@ -510,11 +588,21 @@ void WeightUpdates::clipGradients() {
 }
 
 void WeightUpdates::reduceOverReplicas() {
-  for (auto &[wid, grad] : updateGradients)
+  for (auto &[wid, grad] : updateGradients) {
+    if (weightShards.count(wid)) {
+      // Replicated tensor sharding: the replica gets its part of the sum.
+      grad = add<ReplicatedReduceScatterOp>(
+                 {grad}, {tmp(grad + "_reduceScattered")}, updateContext,
+                 settings(wid + "/ReplicatedReduceScatter"),
+                 CollectiveOperator::Add)
+                 .outId(0);
+      continue;
+    }
     grad = add<ReplicatedAllReduceOp>({grad}, {tmp(grad + "_allReduced")},
                                       updateContext,
                                       settings(wid + "/ReplicatedAllReduce"))
                .outId(0);
+  }
 }
 
 void WeightUpdates::reduceOnHost() {
@@ -547,6 +635,14 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
     const Tensor &w = graph.getTensor(wid);
     if (!accumulatesIntoVelocity(w))
       updateGradients[wid] = gradientForUpdate(w, accumType(wid));
+    if (updateGradients.count(wid) && shardsState(w))
+      // The replica's part of the weight, updated and gathered back.
+      weightShards[wid] =
+          add<ReplicatedReduceScatterOp>({wid}, {tmp(wid + "_shard")},
+                                         updateContext,
+                                         settings(wid + "/ReplicatedShard"),
+                                         CollectiveOperator::Local)
+              .outId(0);
   }
   if (replicas > 1)
     reduceOverReplicas();
@@ -555,19 +651,22 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
   clipGradients();
   for (const auto &wid : weights) {
     const Tensor &w = graph.getTensor(wid);
+    TensorId updated;
     switch (opt.type()) {
     case OptimizerType::SGD:
-      growSGD(static_cast<const SGD &>(opt), w);
+      updated = growSGD(static_cast<const SGD &>(opt), w);
       break;
     case OptimizerType::Adam:
-      growAdam(static_cast<const Adam &>(opt), w);
+      updated = growAdam(static_cast<const Adam &>(opt), w);
       break;
     case OptimizerType::Adaptive:
-      growAdaptive(static_cast<const Adaptive &>(opt), w);
+      updated = growAdaptive(static_cast<const Adaptive &>(opt), w);
       break;
     default:
       throw error("Unknown optimizer type {}", opt.type_s());
     }
+    if (weightShards.count(wid))
+      gatherIntoWeight(wid, updated);
   }
   zeroAccumulators();
 }

@@ -19,6 +19,56 @@ bool staged(const Op &op) {
   return op.settings.pipelineStage != unusedPipelineStage;
 }
 
+// The stages of the ops the IR added to the model's (copies between IPUs):
+// the latest stage of what they read, else the earliest of their readers.
+void stageTheOthers(const std::vector<Op *> &order) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Op *op : order) {
+      if (!perMicroBatch(*op) || staged(*op))
+        continue;
+      PipelineStage s = unusedPipelineStage;
+      for (const Tensor *t : op->inputs)
+        if (t && t->producer && perMicroBatch(*t->producer) &&
+            staged(*t->producer))
+          s = std::max(s, t->producer->settings.pipelineStage);
+      if (s == unusedPipelineStage)
+        for (const Tensor *t : op->outputs)
+          if (t)
+            for (const Op *c : t->consumers)
+              if (perMicroBatch(*c) && staged(*c) &&
+                  (s == unusedPipelineStage || c->settings.pipelineStage < s))
+                s = c->settings.pipelineStage;
+      if (s != unusedPipelineStage) {
+        op->settings.pipelineStage = s;
+        changed = true;
+      }
+    }
+  }
+}
+
+// Inference: the step's batches are the pipeline's micro-batches (the
+// original's depth is batchesPerStep), and the stages are the model's.
+int64_t inferenceStages(const Ir &ir, int64_t stages) {
+  const DataFlow &flow = ir.getDataFlow();
+  if (flow.batchesPerStep() < stages)
+    throw error("For pipelining, depth (batchesPerStep) must equal at least "
+                "the number of pipeline stages ({})",
+                stages);
+  // An EVERYN anchor counts batches, which a pipeline runs interleaved.
+  for (const auto &id : flow.anchors())
+    if (flow.art(id).id() == AnchorReturnTypeId::EveryN)
+      throw error("SessionOptions::enablePipelining: the anchor '{}' is "
+                  "returned EVERYN, which a pipelined InferenceSession does "
+                  "not support here (ALL, FINAL and SUM are)",
+                  id);
+  logging::ir::info("Pipelining inference: {} stages over the {} batches of "
+                    "a step",
+                    stages, flow.batchesPerStep());
+  return stages;
+}
+
 } // namespace
 
 int64_t assignPipelineStages(Ir &ir, const std::set<OpId> &modelOps) {
@@ -28,9 +78,6 @@ int64_t assignPipelineStages(Ir &ir, const std::set<OpId> &modelOps) {
     throw error("SessionOptions::enablePipelining: pipelining requires the "
                 "'virtualGraphMode' session option to not be "
                 "VirtualGraphMode::Off");
-  if (!ir.isTraining())
-    throw error("SessionOptions::enablePipelining: pipelining is supported "
-                "in a TrainingSession only here");
   if (ir.requiresRandomSeed())
     throw error("SessionOptions::enablePipelining: ops that draw random "
                 "numbers are not supported in a pipeline here");
@@ -71,14 +118,15 @@ int64_t assignPipelineStages(Ir &ir, const std::set<OpId> &modelOps) {
       throw error("Pipeline stage {} has no ops (stages are numbered from 0 "
                   "without gaps)",
                   s);
-  const int64_t stages = 2 * forwardStages - 1;
-  if (!o.enableGradientAccumulation)
+  const int64_t stages = ir.isTraining() ? 2 * forwardStages - 1
+                                         : inferenceStages(ir, forwardStages);
+  if (ir.isTraining() && !o.enableGradientAccumulation)
     throw error("SessionOptions::enablePipelining: training with pipelining "
                 "needs gradient accumulation (enableGradientAccumulation, "
                 "and an accumulationFactor of at least the {} pipeline "
                 "stages)",
                 stages);
-  if (o.accumulationFactor < stages)
+  if (ir.isTraining() && o.accumulationFactor < stages)
     throw error("For pipelining, depth (gradient accumulation factor) must "
                 "equal at least the number of pipeline stages ({})",
                 stages);
@@ -86,34 +134,11 @@ int64_t assignPipelineStages(Ir &ir, const std::set<OpId> &modelOps) {
   // The IR's ops that carry a stage are the gradient ops, with their
   // forward op's stage s: theirs is 2N-2-s.
   for (Op *op : order)
-    if (!modelOps.count(op->id) && perMicroBatch(*op) && staged(*op))
+    if (ir.isTraining() && !modelOps.count(op->id) && perMicroBatch(*op) &&
+        staged(*op))
       op->settings.pipelineStage = stages - 1 - op->settings.pipelineStage;
-  // Others (the loss's gradient, accumulations, copies between IPUs): the
-  // latest stage of what they read, else the earliest of their readers.
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (Op *op : order) {
-      if (!perMicroBatch(*op) || staged(*op))
-        continue;
-      PipelineStage s = unusedPipelineStage;
-      for (const Tensor *t : op->inputs)
-        if (t && t->producer && perMicroBatch(*t->producer) &&
-            staged(*t->producer))
-          s = std::max(s, t->producer->settings.pipelineStage);
-      if (s == unusedPipelineStage)
-        for (const Tensor *t : op->outputs)
-          if (t)
-            for (const Op *c : t->consumers)
-              if (perMicroBatch(*c) && staged(*c) &&
-                  (s == unusedPipelineStage || c->settings.pipelineStage < s))
-                s = c->settings.pipelineStage;
-      if (s != unusedPipelineStage) {
-        op->settings.pipelineStage = s;
-        changed = true;
-      }
-    }
-  }
+  // Others (the loss's gradient, accumulations, copies between IPUs).
+  stageTheOthers(order);
   for (Op *op : order) {
     if (!perMicroBatch(*op)) {
       op->settings.pipelineStage = unusedPipelineStage;

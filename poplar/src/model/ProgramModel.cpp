@@ -685,6 +685,8 @@ private:
     exchange(SimStep::Kind::StreamCopy, unsigned(est.hostExchanges.size() - 1), n);
     IpuSet ipus;
     addTiles(ipus, est.hostExchanges.back().tiles);
+    // (At run time the copy waits for the IPUs of the device's host sync
+    // group: ExecutionRecorder::setSyncConfiguration.)
     onIpus(first, ipus);
     return n;
   }
@@ -741,7 +743,11 @@ private:
       for (const auto &[tile, be] : dst)
         tiles[tile].received = be.first;
       phases.emplace_back(name + "/Exchange", std::move(tiles));
-    } else if (replicas > 1) {
+    } else if (replicas > 1 &&
+               !(s.collectiveOp == detail::CrossReplicaOperator::LOCAL &&
+                 s.collective == C::ReduceScatter)) {
+      // (A LOCAL reduce-scatter keeps the replica's own part: nothing
+      // crosses the links.)
       stepsPerPhase = replicas - 1;
       if (s.collective != C::AllGather)
         phases.emplace_back(name + "/ReduceScatter", stepTraffic(true, false));

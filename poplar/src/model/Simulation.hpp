@@ -6,6 +6,12 @@
 // run's cycles are the latest clock. Per-tile and per-activity totals are
 // worked out from the counts when a profile is asked for, so a step costs
 // a few additions here.
+//
+// A copy to or from the host (and its sync) waits for the IPUs of the
+// device's host sync group (the device option syncConfiguration, PopART's
+// SyncPattern): every IPU ("default"), the IPUs that hold the data alone
+// ("ipuAndAll"), or those of their rails of the ladder, every second IPU
+// ("intraReplicaAndLadder").
 #ifndef POPLAR_SRC_MODEL_SIMULATION_HPP
 #define POPLAR_SRC_MODEL_SIMULATION_HPP
 
@@ -14,6 +20,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace poplar::model {
@@ -40,7 +47,7 @@ public:
       if (clocks.size() == 1) // one clock: the steps follow each other
         cycles += s.cycles;
       else
-        start = advance(s);
+        start = advance(s, ipusOf(k));
       if (trace.size() < maxTracedSteps)
         trace.push_back({k, start});
       else
@@ -62,6 +69,35 @@ public:
 
   const Estimates &estimates() const { return *est; }
 
+  /// The host sync groups of the device the steps run on (see above).
+  void setSyncConfiguration(const std::string &config) {
+    hostGroups.clear();
+    hostGroupOf.assign(est->steps.size(), -1);
+    if (config == "ipuAndAll" || clocks.size() == 1)
+      return;
+    const auto &steps = est->steps;
+    for (std::size_t k = 0; k != steps.size(); ++k) {
+      const bool copy = steps[k].kind == SimStep::Kind::StreamCopy;
+      const bool itsSync = steps[k].kind == SimStep::Kind::Sync &&
+                           steps[k].external && k + 1 != steps.size() &&
+                           steps[k + 1].kind == SimStep::Kind::StreamCopy &&
+                           steps[k + 1].program == steps[k].program;
+      if (!copy && !itsSync)
+        continue;
+      std::vector<unsigned> group;
+      for (unsigned i = 0; i != clocks.size(); ++i)
+        for (unsigned j : est->ipuSets[steps[k].ipus])
+          if (config == "default" || i % 2 == j % 2) {
+            group.push_back(i);
+            break;
+          }
+      auto it = std::find(hostGroups.begin(), hostGroups.end(), group);
+      hostGroupOf[k] = int(it - hostGroups.begin());
+      if (it == hostGroups.end())
+        hostGroups.push_back(std::move(group));
+    }
+  }
+
   std::shared_ptr<const Estimates> est;
   std::vector<std::uint64_t> counts; // per simulated step
   std::vector<Entry> trace;
@@ -70,10 +106,21 @@ public:
   std::vector<std::uint64_t> clocks; // per IPU
 
 private:
+  // Host copies (and their syncs) whose sync group is wider than their
+  // IPUs: the group's index in hostGroups, else -1.
+  std::vector<int> hostGroupOf;
+  std::vector<std::vector<unsigned>> hostGroups;
+
+  // The IPUs step k waits for.
+  const std::vector<unsigned> &ipusOf(std::uint32_t k) const {
+    if (!hostGroupOf.empty() && hostGroupOf[k] >= 0)
+      return hostGroups[std::size_t(hostGroupOf[k])];
+    return est->ipuSets[est->steps[k].ipus];
+  }
+
   // Moves the clocks of the step's IPUs; returns when the step started
   // (for a step each IPU runs on its own clock, the earliest start).
-  std::uint64_t advance(const SimStep &s) {
-    const auto &ipus = est->ipuSets[s.ipus];
+  std::uint64_t advance(const SimStep &s, const std::vector<unsigned> &ipus) {
     std::uint64_t start = clocks[ipus.front()];
     if (s.eachIpu) {
       for (unsigned i : ipus) {

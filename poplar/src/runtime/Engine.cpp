@@ -192,6 +192,9 @@ void Engine::load(const Device &device) {
   if (device.getImpl().lock && !device.isAttached())
     throw poplar_error("Engine::load: device " + std::to_string(device.getId()) +
                        " is not attached (call Device::attach first)");
+  impl->syncConfiguration = device.getImpl().syncConfiguration;
+  if (impl->recorder)
+    impl->recorder->setSyncConfiguration(impl->syncConfiguration);
   impl->resetStorage();
   impl->prepareRun();
   impl->loaded = true;

@@ -69,6 +69,8 @@ struct Engine::Impl {
   /// IPU targets with execution profiling: the simulated steps run.
   std::unique_ptr<model::ExecutionRecorder> recorder;
   bool recording = false;
+  /// The loaded device's syncConfiguration (the recorder's host syncs).
+  std::string syncConfiguration = "default";
   /// The replica whose steps are recorded (profiler.replicaToProfile).
   unsigned profiledReplica = 0;
   /// Built on the first getGraphProfile.

@@ -97,6 +97,7 @@ void setUpProfiling(Engine::Impl &e) {
                                    false);
   if (!off) {
     e.recorder = std::make_unique<model::ExecutionRecorder>(e.exe->estimates);
+    e.recorder->setSyncConfiguration(e.syncConfiguration);
     e.recording = true;
   }
 }
@@ -161,8 +162,10 @@ void Engine::resetExecutionProfile() {
 
 void Engine::enableExecutionProfiling() {
   requireProfile(*impl, "Engine::enableExecutionProfiling");
-  if (!impl->recorder)
+  if (!impl->recorder) {
     impl->recorder = std::make_unique<model::ExecutionRecorder>(impl->exe->estimates);
+    impl->recorder->setSyncConfiguration(impl->syncConfiguration);
+  }
   impl->recording = true;
 }
 

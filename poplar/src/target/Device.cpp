@@ -60,6 +60,20 @@ bool Device::supportsRemoteBuffers() const {
   return checked(impl).target.getTargetType() != TargetType::CPU;
 }
 
+void Device::Impl::applyOptions(const OptionFlags &opts,
+                                const std::string &what) {
+  for (const auto &[key, value] : opts) {
+    if (key != "syncConfiguration")
+      throw invalid_option("Unrecognised " + what + " option '" + key + "'");
+    if (value != "default" && value != "ipuAndAll" &&
+        value != "intraReplicaAndLadder")
+      throw invalid_option(what + " option syncConfiguration: '" + value +
+                           "' is not one of default, ipuAndAll, "
+                           "intraReplicaAndLadder");
+    syncConfiguration = value;
+  }
+}
+
 Device Device::createVirtualDevice(unsigned tilesPerIPU) {
   const Impl &self = checked(impl);
   auto v = std::make_unique<Impl>(self);

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 
 namespace poplar {
 
@@ -20,6 +21,13 @@ struct Device::Impl {
   /// the claim attach() takes, so that the device is attached by one user
   /// at a time across processes.
   std::shared_ptr<DeviceLock> lock;
+  /// The device option "syncConfiguration": which IPUs sync together when
+  /// one of them exchanges with the host ("default": all of them;
+  /// "ipuAndAll": each alone; "intraReplicaAndLadder": every second one).
+  std::string syncConfiguration = "default";
+  /// Takes the device options this SDK knows ("syncConfiguration");
+  /// throws poplar::invalid_option naming `what` and the option otherwise.
+  void applyOptions(const OptionFlags &opts, const std::string &what);
   /// The next id for a device made without one.
   static unsigned allocateId();
 };

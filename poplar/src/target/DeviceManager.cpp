@@ -50,7 +50,7 @@ std::vector<Device> DeviceManager::getDevices(const OptionFlags &opts) const {
   std::vector<Device> devices;
   if (const auto version = model_as_hardware::version())
     for (unsigned id = 0; id != model_as_hardware::numDevices; ++id)
-      devices.push_back(model_as_hardware::makeDevice(*version, id));
+      devices.push_back(model_as_hardware::makeDevice(*version, id, opts));
   return devices;
 }
 
@@ -72,12 +72,12 @@ std::vector<Device> DeviceManager::getDevices(TargetType type,
 }
 
 Device DeviceManager::getDevice(unsigned deviceManagerId,
-                                const OptionFlags &) const {
+                                const OptionFlags &opts) const {
   const auto version = model_as_hardware::version();
   if (!version)
     throw poplar_error(noDevice(deviceManagerId));
   checkSimulatedId(deviceManagerId);
-  return model_as_hardware::makeDevice(*version, deviceManagerId);
+  return model_as_hardware::makeDevice(*version, deviceManagerId, opts);
 }
 
 std::vector<unsigned>

@@ -33,10 +33,9 @@ Target IPUModel::createTarget(bool accurateHalf) const {
 
 Device IPUModel::createDevice(OptionFlags opts, bool accurateHalf,
                               unsigned deviceManagerId) const {
-  for (const auto &[key, value] : opts)
-    throw invalid_option("Unrecognised IPU Model device option '" + key + "'");
   auto impl = std::make_unique<Device::Impl>();
   impl->target = createTarget(accurateHalf);
+  impl->applyOptions(opts, "IPU Model device");
   impl->id = deviceManagerId == std::numeric_limits<unsigned>::max()
                  ? Device::Impl::allocateId()
                  : deviceManagerId;

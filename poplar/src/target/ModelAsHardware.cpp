@@ -76,9 +76,10 @@ std::optional<std::string> version() {
   return v;
 }
 
-Device makeDevice(const std::string &version, unsigned id) {
+Device makeDevice(const std::string &version, unsigned id,
+                  const OptionFlags &opts) {
   IPUModel model(version.c_str());
-  Device device = model.createDevice({}, false, id);
+  Device device = model.createDevice(opts, false, id);
   auto &impl = const_cast<Device::Impl &>(device.getImpl());
   impl.lock = std::make_shared<DeviceLock>(lockDirectory() + "/" + version +
                                            "-" + std::to_string(id) + ".lock");

@@ -15,6 +15,7 @@
 #define POPLAR_SRC_TARGET_MODELASHARDWARE_HPP
 
 #include <poplar/Device.hpp>
+#include <poplar/OptionFlags.hpp>
 
 #include <mutex>
 #include <optional>
@@ -52,7 +53,8 @@ std::optional<std::string> version();
 constexpr unsigned numDevices = 4;
 
 /// The simulated IPU device with the given id (< numDevices).
-Device makeDevice(const std::string &version, unsigned id);
+Device makeDevice(const std::string &version, unsigned id,
+                  const OptionFlags &opts = {});
 
 } // namespace model_as_hardware
 } // namespace poplar

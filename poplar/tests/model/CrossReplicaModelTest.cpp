@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -160,4 +162,54 @@ TEST_CASE("The execution profile follows profiler.replicaToProfile",
   };
   CHECK(cycles("1") == cycles("0") + graph.getTarget().getGlobalSyncCycles());
   CHECK_THROWS_AS(cycles("2"), invalid_option);
+}
+
+namespace {
+
+// Cycles of: a copy between two tiles of IPU `busy` (which moves that
+// IPU's clock on), then a copy from the host to a tensor on IPU 0, on a
+// device of 4 IPUs with the given syncConfiguration.
+std::uint64_t hostCopyAfterWorkOn(unsigned busy, const std::string &config) {
+  IPUModel model("ipu2");
+  model.numIPUs = 4;
+  model.tilesPerIPU = 4;
+  Device device = model.createDevice({{"syncConfiguration", config}});
+  Graph graph(device.getTarget());
+  const unsigned first = busy * 4;
+  Tensor a = graph.addVariable(FLOAT, {1 << 14}, "a");
+  Tensor b = graph.addVariable(FLOAT, {1 << 14}, "b");
+  graph.setTileMapping(a, first);
+  graph.setTileMapping(b, first + 1);
+  Tensor c = graph.addVariable(FLOAT, {16}, "c");
+  graph.setTileMapping(c, 0);
+  auto in = graph.addHostToDeviceFIFO("in", FLOAT, 16);
+  std::vector<float> data(16, 1.0f);
+  Engine engine(graph, Sequence{Copy(a, b), Copy(in, c)},
+                {{"debug.instrument", "true"}});
+  engine.load(device);
+  engine.connectStream("in", data.data());
+  engine.run();
+  return engine.getExecutionProfile()["simulation"]["cycles"].asUint();
+}
+
+} // namespace
+
+TEST_CASE("A host copy syncs the IPUs of the device's sync configuration",
+          "[poplar][model]") {
+  // default: every IPU syncs for the host, so IPU 0 waits for the work
+  // on IPU 1 (or 2); ipuAndAll: IPU 0 alone; intraReplicaAndLadder: IPU 0
+  // with IPU 2, its rail of the ladder.
+  const auto all1 = hostCopyAfterWorkOn(1, "default");
+  const auto own1 = hostCopyAfterWorkOn(1, "ipuAndAll");
+  const auto ladder1 = hostCopyAfterWorkOn(1, "intraReplicaAndLadder");
+  CHECK(all1 > own1);
+  CHECK(ladder1 == own1);
+  const auto all2 = hostCopyAfterWorkOn(2, "default");
+  const auto own2 = hostCopyAfterWorkOn(2, "ipuAndAll");
+  const auto ladder2 = hostCopyAfterWorkOn(2, "intraReplicaAndLadder");
+  CHECK(ladder2 == all2);
+  CHECK(all2 > own2);
+
+  CHECK_THROWS_AS(IPUModel().createDevice({{"syncConfiguration", "ring"}}),
+                  invalid_option);
 }
