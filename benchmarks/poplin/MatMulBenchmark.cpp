@@ -1,8 +1,10 @@
 // poplin::matMul on the host against OpenBLAS, in one program: a
 // 1024x1024x1024 FLOAT product on the IPU Model (Mk2, 1,472 tiles, operands
-// laid out by createMatMulInputLHS/RHS, timing Engine::run only) and
-// cblas_sgemm on the same data, both limited to the same number of host
-// threads (2 unless POPLIN_BENCHMARK_THREADS says otherwise).
+// laid out by createMatMulInputLHS/RHS, timing Engine::run only) or on the
+// CPU device (one tile, the whole product one vertex; the benchmarks'
+// second argument is 1), and cblas_sgemm on the same data, both limited to
+// the same number of host threads (2 unless POPLIN_BENCHMARK_THREADS says
+// otherwise).
 //
 //   GFLOP      (shown per second) 2 * m * k * n floating-point operations
 //              per iteration
@@ -31,6 +33,7 @@
 #include <poplin/codelets.hpp>
 #include <popops/codelets.hpp>
 
+#include <poplar/Device.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 
@@ -112,14 +115,18 @@ void MatMulOpenBLAS(benchmark::State &state) {
   openBlasRate = timeLoop(state, size, [&] { blas.run(); });
 }
 
-// A matMul graph of size^3 on the Mk2 IPU Model, operands laid out by
-// createMatMulInputLHS/RHS.
+// A matMul graph of size^3 on the Mk2 IPU Model (or the CPU device),
+// operands laid out by createMatMulInputLHS/RHS.
 struct ModelMatMul {
-  Device device = IPUModel("ipu2").createDevice();
-  Graph graph{device.getTarget()};
+  Device device;
+  Graph graph;
   program::Sequence prog;
 
-  ModelMatMul(std::size_t size, Type type, const OptionFlags &options = {}) {
+  ModelMatMul(std::size_t size, Type type, const OptionFlags &options = {},
+              bool cpu = false)
+      : device(cpu ? Device::createCPUDevice()
+                   : IPUModel("ipu2").createDevice()),
+        graph(device.getTarget()) {
     popops::addCodelets(graph);
     poplin::addCodelets(graph);
     poplin::matmul::PlanningCache cache;
@@ -165,7 +172,8 @@ void MatMulVsOpenBLAS(benchmark::State &state) {
   const int threads = benchmarkThreads();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  ModelMatMul mm(size, FLOAT);
+  const bool cpu = state.range(1) != 0;
+  ModelMatMul mm(size, FLOAT, {}, cpu);
   Engine engine(mm.graph, mm.prog);
   engine.load(mm.device);
   BlasMatMul blas(size);
@@ -183,6 +191,7 @@ void MatMulVsOpenBLAS(benchmark::State &state) {
   state.counters["openblasGFLOPs"] = bestOpenBlasRate;
   state.counters["ratio"] = bestModelRate / bestOpenBlasRate;
   state.counters["threads"] = threads;
+  state.SetLabel(cpu ? "CPU device" : "IPU Model");
 }
 
 void MatMulHalfVsFloat(benchmark::State &state) {
@@ -190,7 +199,8 @@ void MatMulHalfVsFloat(benchmark::State &state) {
   const int threads = benchmarkThreads();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  ModelMatMul floatMM(size, FLOAT), halfMM(size, HALF);
+  const bool cpu = state.range(1) != 0;
+  ModelMatMul floatMM(size, FLOAT, {}, cpu), halfMM(size, HALF, {}, cpu);
   Engine floatEngine(floatMM.graph, floatMM.prog);
   Engine halfEngine(halfMM.graph, halfMM.prog);
   floatEngine.load(floatMM.device);
@@ -207,6 +217,7 @@ void MatMulHalfVsFloat(benchmark::State &state) {
   state.counters["halfGFLOPs"] = gflop / bestHalf;
   state.counters["halfOverFloat"] = bestHalf / bestFloat;
   state.counters["threads"] = threads;
+  state.SetLabel(cpu ? "CPU device" : "IPU Model");
 }
 
 // The IPU Model's simulated cycles of one run of the product, and the
@@ -252,12 +263,14 @@ BENCHMARK(MatMulOpenBLAS)
     ->UseRealTime();
 BENCHMARK(MatMulModel)->Arg(kSize)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(MatMulVsOpenBLAS)
-    ->Arg(kSize)
+    ->Args({kSize, 0})
+    ->Args({kSize, 1})
     ->MinTime(3.0)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(MatMulHalfVsFloat)
-    ->Arg(kSize)
+    ->Args({kSize, 0})
+    ->Args({kSize, 1})
     ->MinTime(3.0)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

@@ -1,5 +1,6 @@
 #include "codelet/CodeletLibrary.hpp"
 #include "codelet/GraphProgramFile.hpp"
+#include "runtime/HostParallelFor.hpp"
 
 #include <poplar/exceptions.hpp>
 
@@ -11,6 +12,18 @@
 #include <functional>
 
 namespace poplar {
+
+namespace {
+
+// Gives the codelet object the runtime's host threads (through any of its
+// vertex types: they share one slot in the object).
+void installHostParallelFor(const codelet_interface::Library &table) {
+  for (std::size_t i = 0; i != table.numVertices; ++i)
+    if (table.vertices[i].setHostParallelFor)
+      table.vertices[i].setHostParallelFor(&runtime::hostParallelFor);
+}
+
+} // namespace
 
 std::shared_ptr<const CodeletLibrary>
 CodeletLibrary::load(const std::string &path) {
@@ -43,6 +56,7 @@ CodeletLibrary::load(const std::string &path) {
         std::to_string(library->lib ? library->lib->version : 0) +
         ", this Poplar uses version " +
         std::to_string(codelet_interface::version) + "; rebuild it with popc");
+  installHostParallelFor(*library->lib);
   return library;
 }
 
@@ -53,6 +67,7 @@ CodeletLibrary::builtin(const codelet_interface::Library &table,
   library->filePath = name;
   library->hash = std::hash<std::string>()(name);
   library->lib = &table;
+  installHostParallelFor(table);
   return library;
 }
 

@@ -47,6 +47,25 @@ constexpr unsigned kPanelVectors = 2;
 constexpr unsigned kPanelCols = kVectorFloats * kPanelVectors;
 constexpr unsigned kDepthChunk = 256;
 
+/// Blocks of at least this many multiply-accumulates are shared out over
+/// the host's threads (a few milliseconds of work: the IPU Model's blocks,
+/// one per tile, stay below it and run on the thread of their vertex).
+constexpr double kHostThreadsMacs = 1 << 22;
+
+/// Row blocks per panel of columns for a large block shared out over the
+/// host threads: enough parts for a few threads even when there are few
+/// panels, each part still of whole groups of rows, so that the copy of a
+/// panel of B (made once per part) stays small next to its arithmetic.
+inline unsigned rowPartsForThreads(unsigned rows, unsigned panels) {
+  constexpr unsigned kMinParts = 16;
+  constexpr unsigned kMinRowsPerPart = 16 * kGroupRows;
+  unsigned parts = panels >= kMinParts ? 1 : (kMinParts + panels - 1) / panels;
+  const unsigned most = rows / kMinRowsPerPart;
+  if (parts > most)
+    parts = most;
+  return parts ? parts : 1;
+}
+
 typedef float FloatVector
     __attribute__((vector_size(kVectorFloats * sizeof(float))));
 

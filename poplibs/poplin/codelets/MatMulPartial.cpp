@@ -5,10 +5,15 @@
 // the block's sums are stored. A MultiVertex: with float operands the
 // workers share the column panels of C; other operands are converted to
 // float once, by the first worker, which computes every panel.
+// A large block (the CPU device's one tile holds a whole product) is
+// computed by the first worker on the runtime's host threads, in parts of
+// whole panels, each part on one thread; every sum is the same whichever
+// thread computes it, so the result does not depend on the thread count.
 // The arithmetic is MatMulKernel.hpp's cache- and register-blocked kernel.
 #include "MatMulKernel.hpp"
 
 #include <poplar/Vertex.hpp>
+#include <poplar/detail/HostParallel.hpp>
 
 #include <type_traits>
 #include <vector>
@@ -32,24 +37,14 @@ public:
     const unsigned workers = numWorkers();
     const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
     constexpr bool floatIn = std::is_same<InType, float>::value;
-    // Float operands: each worker takes every workers-th panel of columns,
-    // with all the rows, so that each panel of B is copied once. Other
-    // operands: the first worker converts A once and takes every panel,
-    // in the order the workers would have taken them one after another
-    // (the order in which any stochastic rounding of HALF partials draws
-    // its bits), and the other workers have nothing to do; on the host the
-    // workers of a vertex run one after another anyway.
-    auto forEachPanel = [&](auto &&f) {
-      if constexpr (floatIn) {
-        for (unsigned p = wid; p < panels; p += workers)
-          f(p);
-      } else if (wid == 0) {
-        for (unsigned w = 0; w != workers; ++w)
-          for (unsigned p = w; p < panels; p += workers)
-            f(p);
-      }
-    };
-    if (floatIn ? wid >= panels : wid != 0)
+    const bool large = double(rows) * cols * depth >= kernel::kHostThreadsMacs;
+    // Float operands of a small block: each worker takes every workers-th
+    // panel of columns, with all the rows, so that each panel of B is
+    // copied once. Otherwise the first worker does everything (converting
+    // A once when it is not float) and the other workers have nothing to
+    // do; on the host the workers of a vertex run one after another anyway.
+    const bool firstWorkerOnly = !floatIn || large;
+    if (firstWorkerOnly ? wid != 0 : wid >= panels)
       return;
     // Rows of A that are not float are converted once; the kernel then
     // reads float rows, the same values it would have converted itself.
@@ -60,37 +55,64 @@ public:
         kernel::toFloat(A[i].data(), aFloat.data() + std::size_t(i) * depth,
                         depth);
     }
+    const float *aConverted = aFloat.data();
     auto a = [&](unsigned i) {
       if constexpr (floatIn)
         return A[i].data();
       else
-        return static_cast<const float *>(aFloat.data()) +
-               std::size_t(i) * depth;
+        return aConverted + std::size_t(i) * depth;
+    };
+    auto b = [&](unsigned kk) { return B[kk].data(); };
+    // Float sums of panel p's columns, for all rows (or for row block
+    // `part` of `rowParts` when a large block is shared out), into c(i).
+    auto product = [&](auto c, unsigned p, unsigned part, unsigned rowParts) {
+      const unsigned col = p * kPanelCols;
+      const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
+      const unsigned row0 = unsigned(std::size_t(rows) * part / rowParts);
+      const unsigned row1 = unsigned(std::size_t(rows) * (part + 1) / rowParts);
+      kernel::blockProduct<InType, float>(row0, row1, col, colEnd, depth, a, b,
+                                          c);
+    };
+    // Every panel (split into row blocks when there are few panels, so
+    // that the threads have enough parts), on the host threads if large.
+    auto allPanels = [&](auto c) {
+      if (!large) {
+        for (unsigned p = 0; p != panels; ++p)
+          product(c, p, 0, 1);
+        return;
+      }
+      const unsigned rowParts = kernel::rowPartsForThreads(rows, panels);
+      poplar::detail::forEachOnHostThreads(
+          std::size_t(panels) * rowParts, [&](std::size_t t) {
+            product(c, unsigned(t / rowParts), unsigned(t % rowParts),
+                    rowParts);
+          });
     };
     if constexpr (std::is_same<PartialsType, float>::value) {
-      auto b = [&](unsigned kk) { return B[kk].data(); };
       auto c = [&](unsigned i) { return C[i].data(); };
-      forEachPanel([&](unsigned p) {
-        const unsigned col = p * kPanelCols;
-        const unsigned colEnd =
-            col + kPanelCols < cols ? col + kPanelCols : cols;
-        kernel::blockProduct<InType, float>(0, rows, col, colEnd, depth, a, b,
-                                            c);
-      });
+      if (firstWorkerOnly)
+        allPanels(c);
+      else
+        for (unsigned p = wid; p < panels; p += workers)
+          product(c, p, 0, 1);
     } else {
-      // The panel's float sums go to a buffer and are rounded once.
-      std::vector<float> sums(std::size_t(rows) * kPanelCols);
-      auto c = [&](unsigned i) { return sums.data() + i * kPanelCols; };
-      forEachPanel([&](unsigned p) {
-        const unsigned col = p * kPanelCols;
-        const unsigned width =
-            col + kPanelCols < cols ? kPanelCols : cols - col;
-        auto b = [&](unsigned kk) { return B[kk].data() + col; };
-        kernel::blockProduct<InType, float>(0, rows, 0, width, depth, a, b, c);
-        for (unsigned i = 0; i != rows; ++i)
-          for (unsigned j = 0; j != width; ++j)
-            C[i][col + j] = static_cast<PartialsType>(c(i)[j]);
-      });
+      // The float sums go to a buffer and are rounded once, panel by panel
+      // in the order the workers would have taken them one after another
+      // (the order in which stochastic rounding draws its bits).
+      thread_local std::vector<float> sums;
+      sums.resize(std::size_t(rows) * cols);
+      float *sumData = sums.data();
+      auto c = [&](unsigned i) { return sumData + std::size_t(i) * cols; };
+      allPanels(c);
+      for (unsigned w = 0; w != workers; ++w)
+        for (unsigned p = w; p < panels; p += workers) {
+          const unsigned col = p * kPanelCols;
+          const unsigned colEnd =
+              col + kPanelCols < cols ? col + kPanelCols : cols;
+          for (unsigned i = 0; i != rows; ++i)
+            for (unsigned j = col; j != colEnd; ++j)
+              C[i][j] = static_cast<PartialsType>(c(i)[j]);
+        }
     }
   }
 };

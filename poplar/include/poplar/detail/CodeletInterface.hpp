@@ -9,6 +9,7 @@
 
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HalfBits.hpp>
+#include <poplar/detail/HostParallel.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +21,7 @@ namespace codelet_interface {
 
 /// Bumped whenever the structures below change; the runtime refuses a .gp
 /// built for another version.
-constexpr unsigned version = 2;
+constexpr unsigned version = 3;
 
 /// The name of the function every .gp exports, returning its Library.
 #define POPLAR_CODELET_LIBRARY_SYMBOL poplar_codelet_library_v1
@@ -75,6 +76,9 @@ struct VertexInfo {
   /// The calling thread's floating-point control in this codelet object,
   /// which the runtime sets from the tile's state before compute().
   detail::FloatingPointControl *(*floatingPointControl)();
+  /// Installs the runtime's host parallel loop in this codelet object
+  /// (HostParallel.hpp); the runtime calls it when it loads the object.
+  void (*setHostParallelFor)(detail::HostParallelFor loop);
 };
 
 struct Library {
@@ -367,6 +371,9 @@ constexpr VertexInfo vertex(const char *name, const FieldInfo *fields,
   info.file = file;
   info.line = line;
   info.floatingPointControl = [] { return &detail::floatingPointControl(); };
+  info.setHostParallelFor = [](detail::HostParallelFor loop) {
+    detail::hostParallelFor() = loop;
+  };
   return info;
 }
 
