@@ -20,9 +20,9 @@ void appendInterval(std::vector<Interval> &intervals, std::size_t begin,
 }
 
 // The tiles of a block of one variable's storage, written element by element
-// and put back into its TileMapping in runs: a strided view (a transposed
-// weight, say) mapped element by element would otherwise cost a tree update
-// per element.
+// and put back into its TileMapping in one pass: a view of many short runs
+// (a transposed weight, say) would otherwise cost a tree update per run or,
+// strided, per element.
 struct DenseBlock {
   std::size_t begin = 0;
   std::vector<unsigned> tiles;
@@ -70,51 +70,39 @@ void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
   }
 }
 
-// Dense blocks for the variables that a view reaches through many single
-// or strided elements packed closely enough (the block spans at most four
-// times those elements), holding their current tiles.
+// Dense blocks for the variables that a view reaches in many short runs
+// (strided, single elements or a few contiguous ones) packed closely
+// enough (the block spans at most four times the elements reached),
+// holding their current tiles.
 std::map<std::size_t, DenseBlock>
 denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs) {
   struct Span {
-    std::size_t strided = 0;
+    std::size_t runs = 0, elements = 0;
     std::size_t low = ~std::size_t(0), high = 0;
   };
   std::map<std::size_t, Span> spans;
   for (const auto &run : runs) {
-    // Runs of one element and strided runs are assigned element by element.
-    if (run.length > 1 && (run.stride == 1 || run.stride == -1 || run.stride == 0))
-      continue;
     const std::int64_t last =
         run.start + run.stride * static_cast<std::int64_t>(run.length - 1);
     Span &s = spans[run.var];
-    s.strided += run.length;
+    ++s.runs;
+    s.elements += run.stride == 0 ? 1 : run.length;
     s.low = std::min(s.low, static_cast<std::size_t>(std::min(run.start, last)));
     s.high = std::max(s.high, static_cast<std::size_t>(std::max(run.start, last)));
   }
   std::map<std::size_t, DenseBlock> blocks;
-  constexpr std::size_t minStrided = 64;
+  constexpr std::size_t minRuns = 64, maxMeanRun = 64;
   for (const auto &[var, s] : spans) {
-    if (s.strided < minStrided || s.high - s.low + 1 > 4 * s.strided)
-      continue;
-    // Every element the view reaches in this variable lies in the block.
-    std::size_t low = s.low, high = s.high;
-    for (const auto &run : runs) {
-      if (run.var != var)
-        continue;
-      const std::int64_t last =
-          run.start + run.stride * static_cast<std::int64_t>(run.length - 1);
-      low = std::min(low, static_cast<std::size_t>(std::min(run.start, last)));
-      high = std::max(high, static_cast<std::size_t>(std::max(run.start, last)));
-    }
-    if (high - low + 1 > 4 * s.strided)
+    if (s.runs < minRuns || s.elements > maxMeanRun * s.runs ||
+        s.high - s.low + 1 > 4 * s.elements)
       continue;
     DenseBlock block;
-    block.begin = low;
-    block.tiles.resize(high - low + 1);
+    block.begin = s.low;
+    block.tiles.resize(s.high - s.low + 1);
     graph.variables[var].mapping.forEach(
-        low, high + 1, [&](std::size_t b, std::size_t e, unsigned tile) {
-          std::fill(block.tiles.begin() + std::ptrdiff_t(b - low),
-                    block.tiles.begin() + std::ptrdiff_t(e - low), tile);
+        s.low, s.high + 1, [&](std::size_t b, std::size_t e, unsigned tile) {
+          std::fill(block.tiles.begin() + std::ptrdiff_t(b - s.low),
+                    block.tiles.begin() + std::ptrdiff_t(e - s.low), tile);
         });
     blocks.emplace(var, std::move(block));
   }

@@ -52,19 +52,19 @@ TEST_CASE("Tile mappings are set on views and read back per tile",
 
 TEST_CASE("A mapping of a strided view gives each element its tile",
           "[poplar][graph][mapping]") {
-  // The transpose of a 40 x 30 variable (a strided run per column), of
-  // which the rows 10 to 29 are mapped element by element over 8 tiles;
-  // the rest keeps the tile it had, and element 5 is never mapped.
+  // The transpose of a 40 x 100 variable (a strided run per column), of
+  // which the rows 10 to 29 are mapped in pieces of 1 to 4 elements over
+  // 8 tiles; the rest keeps the tile it had, and element 5 is never mapped.
   Graph graph = modelGraph();
-  Tensor w = graph.addVariable(FLOAT, {40, 30}, "w");
+  Tensor w = graph.addVariable(FLOAT, {40, 100}, "w");
   Tensor flatW = w.flatten();
   graph.setTileMapping(flatW.slice(0, 5), 6);
-  graph.setTileMapping(flatW.slice(6, 1200), 7);
-  std::vector<unsigned> expected(1200, 7);
+  graph.setTileMapping(flatW.slice(6, 4000), 7);
+  std::vector<unsigned> expected(4000, 7);
   for (std::size_t e = 0; e != 5; ++e)
     expected[e] = 6;
   expected[5] = ~0u;
-  Tensor view = w.slice(10, 30, 0).transpose().flatten(); // [30][20]
+  Tensor view = w.slice(10, 30, 0).transpose().flatten(); // [100][20]
   Graph::TileToTensorMapping mapping(8);
   for (std::size_t i = 0; i != view.numElements();) {
     // Pieces of 1 to 4 elements on tiles in a shuffled order.
@@ -73,7 +73,7 @@ TEST_CASE("A mapping of a strided view gives each element its tile",
     mapping[tile].emplace_back(i, i + n);
     for (std::size_t k = i; k != i + n; ++k) {
       const std::size_t row = 10 + k % 20, column = k / 20;
-      expected[row * 30 + column] = tile;
+      expected[row * 100 + column] = tile;
     }
     i += n;
   }
@@ -81,7 +81,7 @@ TEST_CASE("A mapping of a strided view gives each element its tile",
   bool complete = true;
   const auto result = graph.getTileMapping(flatW, &complete);
   CHECK_FALSE(complete);
-  std::vector<unsigned> got(1200, ~0u);
+  std::vector<unsigned> got(4000, ~0u);
   std::size_t intervals = 0;
   for (unsigned t = 0; t != result.size(); ++t)
     for (const Interval &i : result[t]) {
