@@ -70,14 +70,15 @@ void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
   }
 }
 
-// Dense blocks for the variables that a view reaches in many short runs
-// (strided, single elements or a few contiguous ones) packed closely
-// enough (the block spans at most four times the elements reached),
-// holding their current tiles.
+// Dense blocks, holding their current tiles, for the variables of a view
+// mapped in many short pieces (`pieces`: the mapping's intervals and the
+// view's runs) that the view reaches closely packed (the block spans at
+// most four times the elements reached).
 std::map<std::size_t, DenseBlock>
-denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs) {
+denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
+            std::size_t pieces) {
   struct Span {
-    std::size_t runs = 0, elements = 0;
+    std::size_t elements = 0;
     std::size_t low = ~std::size_t(0), high = 0;
   };
   std::map<std::size_t, Span> spans;
@@ -85,16 +86,19 @@ denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs) 
     const std::int64_t last =
         run.start + run.stride * static_cast<std::int64_t>(run.length - 1);
     Span &s = spans[run.var];
-    ++s.runs;
     s.elements += run.stride == 0 ? 1 : run.length;
     s.low = std::min(s.low, static_cast<std::size_t>(std::min(run.start, last)));
     s.high = std::max(s.high, static_cast<std::size_t>(std::max(run.start, last)));
   }
   std::map<std::size_t, DenseBlock> blocks;
-  constexpr std::size_t minRuns = 64, maxMeanRun = 64;
+  constexpr std::size_t minPieces = 64, maxMeanPiece = 64;
+  std::size_t elements = 0;
+  for (const auto &[var, s] : spans)
+    elements += s.elements;
+  if (pieces < minPieces || elements > maxMeanPiece * pieces)
+    return blocks;
   for (const auto &[var, s] : spans) {
-    if (s.runs < minRuns || s.elements > maxMeanRun * s.runs ||
-        s.high - s.low + 1 > 4 * s.elements)
+    if (s.high - s.low + 1 > 4 * s.elements)
       continue;
     DenseBlock block;
     block.begin = s.low;
@@ -150,7 +154,10 @@ void Graph::setTileMapping(const Tensor &t, const TileToTensorMapping &mapping) 
             t.getDebugStr() + "' of " + std::to_string(numElements) +
             " elements");
   const std::vector<layout::FlatRun> runs = layout::flatRuns(t);
-  std::map<std::size_t, DenseBlock> dense = denseBlocks(*impl, runs);
+  std::size_t pieces = runs.size();
+  for (const auto &intervals : mapping)
+    pieces += intervals.size();
+  std::map<std::size_t, DenseBlock> dense = denseBlocks(*impl, runs, pieces);
   for (unsigned tile = 0; tile != mapping.size(); ++tile)
     for (const auto &interval : mapping[tile])
       if (interval.size() != 0)
