@@ -9,10 +9,12 @@
 #include "core/TypeInfo.hpp"
 #include "graph/GraphImpl.hpp"
 #include "graph/TensorLayout.hpp"
+#include "runtime/ParallelFor.hpp"
 
 #include <poplar/exceptions.hpp>
 
 #include <algorithm>
+#include <exception>
 
 namespace poplar {
 namespace {
@@ -58,7 +60,11 @@ public:
   ComputeSetChecker(const Graph::Impl &graph, unsigned cs)
       : graph(graph), cs(cs) {}
 
-  exec::VertexPlan planVertex(unsigned id) {
+  /// A vertex's plan without its perf estimator's figures (see
+  /// estimate), and the storage its edges read and write. Touches nothing
+  /// shared, so vertices are planned side by side.
+  exec::VertexPlan planVertex(unsigned id, std::vector<Access> &reads,
+                              std::vector<Access> &writes) const {
     const VertexData &v = graph.vertices[id];
     const VertexType &type = graph.vertexTypes[v.type];
     if (graph.target.getTargetType() != TargetType::CPU &&
@@ -75,23 +81,42 @@ public:
     plan.hasPerfEstimate = v.hasPerfEstimate;
     plan.fields.resize(v.fields.size());
     for (unsigned f = 0; f != v.fields.size(); ++f)
-      plan.fields[f] = planField(id, f, type.info->fields[f], v.fields[f]);
-    if (!v.hasPerfEstimate) {
-      auto it = graph.perfEstimators.find(type.name);
-      if (it != graph.perfEstimators.end()) {
-        const VertexPerfEstimate e = runEstimator(id, it->second);
-        plan.cycles = e.cycles;
-        plan.flops = e.flops;
-        plan.hasPerfEstimate = true;
-      }
-    }
+      plan.fields[f] =
+          planField(id, f, type.info->fields[f], v.fields[f], reads, writes);
     return plan;
+  }
+
+  /// Runs the vertex's perf estimator, if it has one and no estimate was
+  /// given: estimators are the user's code, called one at a time.
+  void estimate(exec::VertexPlan &plan) const {
+    const VertexData &v = graph.vertices[plan.id];
+    if (v.hasPerfEstimate)
+      return;
+    auto it = graph.perfEstimators.find(graph.vertexTypes[v.type].name);
+    if (it == graph.perfEstimators.end())
+      return;
+    const VertexPerfEstimate e = runEstimator(plan.id, it->second);
+    plan.cycles = e.cycles;
+    plan.flops = e.flops;
+    plan.hasPerfEstimate = true;
+  }
+
+  /// Takes what some vertices' edges read and write, for checkRaces.
+  void addAccesses(std::vector<Access> &&reads, std::vector<Access> &&writes) {
+    allReads.push_back(std::move(reads));
+    allWrites.push_back(std::move(writes));
   }
 
   /// Throws graph_connection_error naming both vertices if two vertices
   /// touch an element and one of them writes it.
   void checkRaces() const {
-    std::vector<Access> sorted = writes;
+    std::vector<Access> sorted;
+    std::size_t numWrites = 0;
+    for (const auto &part : allWrites)
+      numWrites += part.size();
+    sorted.reserve(numWrites);
+    for (const auto &part : allWrites)
+      sorted.insert(sorted.end(), part.begin(), part.end());
     std::sort(sorted.begin(), sorted.end());
     // Merge overlapping writes; an overlap between two vertices is a race.
     // Every merged interval then belongs to one vertex.
@@ -107,14 +132,16 @@ public:
     }
     // With writes disjoint between vertices, a read races with any write
     // by another vertex that it overlaps.
-    for (const Access &r : reads) {
-      auto it = std::lower_bound(
-          w.begin(), w.end(), r, [](const Access &a, const Access &b) {
-            return a.var != b.var ? a.var < b.var : a.end <= b.begin;
-          });
-      for (; it != w.end() && it->var == r.var && it->begin < r.end; ++it)
-        if (it->vertex != r.vertex)
-          race(*it, r, std::max(it->begin, r.begin), "writes", "reads");
+    for (const auto &part : allReads) {
+      for (const Access &r : part) {
+        auto it = std::lower_bound(
+            w.begin(), w.end(), r, [](const Access &a, const Access &b) {
+              return a.var != b.var ? a.var < b.var : a.end <= b.begin;
+            });
+        for (; it != w.end() && it->var == r.var && it->begin < r.end; ++it)
+          if (it->vertex != r.vertex)
+            race(*it, r, std::max(it->begin, r.begin), "writes", "reads");
+      }
     }
   }
 
@@ -178,7 +205,9 @@ private:
   }
 
   exec::VertexFieldPlan planField(unsigned id, unsigned f, const FieldInfo &info,
-                                  const VertexFieldValue &value) {
+                                  const VertexFieldValue &value,
+                                  std::vector<Access> &reads,
+                                  std::vector<Access> &writes) const {
     exec::VertexFieldPlan plan;
     auto where = [&] {
       return graph.describeVertex(id) + ": field '" + info.name + "'";
@@ -204,22 +233,23 @@ private:
           throw graph_connection_error(where() + ": item " + std::to_string(i) +
                                        " of " + std::to_string(items.size()) +
                                        " is not connected");
-        plan.regions.push_back(planEdge(id, f, info.kind, items[i]));
+        plan.regions.push_back(planEdge(id, f, info.kind, items[i], reads, writes));
       }
       return plan;
     }
     if (!value.tensor.valid())
       throw graph_connection_error(where() + " is not connected to a tensor");
-    plan.regions.push_back(planEdge(id, f, info.kind, value.tensor));
+    plan.regions.push_back(planEdge(id, f, info.kind, value.tensor, reads, writes));
     return plan;
   }
 
   exec::EdgeRegion planEdge(unsigned id, unsigned f, FieldKind kind,
-                            const Tensor &t) {
+                            const Tensor &t, std::vector<Access> &reads,
+                            std::vector<Access> &writes) const {
     // Edges are views made for the vertex: their boxes are not kept.
-    const layout::InputLayout boxes = layout::transientLayout(t);
-    std::vector<layout::StorageRange> storage =
-        layout::storageRanges(boxes.get());
+    const layout::EdgeLayout edge = layout::edgeLayout(t);
+    const layout::Layout &boxes = edge.layout.get();
+    std::vector<layout::StorageRange> storage = layout::storageRanges(boxes);
     for (const auto &r : storage) {
       if (graph.variables[r.var].isConstant)
         continue; // nothing writes a constant, so reading it cannot race
@@ -230,7 +260,7 @@ private:
         reads.push_back(a);
     }
     exec::EdgeRegion region = planRegion(
-        layout::flatRuns(boxes.get(), t.shape()), t.numElements());
+        layout::flatRuns(boxes, *edge.shape), t.numElements());
     region.storage = std::move(storage);
     return region;
   }
@@ -257,8 +287,9 @@ private:
 
   const Graph::Impl &graph;
   unsigned cs;
-  std::vector<Access> writes;
-  std::vector<Access> reads;
+  // What the vertices planned read and write, in vertex order.
+  std::vector<std::vector<Access>> allWrites;
+  std::vector<std::vector<Access>> allReads;
 };
 
 } // namespace
@@ -275,14 +306,49 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
     exe.vertexTypes.push_back(std::move(plan));
   }
   exe.computeSets.resize(graph.computeSets.size());
+  // The vertices of a compute set are planned side by side in blocks of
+  // consecutive vertices; what the blocks found (accesses, the first
+  // error) is then taken in vertex order, so the plan and any error are
+  // those of a plan made in order, whatever the number of threads.
+  constexpr std::size_t blockSize = 256;
+  struct Block {
+    std::vector<Access> reads, writes;
+    std::size_t failed = ~std::size_t(0); // the vertex that threw
+    std::exception_ptr error;
+  };
+  std::vector<Block> blocks;
   for (unsigned cs = 0; cs != graph.computeSets.size(); ++cs) {
     const auto &info = graph.computeSets[cs];
     auto &plan = exe.computeSets[cs];
     plan.name = info.name;
     ComputeSetChecker checker(graph, cs);
-    plan.vertices.reserve(info.vertices.size());
-    for (unsigned id : info.vertices)
-      plan.vertices.push_back(checker.planVertex(id));
+    const std::size_t n = info.vertices.size();
+    plan.vertices.resize(n);
+    blocks.clear();
+    blocks.resize((n + blockSize - 1) / blockSize);
+    runtime::parallelFor(std::size_t(0), blocks.size(), [&](std::size_t b) {
+      Block &block = blocks[b];
+      const std::size_t end = std::min(n, (b + 1) * blockSize);
+      for (std::size_t i = b * blockSize; i != end; ++i) {
+        try {
+          plan.vertices[i] =
+              checker.planVertex(info.vertices[i], block.reads, block.writes);
+        } catch (...) {
+          block.failed = i;
+          block.error = std::current_exception();
+          return;
+        }
+      }
+    });
+    for (std::size_t b = 0; b != blocks.size(); ++b) {
+      const std::size_t end = std::min(n, (b + 1) * blockSize);
+      for (std::size_t i = b * blockSize; i != end; ++i) {
+        if (i == blocks[b].failed)
+          std::rethrow_exception(blocks[b].error);
+        checker.estimate(plan.vertices[i]);
+      }
+      checker.addAccesses(std::move(blocks[b].reads), std::move(blocks[b].writes));
+    }
     checker.checkRaces();
     if (onComputeSet)
       onComputeSet();

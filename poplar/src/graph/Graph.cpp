@@ -53,11 +53,10 @@ std::shared_ptr<const Graph::View> topLevelView(const Target &target) {
 void Graph::Impl::checkOwnership(const Tensor &t, const std::string &what) const {
   if (!t.valid())
     throw poplar_error(what + ": the tensor is not valid (default-constructed)");
-  layout::forEachVariable(t, [&](std::uint64_t graphId, std::size_t, bool) {
-    if (graphId != id)
-      throw poplar_error(what + ": tensor '" + t.getDebugStr() +
-                         "' belongs to a different graph");
-  });
+  // A view has the graph of all its variables (concat refuses a mix).
+  if (t.getImpl().graphId != id)
+    throw poplar_error(what + ": tensor '" + t.getDebugStr() +
+                       "' belongs to a different graph");
 }
 
 bool Graph::Impl::hasStreamHandle(const std::string &handle) const {

@@ -19,10 +19,21 @@ void appendInterval(std::vector<Interval> &intervals, std::size_t begin,
     intervals.emplace_back(begin, end);
 }
 
-// Maps the storage of flattened elements [begin, end) of a view, given by
-// its runs (sorted, covering every element), to tile.
+// The tiles of a block of one variable's storage, written element by element
+// and put back into its TileMapping in one pass: a view of many short runs
+// (a transposed weight, say) would otherwise cost a tree update per run or,
+// strided, per element.
+struct DenseBlock {
+  std::size_t begin = 0;
+  std::vector<unsigned> tiles;
+};
+
+// Assigns the storage of flattened elements [begin, end) of a view, given
+// by its runs (sorted, covering every element), to tile. Elements of a
+// variable with a dense block go to the block.
 void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
-                std::size_t begin, std::size_t end, unsigned tile) {
+                std::map<std::size_t, DenseBlock> &dense, std::size_t begin,
+                std::size_t end, unsigned tile) {
   auto it = std::upper_bound(
       runs.begin(), runs.end(), begin,
       [](std::size_t flat, const layout::FlatRun &run) { return flat < run.begin; });
@@ -33,10 +44,17 @@ void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
     const std::size_t to = std::min(end, it->begin + it->length);
     if (from >= to)
       continue;
-    TileMapping &mapping = graph.variables[it->var].mapping;
     const std::size_t n = to - from;
     const std::int64_t first =
         it->start + it->stride * static_cast<std::int64_t>(from - it->begin);
+    auto block = dense.find(it->var);
+    if (block != dense.end()) {
+      std::int64_t element = first - static_cast<std::int64_t>(block->second.begin);
+      for (std::size_t k = 0; k != n; ++k, element += it->stride)
+        block->second.tiles[static_cast<std::size_t>(element)] = tile;
+      continue;
+    }
+    TileMapping &mapping = graph.variables[it->var].mapping;
     const std::int64_t last = first + it->stride * static_cast<std::int64_t>(n - 1);
     if (it->stride == 1 || it->stride == -1 || it->stride == 0 || n == 1) {
       const auto low = static_cast<std::size_t>(std::min(first, last));
@@ -50,6 +68,56 @@ void assignFlat(Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
       mapping.assign(element, element + 1, tile);
     }
   }
+}
+
+// Dense blocks, holding their current tiles, for the variables of a view
+// mapped in many short pieces (`pieces`: the mapping's intervals and the
+// view's runs) that the view reaches closely packed (the block spans at
+// most four times the elements reached).
+std::map<std::size_t, DenseBlock>
+denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
+            std::size_t pieces) {
+  struct Span {
+    std::size_t elements = 0;
+    std::size_t low = ~std::size_t(0), high = 0;
+  };
+  std::map<std::size_t, Span> spans;
+  for (const auto &run : runs) {
+    const std::int64_t last =
+        run.start + run.stride * static_cast<std::int64_t>(run.length - 1);
+    Span &s = spans[run.var];
+    s.elements += run.stride == 0 ? 1 : run.length;
+    s.low = std::min(s.low, static_cast<std::size_t>(std::min(run.start, last)));
+    s.high = std::max(s.high, static_cast<std::size_t>(std::max(run.start, last)));
+  }
+  std::map<std::size_t, DenseBlock> blocks;
+  constexpr std::size_t minPieces = 64, maxMeanPiece = 64;
+  std::size_t elements = 0;
+  for (const auto &[var, s] : spans)
+    elements += s.elements;
+  if (pieces < minPieces || elements > maxMeanPiece * pieces)
+    return blocks;
+  for (const auto &[var, s] : spans) {
+    if (s.high - s.low + 1 > 4 * s.elements)
+      continue;
+    DenseBlock block;
+    block.begin = s.low;
+    block.tiles.resize(s.high - s.low + 1);
+    graph.variables[var].mapping.forEach(
+        s.low, s.high + 1, [&](std::size_t b, std::size_t e, unsigned tile) {
+          std::fill(block.tiles.begin() + std::ptrdiff_t(b - s.low),
+                    block.tiles.begin() + std::ptrdiff_t(e - s.low), tile);
+        });
+    blocks.emplace(var, std::move(block));
+  }
+  return blocks;
+}
+
+// Puts dense blocks back into their variables' mappings.
+void storeDenseBlocks(Graph::Impl &graph,
+                      const std::map<std::size_t, DenseBlock> &blocks) {
+  for (const auto &[var, block] : blocks)
+    graph.variables[var].mapping.assignEach(block.begin, block.tiles);
 }
 
 } // namespace
@@ -76,9 +144,8 @@ void Graph::setTileMapping(const Tensor &t, const TileToTensorMapping &mapping) 
   // One walk of the flattened storage serves every interval: slicing a view
   // per interval would cost each interval the whole layout.
   const std::size_t numElements = t.numElements();
-  const std::vector<layout::FlatRun> runs = layout::flatRuns(t);
-  for (unsigned tile = 0; tile != mapping.size(); ++tile) {
-    for (const auto &interval : mapping[tile]) {
+  for (unsigned tile = 0; tile != mapping.size(); ++tile)
+    for (const auto &interval : mapping[tile])
       if (interval.end() > numElements || interval.begin() > interval.end())
         throw invalid_tile_mapping(
             "setTileMapping: interval [" + std::to_string(interval.begin()) +
@@ -86,11 +153,17 @@ void Graph::setTileMapping(const Tensor &t, const TileToTensorMapping &mapping) 
             std::to_string(tile) + " is out of range for tensor '" +
             t.getDebugStr() + "' of " + std::to_string(numElements) +
             " elements");
+  const std::vector<layout::FlatRun> runs = layout::flatRuns(t);
+  std::size_t pieces = runs.size();
+  for (const auto &intervals : mapping)
+    pieces += intervals.size();
+  std::map<std::size_t, DenseBlock> dense = denseBlocks(*impl, runs, pieces);
+  for (unsigned tile = 0; tile != mapping.size(); ++tile)
+    for (const auto &interval : mapping[tile])
       if (interval.size() != 0)
-        assignFlat(*impl, runs, interval.begin(), interval.end(),
+        assignFlat(*impl, runs, dense, interval.begin(), interval.end(),
                    view->tiles[tile]);
-    }
-  }
+  storeDenseBlocks(*impl, dense);
 }
 
 Graph::TileToTensorMapping Graph::getTileMapping(const Tensor &t,

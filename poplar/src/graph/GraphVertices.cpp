@@ -118,7 +118,7 @@ void checkEdgeTensor(Graph::Impl &g, const FieldTarget &target, FieldShape shape
     // compiled: its boxes are not kept.
     if (t.numElements() > 1 &&
         layout::containsAliases(
-            layout::storageRanges(layout::transientLayout(t).get()),
+            layout::storageRanges(layout::edgeLayout(t).layout.get()),
             t.numElements()))
       throw graph_connection_error(
           "connect: " + where + " is an " + kindName(target.info.kind) +

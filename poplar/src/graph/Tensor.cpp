@@ -85,6 +85,8 @@ Tensor makeView(Kind kind, const Impl &from, Type type, Shape shape,
   impl->graphId = from.graphId;
   impl->shape = std::move(shape);
   impl->inputs = std::move(inputs);
+  for (const auto &input : impl->inputs)
+    impl->anyConstant = impl->anyConstant || input->anyConstant;
   impl->params = std::move(params);
   return Tensor(std::move(impl));
 }
@@ -520,13 +522,7 @@ bool Tensor::containsAliases() const {
 }
 
 bool Tensor::containsConstant() const {
-  validImpl(*this, "containsConstant");
-  bool found = false;
-  layout::forEachVariable(*this,
-                          [&](std::uint64_t, std::size_t, bool constant) {
-                            found = found || constant;
-                          });
-  return found;
+  return validImpl(*this, "containsConstant").anyConstant;
 }
 
 bool Tensor::isParallelWriteable() const {

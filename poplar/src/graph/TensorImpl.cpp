@@ -129,6 +129,21 @@ InputLayout transientLayout(const Tensor &t) {
   return result;
 }
 
+EdgeLayout edgeLayout(const Tensor &t) {
+  const Tensor::Impl *node = &t.getImpl();
+  // Flattening keeps the flattened order: the runs of the input read with
+  // its own shape are the ones flattenLayout's boxes give.
+  if (!node->keptLayout() && node->kind == Tensor::Impl::Kind::Reshape &&
+      node->shape.size() == 1)
+    node = node->inputs[0].get();
+  EdgeLayout result;
+  result.shape = &node->shape;
+  result.layout.borrowed = node->keptLayout();
+  if (!result.layout.borrowed)
+    result.layout.owned = node->computeLayout();
+  return result;
+}
+
 Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
                     std::vector<std::size_t> shape, bool isConstant,
                     std::string debugName) {
@@ -143,6 +158,7 @@ Tensor makeVariable(std::uint64_t graphId, std::size_t varId, Type type,
   impl->graphId = graphId;
   impl->varId = varId;
   impl->isConstant = isConstant;
+  impl->anyConstant = isConstant;
   impl->debugName = std::move(debugName);
   return Tensor(std::move(impl));
 }
@@ -256,14 +272,17 @@ StorageBox storageBox(const StridedBox &box) {
 // one box with an extra mode: the columns of a flattened transpose are one
 // block of storage, found without visiting its elements.
 std::vector<StorageBox> combineProgressions(std::vector<StorageBox> boxes) {
-  std::sort(boxes.begin(), boxes.end(),
-            [](const StorageBox &a, const StorageBox &b) {
-              if (a.var != b.var)
-                return a.var < b.var;
-              if (!sameModes(a.modes, b.modes))
-                return modesBefore(a.modes, b.modes);
-              return a.base < b.base;
-            });
+  auto before = [](const StorageBox &a, const StorageBox &b) {
+    if (a.var != b.var)
+      return a.var < b.var;
+    if (!sameModes(a.modes, b.modes))
+      return modesBefore(a.modes, b.modes);
+    return a.base < b.base;
+  };
+  // The boxes of a view walked in storage order (the usual edge) come
+  // sorted already.
+  if (!std::is_sorted(boxes.begin(), boxes.end(), before))
+    std::sort(boxes.begin(), boxes.end(), before);
   std::vector<StorageBox> combined;
   for (std::size_t i = 0; i != boxes.size();) {
     auto samePattern = [&](std::size_t j) {
@@ -331,10 +350,11 @@ std::vector<StorageRange> storageRanges(const Layout &layout) {
       ranges.push_back(StorageRange{box.var, begin, begin + length});
     });
   }
-  std::sort(ranges.begin(), ranges.end(),
-            [](const StorageRange &a, const StorageRange &b) {
-              return a.var < b.var || (a.var == b.var && a.begin < b.begin);
-            });
+  auto byStart = [](const StorageRange &a, const StorageRange &b) {
+    return a.var < b.var || (a.var == b.var && a.begin < b.begin);
+  };
+  if (!std::is_sorted(ranges.begin(), ranges.end(), byStart))
+    std::sort(ranges.begin(), ranges.end(), byStart);
   std::vector<StorageRange> merged;
   for (const StorageRange &r : ranges) {
     if (!merged.empty() && merged.back().var == r.var &&

@@ -82,6 +82,7 @@ struct Tensor::Impl {
   std::uint64_t graphId = 0; // the graph of the variables (views copy it)
   std::size_t varId = 0;     // Variable only
   bool isConstant = false;   // Variable only
+  bool anyConstant = false;  // some variable under this node is a constant
   std::string debugName;     // Variable only: the name errors show
 
   std::size_t numElements() const;

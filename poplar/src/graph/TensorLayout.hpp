@@ -108,6 +108,16 @@ struct InputLayout {
 /// caller alone (Tensor::Impl::computeLayout).
 InputLayout transientLayout(const Tensor &t);
 
+/// The layout to work out a vertex edge's storage ranges and flat runs
+/// from, and the shape of the view it belongs to. A flattened view (the
+/// usual edge) has the runs and storage of what it flattens, whose boxes
+/// are far fewer than its own (one per run).
+struct EdgeLayout {
+  InputLayout layout;
+  const std::vector<std::size_t> *shape = nullptr;
+};
+EdgeLayout edgeLayout(const Tensor &t);
+
 /// True if the storage ranges (as storageRanges gives) of a view of
 /// numElements elements hold fewer elements: some are referred to twice.
 inline bool containsAliases(const std::vector<StorageRange> &ranges,

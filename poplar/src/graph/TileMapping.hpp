@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <algorithm>
 #include <map>
+#include <vector>
 
 namespace poplar {
 
@@ -14,6 +15,9 @@ class TileMapping {
 public:
   /// Maps elements [begin, end) to tile, replacing what was there.
   void assign(std::size_t begin, std::size_t end, unsigned tile);
+  /// Maps element begin + i to tiles[i] (NoTile: unmapped), replacing
+  /// what was there: one pass however often the tile changes.
+  void assignEach(std::size_t begin, const std::vector<unsigned> &tiles);
   /// Calls f(begin, end, tile) for the mapped pieces of [begin, end) in
   /// order, and f(begin, end, NoTile) for the unmapped ones.
   template <class F>
@@ -32,12 +36,64 @@ public:
   static constexpr unsigned NoTile = ~0u;
 
 private:
+  friend class FlatTileMapping;
   struct Piece {
     std::size_t end;
     unsigned tile;
   };
   std::map<std::size_t, Piece> pieces; // keyed by begin
+  // Removes [begin, end) from the pieces, keeping what lies outside.
+  void cut(std::size_t begin, std::size_t end);
+  // Joins the piece at `it` with the next one if they touch on one tile.
+  void joinNext(std::map<std::size_t, Piece>::iterator it);
 };
+
+/// A snapshot of a TileMapping in one sorted array, for the many lookups
+/// of the estimates: a binary search of contiguous memory rather than a
+/// walk down a tree.
+class FlatTileMapping {
+public:
+  FlatTileMapping() = default;
+  explicit FlatTileMapping(const TileMapping &mapping);
+  /// As TileMapping::forEach.
+  template <class F>
+  void forEach(std::size_t begin, std::size_t end, F &&f) const;
+  /// As TileMapping::tileOf.
+  unsigned tileOf(std::size_t element, std::size_t &pieceBegin,
+                  std::size_t &pieceEnd) const;
+
+private:
+  struct Piece {
+    std::size_t begin;
+    std::size_t end;
+    unsigned tile;
+  };
+  std::vector<Piece> pieces;
+  // The first piece that ends after `element`.
+  std::vector<Piece>::const_iterator firstEndingAfter(std::size_t element) const {
+    return std::upper_bound(pieces.begin(), pieces.end(), element,
+                            [](std::size_t e, const Piece &p) { return e < p.end; });
+  }
+};
+
+template <class F>
+void FlatTileMapping::forEach(std::size_t begin, std::size_t end, F &&f) const {
+  std::size_t pos = begin;
+  for (auto it = firstEndingAfter(begin); it != pieces.end() && pos < end; ++it) {
+    if (it->begin > pos) {
+      const std::size_t gapEnd = std::min(it->begin, end);
+      f(pos, gapEnd, TileMapping::NoTile);
+      pos = gapEnd;
+      if (pos >= end)
+        break;
+    }
+    const std::size_t pieceEnd = std::min(it->end, end);
+    f(pos, pieceEnd, it->tile);
+    pos = pieceEnd;
+  }
+  if (pos < end)
+    f(pos, end, TileMapping::NoTile);
+}
 
 template <class F>
 void TileMapping::forEach(std::size_t begin, std::size_t end, F &&f) const {

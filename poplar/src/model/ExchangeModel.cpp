@@ -3,6 +3,7 @@
 #include "model/ModelConstants.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace poplar::model {
 namespace {
@@ -23,23 +24,38 @@ struct TileTotals {
 };
 
 // Per tile totals of the pairs for which keep(srcIpu != dstIpu) holds.
+// They are added up in an array indexed by tile (the pairs come in no
+// order) and handed over in tile order.
 std::map<unsigned, TileTotals>
 tileTotals(const std::unordered_map<std::uint64_t, std::uint64_t> &pairs,
            const Target &target, bool external) {
-  std::map<unsigned, TileTotals> tiles;
+  std::vector<TileTotals> byTile;
+  std::vector<bool> seen;
+  auto at = [&](unsigned tile) -> TileTotals & {
+    if (tile >= byTile.size()) {
+      byTile.resize(std::max<std::size_t>(std::size_t(tile) + 1, target.getNumTiles()));
+      seen.resize(byTile.size(), false);
+    }
+    seen[tile] = true;
+    return byTile[tile];
+  };
   const unsigned perIpu = target.getTilesPerIPU();
   for (const auto &[key, bytes] : pairs) {
     const unsigned src = static_cast<unsigned>(key >> 32);
     const unsigned dst = static_cast<unsigned>(key & 0xffffffffu);
     if ((src / perIpu != dst / perIpu) != external)
       continue;
-    auto &s = tiles[src];
+    auto &s = at(src);
     s.sent += bytes;
     ++s.pieces;
-    auto &d = tiles[dst];
+    auto &d = at(dst);
     d.received += bytes;
     ++d.pieces;
   }
+  std::map<unsigned, TileTotals> tiles;
+  for (unsigned t = 0; t != byTile.size(); ++t)
+    if (seen[t])
+      tiles.emplace_hint(tiles.end(), t, byTile[t]);
   return tiles;
 }
 

@@ -14,10 +14,12 @@
 
 #include "core/TypeInfo.hpp"
 #include "graph/GraphImpl.hpp"
+#include "runtime/ParallelFor.hpp"
 
 #include <poplar/detail/CodeletInterface.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <chrono>
 #include <map>
@@ -57,9 +59,16 @@ std::vector<NeededRange> merged(std::vector<NeededRange> ranges) {
     for (const auto &r : ranges)
       byTile[next[r.tile]++] = r;
   }
-  for (std::size_t t = 0; t + 1 < first.size(); ++t)
-    std::sort(byTile.begin() + std::ptrdiff_t(first[t]),
-              byTile.begin() + std::ptrdiff_t(first[t + 1]));
+  // Within a tile, by variable and start.
+  auto before = [](const NeededRange &a, const NeededRange &b) {
+    return a.var != b.var ? a.var < b.var : a.begin < b.begin;
+  };
+  for (std::size_t t = 0; t + 1 < first.size(); ++t) {
+    const auto from = byTile.begin() + std::ptrdiff_t(first[t]);
+    const auto to = byTile.begin() + std::ptrdiff_t(first[t + 1]);
+    if (!std::is_sorted(from, to, before))
+      std::sort(from, to, before);
+  }
   std::vector<NeededRange> out;
   for (const auto &r : byTile) {
     if (!out.empty() && out.back().tile == r.tile && out.back().var == r.var &&
@@ -78,15 +87,58 @@ struct OnTileCopy {
   std::uint64_t pieces = 0;
 };
 
-// The storage ranges of tile ranges, whatever their tiles.
-std::vector<StorageInterval> storageIntervals(std::vector<NeededRange> ranges) {
-  for (auto &r : ranges)
-    r.tile = 0;
+// The storage ranges of tile ranges, whatever their tiles: sorted by
+// variable and start, overlapping ones merged.
+std::vector<StorageInterval> storageIntervals(const std::vector<NeededRange> &ranges) {
+  std::vector<StorageInterval> sorted;
+  sorted.reserve(ranges.size());
+  for (const auto &r : ranges)
+    sorted.push_back({r.var, r.begin, r.end});
+  auto before = [](const StorageInterval &a, const StorageInterval &b) {
+    return a.var != b.var ? a.var < b.var : a.begin < b.begin;
+  };
+  if (!std::is_sorted(sorted.begin(), sorted.end(), before))
+    std::sort(sorted.begin(), sorted.end(), before);
   std::vector<StorageInterval> out;
-  for (const auto &r : merged(std::move(ranges)))
-    out.push_back({r.var, r.begin, r.end});
+  for (const auto &r : sorted) {
+    if (!out.empty() && out.back().var == r.var && r.begin <= out.back().end)
+      out.back().end = std::max(out.back().end, r.end);
+    else
+      out.push_back(r);
+  }
   return out;
 }
+
+// Totals per tile, kept in an array indexed by tile while they are added
+// up, then handed over as a map of the tiles that were touched.
+template <class T> class TileTable {
+public:
+  T &operator[](unsigned tile) {
+    if (tile >= values.size()) {
+      values.resize(std::size_t(tile) + 1);
+      seen.resize(std::size_t(tile) + 1, false);
+    }
+    seen[tile] = true;
+    return values[tile];
+  }
+  std::map<unsigned, T> toMap() const {
+    std::map<unsigned, T> out;
+    for (unsigned t = 0; t != values.size(); ++t)
+      if (seen[t])
+        out.emplace_hint(out.end(), t, values[t]);
+    return out;
+  }
+
+private:
+  std::vector<T> values;
+  std::vector<bool> seen;
+};
+
+struct ComputeSetTraffic {
+  Traffic pre, post;
+  StepAccess access;
+  PhaseBuffers buffers;
+};
 
 class ProgramModeller {
 public:
@@ -96,6 +148,9 @@ public:
         target(exe.target), numTiles(exe.target.getNumTiles()),
         workers(std::max(1u, exe.target.getNumWorkerContexts())) {
     csModelled.assign(graph.computeSets.size(), false);
+    flatMappings.reserve(graph.variables.size());
+    for (const auto &var : graph.variables)
+      flatMappings.emplace_back(var.mapping);
     csExchanges.resize(graph.computeSets.size());
     std::vector<unsigned> all(std::max(1u, target.getNumIPUs()));
     for (unsigned i = 0; i != all.size(); ++i)
@@ -105,6 +160,19 @@ public:
   }
 
   void run() {
+    std::vector<bool> used(graph.computeSets.size(), false);
+    for (const auto &f : exe.functions)
+      markExecuted(f, used);
+    for (const auto &p : exe.programs)
+      markExecuted(p, used);
+    std::vector<unsigned> run;
+    for (unsigned cs = 0; cs != used.size(); ++cs)
+      if (used[cs])
+        run.push_back(cs);
+    csTraffic.resize(graph.computeSets.size());
+    runtime::parallelFor(std::size_t(0), run.size(), [&](std::size_t i) {
+      csTraffic[run[i]] = trafficOf(run[i]);
+    });
     for (auto &f : exe.functions)
       est.functionPrograms.push_back(model(f));
     for (auto &p : exe.programs)
@@ -268,6 +336,10 @@ private:
     }
   }
 
+  const FlatTileMapping &mappingOf(std::size_t var) const {
+    return flatMappings[var];
+  }
+
   // ------------------------------------------------------------ the steps
 
   unsigned model(exec::Step &s) {
@@ -397,17 +469,24 @@ private:
     return wrap(nodes, s.name.empty() ? csName : s.name);
   }
 
-  // Cycles of the compute set's vertices, and the exchanges of the edges
-  // its vertices connect to data on other tiles (once per compute set).
-  void modelComputeSet(unsigned cs) {
-    if (csModelled[cs])
-      return;
-    csModelled[cs] = true;
-    memory.computeSetUsed[cs] = true;
+  static void markExecuted(const exec::Step &s, std::vector<bool> &used) {
+    if (s.kind == SK::Execute)
+      used[s.computeSet] = true;
+    for (const auto &child : s.children)
+      markExecuted(child, used);
+  }
+
+  // The exchanges of the edges a compute set's vertices connect to data on
+  // other tiles, what it reads and writes, and its vertices' buffers.
+  // Reads only the graph and the plan: compute sets are worked out side
+  // by side.
+  ComputeSetTraffic trafficOf(unsigned cs) const {
+    ComputeSetTraffic result;
     const ComputeSetInfo &info = graph.computeSets[cs];
     std::vector<NeededRange> reads, writes;
-    PhaseBuffers buffers;
+    PhaseBuffers &buffers = result.buffers;
     buffers.computeSet = cs;
+    TileTable<std::array<std::uint64_t, 3>> bufferBytes;
     const auto &plan = exe.computeSets[cs];
     std::size_t numRanges = 0;
     for (const auto &vertex : plan.vertices)
@@ -435,90 +514,126 @@ private:
           }
           // Edges not contiguous in storage are gathered into a buffer.
           if (!region.direct)
-            buffers.perTile[tile][2] +=
+            bufferBytes[tile][2] +=
                 region.numElements * typeSize(graph.vertexTypes[v.type].fieldTypes[f]);
         }
       }
     }
-    Traffic pre, post;
+    Traffic &pre = result.pre, &post = result.post;
     const std::vector<NeededRange> needed = merged(std::move(reads));
     writes = merged(std::move(writes));
-    StepAccess &access = memory.liveness.computeSetAccess[cs];
-    access.reads = storageIntervals(needed);
-    access.writes = storageIntervals(writes);
+    result.access.reads = storageIntervals(needed);
+    result.access.writes = storageIntervals(writes);
     addSharedReceives(needed, pre);
     std::vector<NeededRange> sent; // by source tile
+    sent.reserve(needed.size());
     for (const auto &r : needed) {
-      const auto &var = graph.variables[r.var];
-      const std::size_t bytes = typeSize(var.type);
-      var.mapping.forEach(r.begin, r.end, [&](std::size_t b, std::size_t e, unsigned src) {
+      const std::size_t bytes = typeSize(graph.variables[r.var].type);
+      mappingOf(r.var).forEach(r.begin, r.end, [&](std::size_t b, std::size_t e, unsigned src) {
         if (src != r.tile && src != TileMapping::NoTile) {
           pre.add(src, r.tile, (e - b) * bytes);
-          buffers.perTile[r.tile][0] += (e - b) * bytes;
+          bufferBytes[r.tile][0] += (e - b) * bytes;
           sent.push_back({src, r.var, b, e});
         }
       });
     }
     // Data read by several tiles is broadcast: it leaves its tile once.
-    std::map<unsigned, std::uint64_t> sentOnce;
+    TileTable<std::uint64_t> sentOnce;
     for (const auto &r : merged(std::move(sent)))
       sentOnce[r.tile] += (r.end - r.begin) * typeSize(graph.variables[r.var].type);
-    for (const auto &[tile, bytes] : sentOnce)
+    for (const auto &[tile, bytes] : sentOnce.toMap())
       pre.setBroadcastSend(tile, bytes);
     for (const auto &w : writes) {
-      const auto &var = graph.variables[w.var];
-      const std::size_t bytes = typeSize(var.type);
-      var.mapping.forEach(w.begin, w.end, [&](std::size_t b, std::size_t e, unsigned dst) {
+      const std::size_t bytes = typeSize(graph.variables[w.var].type);
+      mappingOf(w.var).forEach(w.begin, w.end, [&](std::size_t b, std::size_t e, unsigned dst) {
         if (dst != w.tile && dst != TileMapping::NoTile) {
           post.add(w.tile, dst, (e - b) * bytes);
-          buffers.perTile[w.tile][1] += (e - b) * bytes;
+          bufferBytes[w.tile][1] += (e - b) * bytes;
         }
       });
     }
+    buffers.perTile = bufferBytes.toMap();
+    return result;
+  }
+
+  // Cycles of the compute set's vertices, and the exchanges of the edges
+  // its vertices connect to data on other tiles (once per compute set).
+  void modelComputeSet(unsigned cs) {
+    if (csModelled[cs])
+      return;
+    csModelled[cs] = true;
+    memory.computeSetUsed[cs] = true;
+    ComputeSetTraffic traffic = std::move(csTraffic[cs]);
+    memory.liveness.computeSetAccess[cs] = std::move(traffic.access);
+    const std::string &name = graph.computeSets[cs].name;
     auto &x = csExchanges[cs];
-    recordExchange(pre, info.name + "/ExchangePre", x.preExternal, x.preInternal);
-    recordExchange(post, info.name + "/ExchangePost", x.postExternal, x.postInternal);
-    memory.phases.push_back(std::move(buffers));
+    recordExchange(traffic.pre, name + "/ExchangePre", x.preExternal, x.preInternal);
+    recordExchange(traffic.post, name + "/ExchangePost", x.postExternal, x.postInternal);
+    memory.phases.push_back(std::move(traffic.buffers));
   }
 
   // Records, for each tile, the bytes of `needed` (merged, sorted) it
   // receives that every other tile of its supertile receives too: the
   // same elements, from a tile outside the supertile on the same IPU.
-  void addSharedReceives(const std::vector<NeededRange> &needed, Traffic &pre) {
+  void addSharedReceives(const std::vector<NeededRange> &needed, Traffic &pre) const {
     const unsigned size = target.getTilesPerSuperTile();
     if (!target.getSupportsSuperTileSendReceive() || size < 2)
       return;
-    using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
-    std::map<unsigned, std::map<std::size_t, Ranges>> byTile;
-    for (const auto &r : needed)
-      byTile[r.tile][r.var].push_back({r.begin, r.end});
+    // Each tile's ranges are a span of `needed`, sorted by variable and
+    // start; spans are in tile order.
+    struct Span {
+      unsigned tile;
+      std::size_t begin, end;
+    };
+    std::vector<Span> spans;
+    for (std::size_t i = 0; i != needed.size();) {
+      std::size_t j = i + 1;
+      while (j != needed.size() && needed[j].tile == needed[i].tile)
+        ++j;
+      spans.push_back({needed[i].tile, i, j});
+      i = j;
+    }
+    // The ranges of `var` in a span.
+    auto rangesOf = [&](const Span &span, std::size_t var) {
+      const auto first = needed.begin() + std::ptrdiff_t(span.begin);
+      const auto last = needed.begin() + std::ptrdiff_t(span.end);
+      const auto lo = std::lower_bound(
+          first, last, var, [](const NeededRange &r, std::size_t v) { return r.var < v; });
+      const auto hi = std::upper_bound(
+          lo, last, var, [](std::size_t v, const NeededRange &r) { return v < r.var; });
+      return std::make_pair(lo, hi);
+    };
     const unsigned perIpu = target.getTilesPerIPU();
-    for (const auto &[firstTile, firstVars] : byTile) {
-      const unsigned first = firstTile; // a lambda below captures it
+    Ranges common, next;
+    for (std::size_t s = 0; s != spans.size(); ++s) {
+      const unsigned first = spans[s].tile;
       const unsigned ipuBase = first / perIpu * perIpu;
       if ((first - ipuBase) % size != 0)
         continue; // each supertile once, from its first tile
-      std::vector<const std::map<std::size_t, Ranges> *> members{&firstVars};
-      for (unsigned t = first + 1; t != first + size; ++t) {
-        auto it = byTile.find(t);
-        if (it == byTile.end() || t >= ipuBase + perIpu)
+      // The other tiles of the supertile, each with ranges, are the spans
+      // that follow.
+      std::size_t members = 1;
+      for (unsigned t = first + 1; t != first + size; ++t, ++members)
+        if (s + members == spans.size() || spans[s + members].tile != t ||
+            t >= ipuBase + perIpu)
           break;
-        members.push_back(&it->second);
-      }
-      if (members.size() != size)
+      if (members != size)
         continue;
       std::uint64_t shared = 0;
-      for (const auto &[var, ranges] : firstVars) {
-        Ranges common = ranges;
-        for (std::size_t m = 1; m != members.size() && !common.empty(); ++m) {
-          auto other = members[m]->find(var);
-          common = other == members[m]->end() ? Ranges{}
-                                              : intersect(common, other->second);
+      for (std::size_t i = spans[s].begin; i != spans[s].end;) {
+        const std::size_t var = needed[i].var;
+        common.clear();
+        for (; i != spans[s].end && needed[i].var == var; ++i)
+          common.push_back({needed[i].begin, needed[i].end});
+        for (std::size_t m = 1; m != members && !common.empty(); ++m) {
+          const auto [lo, hi] = rangesOf(spans[s + m], var);
+          intersect(common, lo, hi, next);
+          std::swap(common, next);
         }
-        const auto &v = graph.variables[var];
-        const std::size_t bytes = typeSize(v.type);
+        const std::size_t bytes = typeSize(graph.variables[var].type);
+        const FlatTileMapping &mapping = mappingOf(var);
         for (const auto &[b, e] : common)
-          v.mapping.forEach(b, e, [&](std::size_t pb, std::size_t pe, unsigned src) {
+          mapping.forEach(b, e, [&](std::size_t pb, std::size_t pe, unsigned src) {
             if (src != TileMapping::NoTile && (src < first || src >= first + size) &&
                 src / perIpu == first / perIpu)
               shared += (pe - pb) * bytes;
@@ -529,22 +644,25 @@ private:
     }
   }
 
-  static std::vector<std::pair<std::size_t, std::size_t>>
-  intersect(const std::vector<std::pair<std::size_t, std::size_t>> &a,
-            const std::vector<std::pair<std::size_t, std::size_t>> &b) {
-    std::vector<std::pair<std::size_t, std::size_t>> out;
-    std::size_t i = 0, j = 0;
-    while (i != a.size() && j != b.size()) {
-      const std::size_t lo = std::max(a[i].first, b[j].first);
-      const std::size_t hi = std::min(a[i].second, b[j].second);
-      if (lo < hi)
-        out.push_back({lo, hi});
-      if (a[i].second < b[j].second)
+  using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
+
+  // The intersection of sorted disjoint ranges a and the ranges [lo, hi)
+  // of `needed` (sorted, disjoint), in `out`.
+  static void intersect(const Ranges &a,
+                        std::vector<NeededRange>::const_iterator lo,
+                        std::vector<NeededRange>::const_iterator hi, Ranges &out) {
+    out.clear();
+    std::size_t i = 0;
+    while (i != a.size() && lo != hi) {
+      const std::size_t begin = std::max(a[i].first, lo->begin);
+      const std::size_t end = std::min(a[i].second, lo->end);
+      if (begin < end)
+        out.push_back({begin, end});
+      if (a[i].second < lo->end)
         ++i;
       else
-        ++j;
+        ++lo;
     }
-    return out;
   }
 
   void recordExchange(const Traffic &traffic, const std::string &name,
@@ -817,6 +935,11 @@ private:
   const std::uint64_t numTiles;
   const unsigned workers;
   std::vector<bool> csModelled;
+  // Each variable's tile mapping as one sorted array.
+  std::vector<FlatTileMapping> flatMappings;
+  // What each compute set run by a program moves, worked out for all of
+  // them side by side before the programs are walked.
+  std::vector<ComputeSetTraffic> csTraffic;
   std::vector<ComputeSetExchanges> csExchanges;
   std::map<std::vector<unsigned>, unsigned> ipuSetIds;
   long memcpyTypeIndex = -1;

@@ -50,6 +50,65 @@ TEST_CASE("Tile mappings are set on views and read back per tile",
   CHECK_THROWS_WITH(graph.getTileMapping(u), Contains("'u'"));
 }
 
+TEST_CASE("A mapping of a strided view gives each element its tile",
+          "[poplar][graph][mapping]") {
+  // The transpose of a 40 x 100 variable (a strided run per column), of
+  // which the rows 10 to 29 are mapped in pieces of 1 to 4 elements over
+  // 8 tiles; the rest keeps the tile it had, and element 5 is never mapped.
+  Graph graph = modelGraph();
+  Tensor w = graph.addVariable(FLOAT, {40, 100}, "w");
+  Tensor flatW = w.flatten();
+  graph.setTileMapping(flatW.slice(0, 5), 6);
+  graph.setTileMapping(flatW.slice(6, 4000), 7);
+  std::vector<unsigned> expected(4000, 7);
+  for (std::size_t e = 0; e != 5; ++e)
+    expected[e] = 6;
+  expected[5] = ~0u;
+  Tensor view = w.slice(10, 30, 0).transpose().flatten(); // [100][20]
+  Graph::TileToTensorMapping mapping(8);
+  for (std::size_t i = 0; i != view.numElements();) {
+    // Pieces of 1 to 4 elements on tiles in a shuffled order.
+    const std::size_t n = std::min<std::size_t>(1 + i % 4, view.numElements() - i);
+    const unsigned tile = static_cast<unsigned>((i * 5 / 3) % 8);
+    mapping[tile].emplace_back(i, i + n);
+    for (std::size_t k = i; k != i + n; ++k) {
+      const std::size_t row = 10 + k % 20, column = k / 20;
+      expected[row * 100 + column] = tile;
+    }
+    i += n;
+  }
+  graph.setTileMapping(view, mapping);
+  bool complete = true;
+  const auto result = graph.getTileMapping(flatW, &complete);
+  CHECK_FALSE(complete);
+  std::vector<unsigned> got(4000, ~0u);
+  std::size_t intervals = 0;
+  for (unsigned t = 0; t != result.size(); ++t)
+    for (const Interval &i : result[t]) {
+      ++intervals;
+      for (std::size_t e = i.begin(); e != i.end(); ++e)
+        got[e] = t;
+    }
+  CHECK(got == expected);
+  // Each interval is a maximal run of one tile.
+  std::size_t runs = 0;
+  for (std::size_t e = 0; e != expected.size(); ++e)
+    if (expected[e] != ~0u && (e == 0 || expected[e - 1] != expected[e]))
+      ++runs;
+  CHECK(intervals == runs);
+  // The same view read back gives the mapping it was given.
+  const auto back = graph.getTileMapping(view);
+  for (unsigned t = 0; t != 8; ++t) {
+    std::vector<Interval> merged;
+    for (const Interval &i : mapping[t])
+      if (!merged.empty() && merged.back().end() == i.begin())
+        merged.back() = Interval(merged.back().begin(), i.end());
+      else
+        merged.push_back(i);
+    CHECK(back[t] == merged);
+  }
+}
+
 TEST_CASE("Linear mapping spreads a variable over the tiles",
           "[poplar][graph][mapping]") {
   Graph graph = modelGraph(4);
