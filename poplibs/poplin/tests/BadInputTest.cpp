@@ -5,6 +5,7 @@
 // fault, and a graph still usable afterwards: a product and a sum built on
 // it after every error compile, run and agree with a host loop.
 #include "ExpectError.hpp"
+#include "MappedVariable.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -29,17 +30,7 @@ using namespace poplar;
 using namespace poplar::program;
 
 using sdktest::expectError;
-
-namespace {
-
-Tensor mapped(Graph &graph, const Type &type, std::vector<std::size_t> shape,
-              const std::string &name) {
-  Tensor t = graph.addVariable(type, shape, name);
-  graph.setTileMapping(t, 0);
-  return t;
-}
-
-} // namespace
+using sdktest::mapped;
 
 TEST_CASE("Bad shapes, types, dimensions and options are refused naming "
           "them, and the graph stays usable",

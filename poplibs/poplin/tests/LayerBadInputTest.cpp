@@ -7,6 +7,7 @@
 // usable: a program built on it after every error compiles, runs and
 // agrees with a host loop.
 #include "ExpectError.hpp"
+#include "MappedVariable.hpp"
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -41,17 +42,7 @@ using namespace poplar::program;
 
 using poputil::poplibs_error;
 using sdktest::expectError;
-
-namespace {
-
-Tensor mapped(Graph &graph, const Type &type, std::vector<std::size_t> shape,
-              const std::string &name) {
-  Tensor t = graph.addVariable(type, shape, name);
-  graph.setTileMapping(t, 0);
-  return t;
-}
-
-} // namespace
+using sdktest::mapped;
 
 TEST_CASE("Bad input to convolutions, pooling, norms, losses, random "
           "generators and popops operations is refused naming it, and the "
