@@ -101,12 +101,13 @@ denseBlocks(const Graph::Impl &graph, const std::vector<layout::FlatRun> &runs,
     if (s.high - s.low + 1 > 4 * s.elements)
       continue;
     DenseBlock block;
-    block.begin = s.low;
-    block.tiles.resize(s.high - s.low + 1);
+    const std::size_t low = s.low; // a lambda cannot capture a binding
+    block.begin = low;
+    block.tiles.resize(s.high - low + 1);
     graph.variables[var].mapping.forEach(
-        s.low, s.high + 1, [&](std::size_t b, std::size_t e, unsigned tile) {
-          std::fill(block.tiles.begin() + std::ptrdiff_t(b - s.low),
-                    block.tiles.begin() + std::ptrdiff_t(e - s.low), tile);
+        low, s.high + 1, [&](std::size_t b, std::size_t e, unsigned tile) {
+          std::fill(block.tiles.begin() + std::ptrdiff_t(b - low),
+                    block.tiles.begin() + std::ptrdiff_t(e - low), tile);
         });
     blocks.emplace(var, std::move(block));
   }
