@@ -46,34 +46,48 @@ gcl::CommGroup toGclGroup(const CollectiveOp &op) {
                         layout.stride);
 }
 
+// gcl refuses bad SessionOptions::gclOptions with a poplibs_error: the
+// message says which options and which op.
+template <class Collective>
+poplar::Tensor runCollective(const Op &op, Collective &&collective) {
+  try {
+    return collective();
+  } catch (const poputil::poplibs_error &e) {
+    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
+  }
+}
+
+// The replicas' parts gathered in order, less the last part's padding, in
+// the whole tensor's shape.
+poplar::Tensor wholeFromParts(const poplar::Tensor &gathered,
+                              const TensorInfo &whole) {
+  return gathered.flatten()
+      .slice(0, static_cast<std::size_t>(whole.nelms()))
+      .reshape(dims(whole.shape()));
+}
+
 } // namespace
 
 void growReplicatedAllReduce(const Op &op_, LoweringContext &ctx,
                              poplar::program::Sequence &prog) {
   const auto &op = static_cast<const CollectiveOp &>(op_);
   const poplar::Tensor x = ctx.get(op.inTensor(0));
-  try {
-    ctx.set(op.outputs[0],
-            gcl::allReduceCrossReplica(ctx.graph, x, toGcl(op), prog,
-                                       toGclGroup(op), op.name(),
-                                       ctx.gclOptions));
-  } catch (const poputil::poplibs_error &e) {
-    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
-  }
+  ctx.set(op.outputs[0], runCollective(op, [&] {
+            return gcl::allReduceCrossReplica(ctx.graph, x, toGcl(op), prog,
+                                              toGclGroup(op), op.name(),
+                                              ctx.gclOptions);
+          }));
 }
 
 void growReplicatedReduceScatter(const Op &op_, LoweringContext &ctx,
                                  poplar::program::Sequence &prog) {
   const auto &op = static_cast<const CollectiveOp &>(op_);
   const poplar::Tensor x = ctx.get(op.inTensor(0));
-  try {
-    ctx.set(op.outputs[0],
-            gcl::reduceScatterCrossReplica(ctx.graph, x.flatten(), toGcl(op),
-                                           prog, toGclGroup(op), op.name(),
-                                           ctx.gclOptions));
-  } catch (const poputil::poplibs_error &e) {
-    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
-  }
+  ctx.set(op.outputs[0], runCollective(op, [&] {
+            return gcl::reduceScatterCrossReplica(
+                ctx.graph, x.flatten(), toGcl(op), prog, toGclGroup(op),
+                op.name(), ctx.gclOptions);
+          }));
 }
 
 void growReplicatedAllGatherGrad(const Op &op_, LoweringContext &ctx,
@@ -82,39 +96,23 @@ void growReplicatedAllGatherGrad(const Op &op_, LoweringContext &ctx,
   const poplar::Tensor g = ctx.get(op.inTensor(0));
   const gcl::CommGroup group(gcl::CommGroupType::CONSECUTIVE, op.layout.size,
                              op.layout.stride);
-  poplar::Tensor gathered;
-  try {
-    gathered = gcl::allGatherCrossReplica(ctx.graph, g, prog, group,
-                                          op.name(), ctx.gclOptions);
-  } catch (const poputil::poplibs_error &e) {
-    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
-  }
-  const TensorInfo &in = op.fwdInInfo(0);
-  std::vector<std::size_t> shape(in.shape().begin(), in.shape().end());
+  const poplar::Tensor gathered = runCollective(op, [&] {
+    return gcl::allGatherCrossReplica(ctx.graph, g, prog, group, op.name(),
+                                      ctx.gclOptions);
+  });
   ctx.set(op.outputs[0],
-          copyOf(ctx,
-                 gathered.flatten()
-                     .slice(0, static_cast<std::size_t>(in.nelms()))
-                     .reshape(shape),
-                 prog, op.outId(0)));
+          copyOf(ctx, wholeFromParts(gathered, op.fwdInInfo(0)), prog,
+                 op.outId(0)));
 }
 
 void growReplicatedAllGather(const Op &op, LoweringContext &ctx,
                              poplar::program::Sequence &prog) {
   const poplar::Tensor part = ctx.get(op.inTensor(0));
-  poplar::Tensor all;
-  try {
-    all = gcl::allGatherCrossReplica(ctx.graph, part, prog, op.name(),
-                                     ctx.gclOptions);
-  } catch (const poputil::poplibs_error &e) {
-    throw error("SessionOptions::gclOptions: {} (in {})", e.what(), op.str());
-  }
-  // The parts in replica order, less the last part's padding.
-  const TensorInfo &whole = op.outputs[0]->info;
-  ctx.set(op.outputs[0],
-          all.flatten()
-              .slice(0, static_cast<std::size_t>(whole.nelms()))
-              .reshape(dims(whole.shape())));
+  const poplar::Tensor gathered = runCollective(op, [&] {
+    return gcl::allGatherCrossReplica(ctx.graph, part, prog, op.name(),
+                                      ctx.gclOptions);
+  });
+  ctx.set(op.outputs[0], wholeFromParts(gathered, op.outputs[0]->info));
 }
 
 } // namespace popart
