@@ -435,6 +435,15 @@ private:
         for (std::size_t k = 0; ok && k != rank; ++k)
           ok = k == d || p->model.shape[k] == m.shape[k];
       }
+      if (ok) {
+        // A joined shape that cannot be indexed (even an empty one) is an
+        // error, as for broadcast.
+        Shape joined = m.shape;
+        joined[d] = 0;
+        for (const Model &part : ms)
+          ok = ok && !__builtin_add_overflow(joined[d], part.shape[d], &joined[d]);
+        ok = ok && count(joined);
+      }
       std::optional<Model> r;
       if (ok)
         r = model::concat(ms, d);

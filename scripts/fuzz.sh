@@ -10,12 +10,15 @@
 #   scripts/fuzz.sh [harness...]        (default: all of them)
 #
 #   SDK_FUZZ_SECONDS   time for each harness (default 30)
+#   SDK_FUZZ_TIMEOUT   seconds one input may take before it counts as a hang
+#                      (default 30; raise it for runs at idle priority)
 #   SDK_FUZZ_KEEP=1    keep the corpora of earlier runs and grow them
 #   SDK_BUILD_JOBS     build jobs (default: the number of cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${SDK_FUZZ_SECONDS:-30}
+unit_timeout=${SDK_FUZZ_TIMEOUT:-30}
 jobs=${SDK_BUILD_JOBS:-$(nproc)}
 all=(fuzz_tensor_view fuzz_options fuzz_codelet_file fuzz_onnx_tensor
      fuzz_onnx_model fuzz_profile fuzz_popc_reflection fuzz_executable)
@@ -108,7 +111,7 @@ for h in "${harnesses[@]}"; do
   [ "$h" = fuzz_popc_reflection ] && mask=3
   # The harnesses work in a scratch directory of their own: every path
   # given to them is absolute.
-  "$build/fuzz/$h" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
+  "$build/fuzz/$h" -max_total_time="$seconds" -timeout="$unit_timeout" -rss_limit_mb=4096 \
     -print_final_stats=1 -close_fd_mask=$mask -artifact_prefix="$dir/" \
     $(dict "$h") "$dir/corpus" "$dir/seeds" > "$log" 2>&1 || status=$?
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]* corp: [0-9]*' "$log" | tail -n 1 || true)

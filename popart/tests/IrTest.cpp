@@ -227,6 +227,61 @@ onnx::ModelProto convTransposeModel(const std::vector<int64_t> &wShape,
 }
 } // namespace
 
+TEST_CASE("A LayerNormalization axis outside the input's rank is an error, "
+          "not a crash in ONNX shape inference",
+          "[popart][ir]") {
+  // Found by fuzz/OnnxModelFuzzer.cpp in an hour-long run: libonnx's
+  // inference of LayerNormalization indexes the input's dimensions with the
+  // axis unchecked (a SEGV). The guard refuses the node; popart's own op
+  // then names the axis.
+  auto model = [](std::int64_t axis) {
+    onnx::ModelProto m;
+    m.set_ir_version(8);
+    m.add_opset_import()->set_version(17);
+    auto *g = m.mutable_graph();
+    g->set_name("g");
+    auto addInput = [&](const std::string &name,
+                        const std::vector<int64_t> &shape) {
+      auto *in = g->add_input();
+      in->set_name(name);
+      auto *tt = in->mutable_type()->mutable_tensor_type();
+      tt->set_elem_type(onnx::TensorProto::FLOAT);
+      for (auto d : shape)
+        tt->mutable_shape()->add_dim()->set_dim_value(d);
+    };
+    addInput("X", {2, 3, 4, 5});
+    addInput("W", {5});
+    addInput("B", {5});
+    auto *node = g->add_node();
+    node->set_op_type("LayerNormalization");
+    node->set_name("ln");
+    for (const char *in : {"X", "W", "B"})
+      node->add_input(in);
+    // The crash is in the inference of the mean and inverse standard
+    // deviation outputs.
+    for (const char *out : {"Y", "Mean", "InvStdDev"}) {
+      node->add_output(out);
+      g->add_output()->set_name(out);
+    }
+    auto *attr = node->add_attribute();
+    attr->set_name("axis");
+    attr->set_type(onnx::AttributeProto::INT);
+    attr->set_i(axis);
+    return m;
+  };
+  DataFlow flow(1, {{"Y", AnchorReturnType("ALL")}});
+  for (std::int64_t axis : {std::int64_t(-536870913), std::int64_t(4),
+                            std::int64_t(-5)}) {
+    Ir ir;
+    REQUIRE_THROWS_WITH(
+        prepare(ir, model(axis), {}, flow, SessionOptions(), Patterns()),
+        Catch::Contains("axis") && Catch::Contains(std::to_string(axis)));
+  }
+  Ir ir;
+  prepare(ir, model(-1), {}, flow, SessionOptions(), Patterns());
+  REQUIRE(ir.getMainGraph().getTensor("Y").info.shape() == Shape{2, 3, 4, 5});
+}
+
 TEST_CASE("Convolutions whose weights or attributes do not fit the input are "
           "errors, not crashes in ONNX shape inference",
           "[popart][ir]") {

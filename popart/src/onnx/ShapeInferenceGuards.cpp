@@ -1,12 +1,13 @@
 // Checks put in front of the ONNX library's own shape inference for the
 // operators whose inference reads past the end of a malformed node's
-// inputs or attributes (libonnx 1.12 crashes on them): the node is refused
+// inputs or attributes, or indexes dimensions with an unchecked axis (libonnx 1.12 crashes on them): the node is refused
 // with an onnx::InferenceError, which inferShapes reports as popart::error.
 #include "onnx/OnnxUtil.hpp"
 
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
 
+#include <cstdint>
 #include <string>
 
 namespace popart {
@@ -44,6 +45,20 @@ void checkConvolution(onnx::InferenceContext &ctx) {
   checkLength(ctx, "pads", 2 * spatial);
 }
 
+// LayerNormalization: `axis` within [-rank, rank) of X (libonnx indexes
+// X's dimensions with it unchecked).
+void checkNormalisedAxis(onnx::InferenceContext &ctx) {
+  if (!onnx::hasInputShape(ctx, 0))
+    return;
+  const int rank = onnx::getInputShape(ctx, 0).dim_size();
+  const onnx::AttributeProto *attr = ctx.getAttribute("axis");
+  const std::int64_t axis = attr ? attr->i() : -1;
+  if (axis < -rank || axis >= rank)
+    fail_shape_inference("attribute 'axis' is ", axis,
+                         ", outside [-", rank, ", ", rank - 1,
+                         "] for input X of rank ", rank);
+}
+
 void guard(const char *opType, void (*check)(onnx::InferenceContext &)) {
   const int lastVersion =
       onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at(onnx::ONNX_DOMAIN).second;
@@ -68,6 +83,7 @@ void guard(const char *opType, void (*check)(onnx::InferenceContext &)) {
 void guardShapeInference() {
   guard("Conv", checkConvolution);
   guard("ConvTranspose", checkConvolution);
+  guard("LayerNormalization", checkNormalisedAxis);
 }
 
 } // namespace onnxutil

@@ -104,6 +104,7 @@ layout::Layout Tensor::Impl::computeLayout() const {
   auto publish = [](const Impl *node, Layout &&layout) -> const Layout * {
     std::call_once(node->layoutOnce, [&] {
       node->layoutCache = std::make_unique<Layout>(std::move(layout));
+      layout::indexRows(*node->layoutCache);
       node->layoutReady.store(true, std::memory_order_release);
     });
     return node->layoutCache.get();
@@ -114,6 +115,7 @@ layout::Layout Tensor::Impl::computeLayout() const {
 const layout::Layout &Tensor::Impl::getLayout() const {
   std::call_once(layoutOnce, [this] {
     layoutCache = std::make_unique<Layout>(computeLayout());
+    layout::indexRows(*layoutCache);
     layoutReady.store(true, std::memory_order_release);
   });
   return *layoutCache;

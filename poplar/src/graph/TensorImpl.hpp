@@ -35,9 +35,34 @@ struct StridedBox {
   std::size_t numElements() const;
 };
 
+/// Where the boxes of a kept layout start in dimension 0: their positions
+/// in order of lo[0], and the largest extent[0]. A row or slice of a view
+/// that many views share then visits only the boxes that can meet it, not
+/// every box (a vertex per row of a view of n boxes would cost n^2).
+/// Copies and moves start empty: a layout changed after it was indexed
+/// (views transform their input's boxes in place) must not keep it.
+struct RowIndex {
+  std::vector<std::uint32_t> order;
+  std::size_t maxExtent = 0;
+
+  RowIndex() = default;
+  RowIndex(const RowIndex &) {}
+  RowIndex(RowIndex &&) noexcept {}
+  RowIndex &operator=(const RowIndex &) { return clear(); }
+  RowIndex &operator=(RowIndex &&) noexcept { return clear(); }
+
+private:
+  RowIndex &clear() {
+    order.clear();
+    maxExtent = 0;
+    return *this;
+  }
+};
+
 /// The storage of a whole view: boxes that partition its index space.
 struct Layout {
   std::vector<StridedBox> boxes;
+  RowIndex rows; // filled for kept layouts of many boxes (indexRows)
 };
 
 /// A run of consecutive flattened indices [begin, begin + length) of a view

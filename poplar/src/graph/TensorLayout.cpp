@@ -67,6 +67,25 @@ std::size_t flatBase(const StridedBox &box,
   return flat;
 }
 
+void indexRows(Layout &layout) {
+  // Below this many boxes a scan is as quick as the search.
+  constexpr std::size_t minBoxes = 32;
+  const std::vector<StridedBox> &boxes = layout.boxes;
+  if (boxes.size() < minBoxes || boxes[0].lo.empty() ||
+      boxes.size() > std::numeric_limits<std::uint32_t>::max())
+    return;
+  RowIndex &rows = layout.rows;
+  rows.order.resize(boxes.size());
+  for (std::size_t k = 0; k != boxes.size(); ++k) {
+    rows.order[k] = static_cast<std::uint32_t>(k);
+    rows.maxExtent = std::max(rows.maxExtent, boxes[k].extent[0]);
+  }
+  std::stable_sort(rows.order.begin(), rows.order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) {
+                     return boxes[a].lo[0] < boxes[b].lo[0];
+                   });
+}
+
 Layout variableLayout(std::size_t varId, const Shape &shape) {
   Layout layout;
   StridedBox box;
@@ -84,6 +103,31 @@ namespace {
 
 std::int64_t signedSize(std::size_t n) { return static_cast<std::int64_t>(n); }
 
+// Calls f(box) for each box of `in`, in order, that may meet rows
+// [first, end) of dimension 0: every box, or with a row index only those
+// whose first row lies in (first - maxExtent, end).
+template <class F>
+void forBoxesNearRows(const Layout &in, std::size_t first, std::size_t end,
+                      F &&f) {
+  if (in.rows.order.empty()) {
+    for (const StridedBox &box : in.boxes)
+      f(box);
+    return;
+  }
+  const std::vector<std::uint32_t> &order = in.rows.order;
+  auto startsBefore = [&](std::uint32_t k, std::size_t row) {
+    return in.boxes[k].lo[0] < row;
+  };
+  const std::size_t from =
+      first >= in.rows.maxExtent ? first - in.rows.maxExtent + 1 : 0;
+  auto lo = std::lower_bound(order.begin(), order.end(), from, startsBefore);
+  auto hi = std::lower_bound(lo, order.end(), end, startsBefore);
+  std::vector<std::uint32_t> near(lo, hi);
+  std::sort(near.begin(), near.end());
+  for (std::uint32_t k : near)
+    f(in.boxes[k]);
+}
+
 // Copies only the boxes that meet the slice, so that slicing a cached
 // layout costs nothing for the boxes outside.
 Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
@@ -96,9 +140,9 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
     return true;
   };
   Layout out;
-  for (const StridedBox &box : in.boxes) {
+  auto copyCut = [&](const StridedBox &box) {
     if (!meets(box))
-      continue;
+      return;
     out.boxes.push_back(box);
     StridedBox &cut = out.boxes.back();
     for (std::size_t d = 0; d != rank; ++d) {
@@ -109,6 +153,12 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
       cut.lo[d] = lo - bounds[d];
       cut.extent[d] = hi - lo;
     }
+  };
+  if (rank == 0) {
+    for (const StridedBox &box : in.boxes)
+      copyCut(box);
+  } else {
+    forBoxesNearRows(in, bounds[0], bounds[rank], copyCut);
   }
   return out;
 }
@@ -117,16 +167,16 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
 // it, each losing its first dimension.
 Layout indexLayout(const Layout &in, std::size_t i) {
   Layout out;
-  for (const StridedBox &box : in.boxes) {
+  forBoxesNearRows(in, i, i + 1, [&](const StridedBox &box) {
     if (i < box.lo[0] || i >= box.lo[0] + box.extent[0])
-      continue;
+      return;
     StridedBox &row = out.boxes.emplace_back();
     row.var = box.var;
     row.offset = box.offset + signedSize(i - box.lo[0]) * box.stride[0];
     row.lo.assign(box.lo.begin() + 1, box.lo.end());
     row.extent.assign(box.extent.begin() + 1, box.extent.end());
     row.stride.assign(box.stride.begin() + 1, box.stride.end());
-  }
+  });
   return out;
 }
 

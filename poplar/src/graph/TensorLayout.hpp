@@ -91,6 +91,10 @@ void forEachBoxRun(const StridedBox &box, const DimValues<std::size_t> &places,
   });
 }
 
+/// Fills layout.rows when the layout has enough boxes for it to pay: call
+/// once a layout is kept, where it stays unchanged.
+void indexRows(Layout &layout);
+
 /// The layout of the whole of variable varId with the given shape.
 Layout variableLayout(std::size_t varId, const std::vector<std::size_t> &shape);
 
