@@ -16,9 +16,10 @@
 namespace poplar::model {
 namespace {
 
+// 24 bytes: a large compute set has millions.
 struct NeededRange {
   unsigned tile;
-  std::size_t var;
+  unsigned var;
   std::size_t begin;
   std::size_t end;
   bool operator<(const NeededRange &o) const {
@@ -26,11 +27,32 @@ struct NeededRange {
   }
 };
 
+} // namespace
+
+// Working memory of computeSetTraffic, kept from one compute set to the
+// next on a thread: the range lists of a large compute set run to tens of
+// megabytes, which would otherwise be allocated, faulted in and given back
+// to the system for each compute set.
+struct TrafficScratch::Buffers {
+  std::vector<NeededRange> reads, writes, sent;
+  std::vector<NeededRange> byTile;    // merge(): the ranges in tile order
+  std::vector<std::size_t> tileStart; // merge(): where each tile starts
+  std::vector<StorageInterval> intervals;
+};
+
+TrafficScratch::TrafficScratch() : buffers(std::make_unique<Buffers>()) {}
+TrafficScratch::~TrafficScratch() = default;
+
+namespace {
+
+using Buffers = TrafficScratch::Buffers;
+
 // Merges overlapping ranges of the same tile and variable, in order of
-// tile, variable and start. The ranges are put in tile order first
-// (counting sort) and each tile's sorted apart: most tiles have few.
-std::vector<NeededRange> merged(std::vector<NeededRange> ranges) {
-  std::vector<std::size_t> first;
+// tile, variable and start, in place. The ranges are put in tile order
+// first (counting sort) and each tile's sorted apart: most tiles have few.
+void merge(std::vector<NeededRange> &ranges, Buffers &scratch) {
+  std::vector<std::size_t> &first = scratch.tileStart;
+  first.clear();
   for (const auto &r : ranges) {
     if (std::size_t(r.tile) + 2 > first.size())
       first.resize(std::size_t(r.tile) + 2, 0);
@@ -38,38 +60,39 @@ std::vector<NeededRange> merged(std::vector<NeededRange> ranges) {
   }
   for (std::size_t t = 1; t < first.size(); ++t)
     first[t] += first[t - 1];
-  std::vector<NeededRange> byTile(ranges.size());
-  {
-    std::vector<std::size_t> next = first;
-    for (const auto &r : ranges)
-      byTile[next[r.tile]++] = r;
-  }
+  std::vector<NeededRange> &byTile = scratch.byTile;
+  byTile.resize(ranges.size());
+  for (const auto &r : ranges)
+    byTile[first[r.tile]++] = r;
+  // first[t] is now where tile t's ranges end, so where tile t + 1's start.
   // Within a tile, by variable and start.
   auto before = [](const NeededRange &a, const NeededRange &b) {
     return a.var != b.var ? a.var < b.var : a.begin < b.begin;
   };
+  std::size_t from = 0;
   for (std::size_t t = 0; t + 1 < first.size(); ++t) {
-    const auto from = byTile.begin() + std::ptrdiff_t(first[t]);
-    const auto to = byTile.begin() + std::ptrdiff_t(first[t + 1]);
-    if (!std::is_sorted(from, to, before))
-      std::sort(from, to, before);
+    const auto begin = byTile.begin() + std::ptrdiff_t(from);
+    const auto end = byTile.begin() + std::ptrdiff_t(first[t]);
+    if (!std::is_sorted(begin, end, before))
+      std::sort(begin, end, before);
+    from = first[t];
   }
-  std::vector<NeededRange> out;
+  ranges.clear();
   for (const auto &r : byTile) {
-    if (!out.empty() && out.back().tile == r.tile && out.back().var == r.var &&
-        r.begin <= out.back().end)
-      out.back().end = std::max(out.back().end, r.end);
+    if (!ranges.empty() && ranges.back().tile == r.tile &&
+        ranges.back().var == r.var && r.begin <= ranges.back().end)
+      ranges.back().end = std::max(ranges.back().end, r.end);
     else
-      out.push_back(r);
+      ranges.push_back(r);
   }
-  return out;
 }
 
 // The storage ranges of tile ranges, whatever their tiles: sorted by
 // variable and start, overlapping ones merged.
-std::vector<StorageInterval> storageIntervals(const std::vector<NeededRange> &ranges) {
-  std::vector<StorageInterval> sorted;
-  sorted.reserve(ranges.size());
+std::vector<StorageInterval> storageIntervals(const std::vector<NeededRange> &ranges,
+                                              Buffers &scratch) {
+  std::vector<StorageInterval> &sorted = scratch.intervals;
+  sorted.clear();
   for (const auto &r : ranges)
     sorted.push_back({r.var, r.begin, r.end});
   auto before = [](const StorageInterval &a, const StorageInterval &b) {
@@ -77,14 +100,16 @@ std::vector<StorageInterval> storageIntervals(const std::vector<NeededRange> &ra
   };
   if (!std::is_sorted(sorted.begin(), sorted.end(), before))
     std::sort(sorted.begin(), sorted.end(), before);
-  std::vector<StorageInterval> out;
+  // Merged in place, then copied out at their size: the compute set's
+  // intervals are kept for the liveness analysis.
+  std::size_t n = 0;
   for (const auto &r : sorted) {
-    if (!out.empty() && out.back().var == r.var && r.begin <= out.back().end)
-      out.back().end = std::max(out.back().end, r.end);
+    if (n != 0 && sorted[n - 1].var == r.var && r.begin <= sorted[n - 1].end)
+      sorted[n - 1].end = std::max(sorted[n - 1].end, r.end);
     else
-      out.push_back(r);
+      sorted[n++] = r;
   }
-  return out;
+  return {sorted.begin(), sorted.begin() + std::ptrdiff_t(n)};
 }
 
 // Totals per tile, kept in an array indexed by tile while they are added
@@ -122,21 +147,40 @@ public:
   // other tiles, what it reads and writes, and its vertices' buffers.
   // Reads only the graph and the plan: compute sets are worked out side
   // by side.
-  ComputeSetTraffic of(unsigned cs) const {
+  ComputeSetTraffic of(unsigned cs, Buffers &scratch) const {
     ComputeSetTraffic result;
     const ComputeSetInfo &info = graph.computeSets[cs];
-    std::vector<NeededRange> reads, writes;
+    std::vector<NeededRange> &reads = scratch.reads, &writes = scratch.writes;
+    reads.clear();
+    writes.clear();
     PhaseBuffers &buffers = result.buffers;
     buffers.computeSet = cs;
     TileTable<std::array<std::uint64_t, 3>> bufferBytes;
     const auto &plan = exe.computeSets[cs];
-    std::size_t numRanges = 0;
-    for (const auto &vertex : plan.vertices)
-      for (const auto &field : vertex.fields)
-        for (const auto &region : field.regions)
-          numRanges += region.storage.size();
-    reads.reserve(numRanges);
-    writes.reserve(numRanges);
+    // Inputs are read, outputs written, in/out fields both.
+    auto isRead = [](const codelet_interface::FieldInfo &fi) {
+      return fi.kind != codelet_interface::FieldKind::Output;
+    };
+    auto isWritten = [](const codelet_interface::FieldInfo &fi) {
+      return fi.kind != codelet_interface::FieldKind::Input;
+    };
+    std::size_t numReads = 0, numWrites = 0;
+    for (std::size_t i = 0; i != info.vertices.size(); ++i) {
+      const VertexData &v = graph.vertices[info.vertices[i]];
+      const auto &typeInfo = *graph.vertexTypes[v.type].info;
+      for (std::size_t f = 0; f != v.fields.size(); ++f) {
+        const auto &fi = typeInfo.fields[f];
+        if (fi.kind == codelet_interface::FieldKind::State)
+          continue;
+        std::size_t n = 0;
+        for (const auto &region : plan.vertices[i].fields[f].regions)
+          n += region.numStorageRanges();
+        numReads += isRead(fi) ? n : 0;
+        numWrites += isWritten(fi) ? n : 0;
+      }
+    }
+    reads.reserve(numReads);
+    writes.reserve(numWrites);
     for (std::size_t i = 0; i != info.vertices.size(); ++i) {
       const VertexData &v = graph.vertices[info.vertices[i]];
       const auto &typeInfo = *graph.vertexTypes[v.type].info;
@@ -145,15 +189,16 @@ public:
         const auto &fi = typeInfo.fields[f];
         if (fi.kind == codelet_interface::FieldKind::State)
           continue;
-        const bool in = fi.kind != codelet_interface::FieldKind::Output;
-        const bool out = fi.kind != codelet_interface::FieldKind::Input;
+        const bool in = isRead(fi);
+        const bool out = isWritten(fi);
         for (const auto &region : plan.vertices[i].fields[f].regions) {
-          for (const auto &r : region.storage) {
+          region.forEachStorageRange([&](const layout::StorageRange &r) {
+            const auto var = static_cast<unsigned>(r.var);
             if (in)
-              reads.push_back({tile, r.var, r.begin, r.end});
+              reads.push_back({tile, var, r.begin, r.end});
             if (out)
-              writes.push_back({tile, r.var, r.begin, r.end});
-          }
+              writes.push_back({tile, var, r.begin, r.end});
+          });
           // Edges not contiguous in storage are gathered into a buffer.
           if (!region.direct)
             bufferBytes[tile][2] +=
@@ -162,13 +207,14 @@ public:
       }
     }
     Traffic &pre = result.pre, &post = result.post;
-    const std::vector<NeededRange> needed = merged(std::move(reads));
-    writes = merged(std::move(writes));
-    result.access.reads = storageIntervals(needed);
-    result.access.writes = storageIntervals(writes);
+    merge(reads, scratch);
+    merge(writes, scratch);
+    const std::vector<NeededRange> &needed = reads;
+    result.access.reads = storageIntervals(needed, scratch);
+    result.access.writes = storageIntervals(writes, scratch);
     addSharedReceives(needed, pre);
-    std::vector<NeededRange> sent; // by source tile
-    sent.reserve(needed.size());
+    std::vector<NeededRange> &sent = scratch.sent; // by source tile
+    sent.clear();
     for (const auto &r : needed) {
       const std::size_t bytes = typeSize(graph.variables[r.var].type);
       mappings[r.var].forEach(r.begin, r.end, [&](std::size_t b, std::size_t e, unsigned src) {
@@ -181,7 +227,8 @@ public:
     }
     // Data read by several tiles is broadcast: it leaves its tile once.
     TileTable<std::uint64_t> sentOnce;
-    for (const auto &r : merged(std::move(sent)))
+    merge(sent, scratch);
+    for (const auto &r : sent)
       sentOnce[r.tile] += (r.end - r.begin) * typeSize(graph.variables[r.var].type);
     for (const auto &[tile, bytes] : sentOnce.toMap())
       pre.setBroadcastSend(tile, bytes);
@@ -303,8 +350,8 @@ private:
 ComputeSetTraffic computeSetTraffic(const Graph::Impl &graph,
                                     const Executable::Impl &exe,
                                     const std::vector<FlatTileMapping> &mappings,
-                                    unsigned cs) {
-  return TrafficModeller(graph, exe, mappings).of(cs);
+                                    unsigned cs, TrafficScratch &scratch) {
+  return TrafficModeller(graph, exe, mappings).of(cs, *scratch.buffers);
 }
 
 } // namespace poplar::model

@@ -12,6 +12,7 @@
 
 #include <poplar/Graph.hpp>
 
+#include <memory>
 #include <vector>
 
 namespace poplar::model {
@@ -22,13 +23,24 @@ struct ComputeSetTraffic {
   PhaseBuffers buffers;
 };
 
+/// Working memory that computeSetTraffic reuses from call to call: one
+/// per thread.
+class TrafficScratch {
+public:
+  TrafficScratch();
+  ~TrafficScratch();
+  struct Buffers;
+  std::unique_ptr<Buffers> buffers;
+};
+
 /// The traffic of compute set `cs` of a compiled graph, with `mappings`
 /// the graph's variables' tile mappings, by variable. Reads only its
-/// arguments: compute sets can be worked out side by side.
+/// arguments and writes only `scratch`: compute sets can be worked out
+/// side by side, each thread with its own scratch.
 ComputeSetTraffic computeSetTraffic(const Graph::Impl &graph,
                                     const Executable::Impl &exe,
                                     const std::vector<FlatTileMapping> &mappings,
-                                    unsigned cs);
+                                    unsigned cs, TrafficScratch &scratch);
 
 } // namespace poplar::model
 

@@ -19,6 +19,8 @@
 
 #include <poplar/detail/CodeletInterface.hpp>
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -68,8 +70,10 @@ public:
       if (used[cs])
         run.push_back(cs);
     csTraffic.resize(graph.computeSets.size());
+    tbb::enumerable_thread_specific<TrafficScratch> scratch;
     runtime::parallelFor(std::size_t(0), run.size(), [&](std::size_t i) {
-      csTraffic[run[i]] = computeSetTraffic(graph, exe, flatMappings, run[i]);
+      csTraffic[run[i]] =
+          computeSetTraffic(graph, exe, flatMappings, run[i], scratch.local());
     });
     for (auto &f : exe.functions)
       est.functionPrograms.push_back(model(f));
