@@ -168,7 +168,7 @@ private:
         for (const auto &item : value.extra->items)
           itemSizes.push_back(item.numElements());
       } else {
-        size = value.tensor.numElements();
+        size = value.edge().numElements();
       }
       fields.emplace_back(size, std::move(itemSizes), type.fieldTypes[i],
                           std::move(state), profilerLayout(info));
@@ -239,7 +239,7 @@ private:
     }
     if (!value.tensor.valid())
       throw graph_connection_error(where() + " is not connected to a tensor");
-    plan.regions.push_back(planEdge(id, f, info.kind, value.tensor, reads, writes));
+    plan.regions.push_back(planEdge(id, f, info.kind, value.edge(), reads, writes));
     return plan;
   }
 
@@ -249,19 +249,20 @@ private:
     // Edges are views made for the vertex: their boxes are not kept.
     const layout::EdgeLayout edge = layout::edgeLayout(t);
     const layout::Layout &boxes = edge.layout.get();
-    std::vector<layout::StorageRange> storage = layout::storageRanges(boxes);
-    for (const auto &r : storage) {
+    exec::EdgeRegion region = planRegion(
+        layout::flatRuns(boxes, *edge.shape), t.numElements());
+    // A direct edge's storage is its one piece.
+    if (!region.direct)
+      region.storage = layout::storageRanges(boxes);
+    region.forEachStorageRange([&](const layout::StorageRange &r) {
       if (graph.variables[r.var].isConstant)
-        continue; // nothing writes a constant, so reading it cannot race
+        return; // nothing writes a constant, so reading it cannot race
       const Access a{r.var, r.begin, r.end, id, f};
       if (kind != FieldKind::Input)
         writes.push_back(a);
       else
         reads.push_back(a);
-    }
-    exec::EdgeRegion region = planRegion(
-        layout::flatRuns(boxes, *edge.shape), t.numElements());
-    region.storage = std::move(storage);
+    });
     return region;
   }
 

@@ -6,6 +6,8 @@
 
 #include "graph/TensorImpl.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <functional>
 #include <poplar/DataStream.hpp>
 #include <poplar/Engine.hpp>
@@ -184,13 +186,31 @@ struct EdgeRegion {
   std::size_t var = 0;    // direct
   std::size_t offset = 0; // direct: the first element
   std::vector<layout::FlatRun> runs;
-  /// The storage the edge touches (layout::storageRanges), worked out once
-  /// for the race check and the estimates; released when they are made.
+  /// The storage a gathered edge touches (layout::storageRanges), worked
+  /// out once for the race check and the estimates; released when they
+  /// are made. Empty for a direct edge, whose storage is its one piece.
   std::vector<layout::StorageRange> storage;
+
+  /// Calls f(range) for each storage range the edge touches: sorted and
+  /// disjoint, as layout::storageRanges gives them.
+  template <class F> void forEachStorageRange(F &&f) const {
+    if (!direct) {
+      for (const auto &r : storage)
+        f(r);
+    } else if (numElements != 0) {
+      f(layout::StorageRange{var, offset, offset + numElements});
+    }
+  }
+  /// How many ranges forEachStorageRange gives.
+  std::size_t numStorageRanges() const {
+    return direct ? (numElements != 0 ? 1 : 0) : storage.size();
+  }
 };
 
 struct VertexFieldPlan {
-  std::vector<EdgeRegion> regions;  // an edge: one; a list: one per item
+  // An edge: one (held inline, as most fields are edges); a list: one per
+  // item.
+  boost::container::small_vector<EdgeRegion, 1> regions;
   std::vector<unsigned char> state; // state: device bytes
   std::size_t stateElements = 0;
 };

@@ -83,7 +83,17 @@ struct VertexType {
 
 /// What one field of a vertex is connected to or holds.
 struct VertexFieldValue {
-  Tensor tensor; // Scalar and Vector edges
+  /// Scalar and Vector edges: the tensor connected or, for an element of a
+  /// tensor (t[i], the edge of a vertex per element), that tensor with the
+  /// element's index: a graph of a million such edges keeps no view node
+  /// for each.
+  Tensor tensor;
+  static constexpr std::size_t notIndexed = ~std::size_t(0);
+  std::size_t index = notIndexed;
+  /// The tensor the edge is connected to (invalid if it is not).
+  Tensor edge() const {
+    return index == notIndexed ? tensor : tensor[index];
+  }
   /// List edges (one tensor per item, invalid until connected) and state
   /// values (device bytes).
   struct Extra {

@@ -49,7 +49,13 @@ struct FieldTarget {
   std::size_t index;
   const FieldInfo &info;
   VertexFieldValue &value;
-  std::string where; // "field 'in' of vertex 3 (SumVertex) in compute set 'cs'"
+  const Graph::Impl &graph;
+  /// "field 'in' of vertex 3 (SumVertex) in compute set 'cs'", made only
+  /// for a message: graphs connect millions of fields.
+  std::string where() const {
+    return "field '" + std::string(info.name) + "' of " +
+           graph.describeVertex(vertexId);
+  }
 };
 
 } // namespace
@@ -76,9 +82,7 @@ FieldTarget findField(Graph::Impl &g, const FieldRef &field, const char *what) {
   for (std::size_t f = 0; f != type.info->numFields; ++f) {
     const FieldInfo &info = type.info->fields[f];
     if (field.getFieldName() == info.name)
-      return {vref.getId(), vertex, type, f, info, vertex.fields[f],
-              "field '" + field.getFieldName() + "' of " +
-                  g.describeVertex(vref.getId())};
+      return {vref.getId(), vertex, type, f, info, vertex.fields[f], g};
   }
   std::string names;
   for (std::size_t f = 0; f != type.info->numFields; ++f)
@@ -89,28 +93,31 @@ FieldTarget findField(Graph::Impl &g, const FieldRef &field, const char *what) {
                       ")");
 }
 
-// Checks that t can be an edge of the given shape for the field.
+// Checks that t can be an edge of the given shape for the field;
+// where() names the field in messages.
+template <class Where>
 void checkEdgeTensor(Graph::Impl &g, const FieldTarget &target, FieldShape shape,
-                     const Tensor &t, const std::string &where) {
-  g.checkOwnership(t, "connect(" + where + ")");
+                     const Tensor &t, const Where &where) {
+  if (!t.valid() || t.getImpl().graphId != g.id)
+    g.checkOwnership(t, "connect(" + where() + ")");
   const Type expected = target.type.fieldTypes[target.index];
   if (t.elementType() != expected)
     throw graph_connection_error(
-        "connect: " + where + " has element type " + expected.toString().str() +
+        "connect: " + where() + " has element type " + expected.toString().str() +
         " but tensor '" + t.getDebugStr() + "' has type " +
         t.elementType().toString().str());
   if (shape == FieldShape::Scalar && t.numElements() != 1)
     throw graph_connection_error(
-        "connect: " + where + " is a scalar and needs a tensor of one "
+        "connect: " + where() + " is a scalar and needs a tensor of one "
         "element, but tensor '" + t.getDebugStr() + "' has shape " +
         shapeString(t.shape()));
   if (shape == FieldShape::Vector && t.rank() != 1)
     throw graph_connection_error(
-        "connect: " + where + " is a vector and needs a 1-D tensor, but "
+        "connect: " + where() + " is a vector and needs a 1-D tensor, but "
         "tensor '" + t.getDebugStr() + "' has shape " + shapeString(t.shape()));
   if (target.info.kind != FieldKind::Input) {
     if (t.containsConstant())
-      throw graph_connection_error("connect: " + where + " is an " +
+      throw graph_connection_error("connect: " + where() + " is an " +
                                    kindName(target.info.kind) +
                                    " but tensor '" + t.getDebugStr() +
                                    "' is a constant");
@@ -121,7 +128,7 @@ void checkEdgeTensor(Graph::Impl &g, const FieldTarget &target, FieldShape shape
             layout::storageRanges(layout::edgeLayout(t).layout.get()),
             t.numElements()))
       throw graph_connection_error(
-          "connect: " + where + " is an " + kindName(target.info.kind) +
+          "connect: " + where() + " is an " + kindName(target.info.kind) +
           " but tensor '" + t.getDebugStr() +
           "' refers to some elements more than once");
   }
@@ -181,34 +188,44 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
 void Graph::connect(FieldRef field, const Tensor &tensor) {
   FieldTarget target = findField(*impl, field, "connect");
   if (target.info.kind == FieldKind::State)
-    throw graph_connection_error("connect: " + target.where +
+    throw graph_connection_error("connect: " + target.where() +
                                  " is vertex state, not an edge; give it a "
                                  "value with setInitialValue");
   if (field.isIndexed()) {
     if (target.info.shape != FieldShape::List)
-      throw graph_connection_error("connect: " + target.where +
+      throw graph_connection_error("connect: " + target.where() +
                                    " is not a list, so it has no item " +
                                    std::to_string(field.getIndex()));
     if (!target.value.sizeSet)
-      throw no_size_specified("connect: " + target.where +
+      throw no_size_specified("connect: " + target.where() +
                               " has no size; call setFieldSize before "
                               "connecting its items");
     if (field.getIndex() >= target.value.size)
       throw index_error("connect: item " + std::to_string(field.getIndex()) +
-                        " of " + target.where + ", which has " +
+                        " of " + target.where() + ", which has " +
                         std::to_string(target.value.size) + " items");
-    const std::string where =
-        "item " + std::to_string(field.getIndex()) + " of " + target.where;
+    const auto where = [&] {
+      return "item " + std::to_string(field.getIndex()) + " of " + target.where();
+    };
     checkEdgeTensor(*impl, target, target.info.itemShape, tensor, where);
     target.value.getExtra().items[field.getIndex()] = tensor;
     return;
   }
   if (target.info.shape == FieldShape::List)
     throw graph_connection_error(
-        "connect: " + target.where +
+        "connect: " + target.where() +
         " is a list; connect a list of tensors or each item (field[i])");
-  checkEdgeTensor(*impl, target, target.info.shape, tensor, target.where);
-  target.value.tensor = tensor;
+  checkEdgeTensor(*impl, target, target.info.shape, tensor,
+                  [&] { return target.where(); });
+  const Tensor::Impl &view = tensor.getImpl();
+  if (view.kind == Tensor::Impl::Kind::Index) {
+    // The element's tensor and index stand for the view (edge()).
+    target.value.tensor = Tensor(view.inputs[0]);
+    target.value.index = view.params[0];
+  } else {
+    target.value.tensor = tensor;
+    target.value.index = VertexFieldValue::notIndexed;
+  }
 }
 
 void Graph::connect(FieldRef field, ArrayRef<Tensor> tensors) {
@@ -228,7 +245,7 @@ void Graph::setFieldSize(FieldRef field, std::size_t size) {
                              target.info.shape == FieldShape::Vector;
   if (field.isIndexed() || !(isList || isStateVector))
     throw graph_connection_error(
-        "setFieldSize: " + target.where +
+        "setFieldSize: " + target.where() +
         " has no size of its own (only list fields and state vectors do; an "
         "edge takes its size from the tensor connected)");
   target.value.size = size;
@@ -248,13 +265,13 @@ void Graph::setFieldValueFromHost(const FieldRef &field, const Type &hostType,
   FieldTarget target = findField(*impl, field, "setInitialValue");
   if (target.info.kind != FieldKind::State)
     throw graph_connection_error(
-        "setInitialValue: " + target.where + " is an " +
+        "setInitialValue: " + target.where() + " is an " +
         kindName(target.info.kind) +
         " edge; connect a tensor to it instead of giving it a value");
   const FieldShape wanted = isVector ? FieldShape::Vector : FieldShape::Scalar;
   if (field.isIndexed() || target.info.shape != wanted)
     throw graph_connection_error(
-        "setInitialValue: " + target.where + " is a " +
+        "setInitialValue: " + target.where() + " is a " +
         (target.info.shape == FieldShape::Vector ? "vector" : "scalar") +
         " but " + (isVector ? "a list of values" : "one value") +
         " was given");

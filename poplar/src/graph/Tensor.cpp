@@ -101,6 +101,12 @@ Tensor makeView(Kind kind, const Tensor &from, Shape shape,
 // are taken apart one at a time: letting shared_ptr do it would recurse
 // once per level, and views made in loops nest deeper than the stack.
 void release(std::shared_ptr<const Impl> node) noexcept {
+  // A node still shared, or whose inputs are all shared, goes without
+  // deep recursion (most releases: no list is needed for them).
+  if (!node || node.use_count() != 1 ||
+      std::none_of(node->inputs.begin(), node->inputs.end(),
+                   [](const auto &input) { return input.use_count() == 1; }))
+    return;
   std::vector<std::shared_ptr<const Impl>> doomed;
   try {
     doomed.push_back(std::move(node));

@@ -19,6 +19,12 @@ namespace {
 // Warns once per process about each vertex type that has no estimate, so
 // a large graph does not repeat it per vertex or per compile.
 void warnNoEstimate(const std::string &typeName, std::uint64_t cycles) {
+  // The vertices of a type usually come together: the type this thread
+  // saw last has been warned about, without the lock.
+  thread_local std::string lastSeen;
+  if (typeName == lastSeen)
+    return;
+  lastSeen = typeName;
   static std::mutex mutex;
   static std::set<std::string> warned;
   {

@@ -310,8 +310,9 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
         if (!info.fields[f].interleaved || info.fields[f].kind == FieldKind::State)
           continue;
         for (const auto &region : plans[i].fields[f].regions)
-          for (const auto &range : region.storage)
+          region.forEachStorageRange([&](const layout::StorageRange &range) {
             interleavedVars.insert({range.var, tile});
+          });
       }
     }
     for (auto &[tile, types] : csTypes)

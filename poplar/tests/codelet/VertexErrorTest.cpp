@@ -179,6 +179,24 @@ TEST_CASE("Races inside one compute set", "[vertex][errors]") {
                       Contains("Race") && Contains("element 2 of 'y'") &&
                           Contains("reads"));
   }
+  SECTION("element edges t[i][j] name the element of the variable") {
+    // Elements (1, 2) of a 2 x 4 view of y: y's element 6, written by the
+    // second vertex and read by the first through another view of it.
+    Tensor grid = y.reshape({2, 4});
+    Tensor ints = acc.reshape({2, 4});
+    ComputeSet cs = t.graph.addComputeSet("elements");
+    VertexRef a = t.graph.addVertex(
+        cs, "ScalarFields",
+        {{"a", y[6]}, {"b", ints[0][0]}, {"sum", x[0]}, {"counter", ints[0][1]}});
+    VertexRef b = t.graph.addVertex(
+        cs, "ScalarFields",
+        {{"a", x[1]}, {"b", ints[1][0]}, {"sum", grid[1][2]}, {"counter", ints[1][1]}});
+    t.graph.setTileMapping(a, t.tile(0));
+    t.graph.setTileMapping(b, t.tile(1));
+    CHECK_THROWS_WITH(Engine(t.graph, Execute(cs)),
+                      Contains("Race") && Contains("element 6 of 'y'") &&
+                          Contains("field 'sum'") && Contains("field 'a'"));
+  }
   SECTION("the same element in separate compute sets is fine") {
     ComputeSet first = t.graph.addComputeSet("first");
     ComputeSet second = t.graph.addComputeSet("second");

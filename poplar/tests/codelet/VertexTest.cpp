@@ -56,6 +56,43 @@ TEST_CASE("Scalar Input, Output and InOut fields", "[vertex]") {
   CHECK(readBack<int>(engine, "counter", 2) == std::vector<int>{7, 2});
 }
 
+TEST_CASE("Element edges of views: t[i][j] of reshaped and transposed tensors",
+          "[vertex]") {
+  CodeletGraph t;
+  Tensor a = t.variable(FLOAT, {6}, "a");
+  Tensor b = t.variable(INT, {6}, "b");
+  Tensor sum = t.variable(FLOAT, {6}, "sum");
+  Tensor counter = t.variable(INT, {6}, "counter");
+  // Vertex (r, c) of a 2 x 3 grid: a and sum as rows of a 2 x 3 view, b as
+  // the transpose of a 3 x 2 view, counter as one element of the whole.
+  Tensor aGrid = a.reshape({2, 3});
+  Tensor bGrid = b.reshape({3, 2}).transpose();
+  Tensor sumGrid = sum.reshape({2, 3});
+  ComputeSet cs = t.graph.addComputeSet("elements");
+  for (unsigned r = 0; r != 2; ++r)
+    for (unsigned c = 0; c != 3; ++c) {
+      VertexRef v = t.graph.addVertex(cs, "ScalarFields");
+      t.graph.connect(v["a"], aGrid[r][c]);
+      t.graph.connect(v["b"], bGrid[r][c]);
+      t.graph.connect(v["sum"], sumGrid[r][c]);
+      t.graph.connect(v["counter"], counter[r * 3 + c]);
+      t.graph.setTileMapping(v, t.tile(r * 3 + c));
+    }
+  Engine engine(t.graph, Execute(cs));
+  engine.load(t.device);
+  const auto aValues = iotaFloats(6, 0.5f);
+  const std::vector<int> bValues{10, 20, 30, 40, 50, 60};
+  writeTo<float>(engine, "a", aValues);
+  writeTo<int>(engine, "b", bValues);
+  writeTo<int>(engine, "counter", std::vector<int>(6, 3));
+  engine.run();
+  const auto sums = readBack<float>(engine, "sum", 6);
+  for (unsigned r = 0; r != 2; ++r)
+    for (unsigned c = 0; c != 3; ++c) // bGrid[r][c] is b[c * 2 + r]
+      CHECK(sums[r * 3 + c] == aValues[r * 3 + c] + float(bValues[c * 2 + r]));
+  CHECK(readBack<int>(engine, "counter", 6) == std::vector<int>(6, 4));
+}
+
 TEST_CASE("Vector fields on contiguous and strided regions", "[vertex]") {
   CodeletGraph t;
   Tensor in = t.variable(FLOAT, {4, 3}, "in");
