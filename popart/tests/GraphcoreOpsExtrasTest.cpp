@@ -114,6 +114,8 @@ TEST_CASE("packedDataBlock runs the callback on batches of unpacked "
   const TensorId resultOffsets = m.input(DataType::UINT32, {4});
   const TensorId out = m.gc().packedDataBlock(
       {data, offsets, lengths, resultOffsets, lengths}, {3}, 9, 2, callback);
+  // The callback's typed output gives the result's shape.
+  REQUIRE(m.builder->getTensorShape(out) == Shape{9, 2});
   const std::vector<double> xs = ramp(18, -2.0, 0.25),
                             offs = {0, 2, 5, 6}, lens = {2, 3, 1, 3},
                             resultOffs = {7, 4, 3, 0};

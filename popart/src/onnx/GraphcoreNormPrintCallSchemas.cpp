@@ -167,15 +167,27 @@ onnx::OpSchema packedDataBlock() {
             *shape->add_dim() = data->tensor_type().shape().dim(d);
           typePointers.push_back(&types[i]);
         }
-        auto *inferencer = ctx.getGraphAttributeInferencer("callback");
-        if (!inferencer)
+        // The callback's output as its builder typed it, or as ONNX infers
+        // it from those inputs when it can.
+        onnx::TypeProto callbackType;
+        const auto *callback = ctx.getAttribute("callback");
+        if (callback && callback->has_g() &&
+            callback->g().output_size() == 1)
+          callbackType = callback->g().output(0).type();
+        try {
+          auto *inferencer = ctx.getGraphAttributeInferencer("callback");
+          const auto outs = inferencer->doInferencing(
+              typePointers,
+              std::vector<const onnx::TensorProto *>(packed, nullptr));
+          if (outs.size() == 1 && outs[0] && outs[0]->has_tensor_type() &&
+              outs[0]->tensor_type().has_shape())
+            callbackType = *outs[0];
+        } catch (const std::exception &) {
+          // Left to the IR, which imports the callback with those inputs.
+        }
+        if (!callbackType.has_tensor_type())
           return;
-        const auto outs = inferencer->doInferencing(
-            typePointers,
-            std::vector<const onnx::TensorProto *>(packed, nullptr));
-        if (outs.size() != 1 || !outs[0] || !outs[0]->has_tensor_type())
-          return;
-        const auto &callbackOut = outs[0]->tensor_type();
+        const auto &callbackOut = callbackType.tensor_type();
         auto *out = ctx.getOutputType(0)->mutable_tensor_type();
         out->set_elem_type(callbackOut.elem_type());
         if (!callbackOut.has_shape() || callbackOut.shape().dim_size() < 2)
