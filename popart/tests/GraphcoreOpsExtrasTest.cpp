@@ -1,6 +1,7 @@
-// The ai.graphcore printtensor, call, batchnormalization and collectives
-// from C++ (the Python tests, test_graphcore_ops_extras.py, cover their
-// layouts, gradients and replicated runs in more depth): values against
+// The ai.graphcore printtensor, call, packedDataBlock, batchnormalization
+// and collectives from C++ (the Python tests, test_graphcore_ops_extras.py
+// and test_packed_data_block.py, cover their layouts, gradients and
+// replicated runs in more depth): values against
 // host loops, the printed text, a gradient through a call against central
 // differences, and the errors naming the op.
 #include "GraphcoreOpsHarness.hpp"
@@ -96,6 +97,44 @@ TEST_CASE("call runs the subgraph builder's graph, and differentiates "
     CHECK(std::abs(v[getGradId(x)][i] - dx) < 1e-4 * (1 + std::abs(dx)));
     CHECK(std::abs(v[getGradId(w)][i] - dw) < 1e-4 * (1 + std::abs(dw)));
   }
+}
+
+TEST_CASE("packedDataBlock runs the callback on batches of unpacked "
+          "sequences and packs its output") {
+  // Sequences of [9, 2] of lengths 2, 3, 1, 3, squared two at a time
+  // (padded to 3 rows), packed back in the reverse order.
+  Model m;
+  Builder &callback = m.builder->createSubgraphBuilder();
+  const TensorId in =
+      callback.addInputTensor(TensorInfo(DataType::FLOAT, {2, 3, 2}));
+  callback.addOutputTensor(callback.aiOnnxOpset11().mul({in, in}));
+  const TensorId data = m.input(DataType::FLOAT, {9, 2});
+  const TensorId offsets = m.input(DataType::UINT32, {4});
+  const TensorId lengths = m.input(DataType::UINT32, {4});
+  const TensorId resultOffsets = m.input(DataType::UINT32, {4});
+  const TensorId out = m.gc().packedDataBlock(
+      {data, offsets, lengths, resultOffsets, lengths}, {3}, 9, 2, callback);
+  // The callback's typed output gives the result's shape.
+  REQUIRE(m.builder->getTensorShape(out) == Shape{9, 2});
+  const std::vector<double> xs = ramp(18, -2.0, 0.25),
+                            offs = {0, 2, 5, 6}, lens = {2, 3, 1, 3},
+                            resultOffs = {7, 4, 3, 0};
+  const Values v = run(m, {out}, {{data, xs}, {offsets, offs},
+                                  {lengths, lens},
+                                  {resultOffsets, resultOffs}});
+  std::vector<double> want(18, 0.0);
+  for (std::size_t s = 0; s < 4; ++s)
+    for (std::size_t r = 0; r < std::size_t(lens[s]); ++r)
+      for (std::size_t e = 0; e < 2; ++e) {
+        const double x = xs[(std::size_t(offs[s]) + r) * 2 + e];
+        want[(std::size_t(resultOffs[s]) + r) * 2 + e] = x * x;
+      }
+  requireClose(v[out], want);
+  REQUIRE_THROWS_WITH(
+      m.gc().packedDataBlock({data, offsets, lengths}, {3}, 9, 2, callback,
+                             "pdb"),
+      Catch::Contains("PackedDataBlock 'pdb': 3 inputs given, but 1 "
+                      "maxSequenceLengths need 5"));
 }
 
 TEST_CASE("batchnormalization (ai.graphcore) in inference") {

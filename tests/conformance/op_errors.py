@@ -80,15 +80,15 @@ CASES = {
               [const("r", np.float32(0.1)), const("t", np.int64(1))],
               domain="ai.onnx.preview.training"),
         r"Momentum.*mode 'heavy' is neither"),
-    # RoiAlign's max mode, and an adaptive sampling ratio (its number of
-    # samples follows from the regions' values).
+    # RoiAlign's mode other than avg and max, and an adaptive sampling
+    # ratio (its number of samples follows from the regions' values).
     "roialign_mode": (
-        model(helper.make_node("RoiAlign", ["x", "r", "b"], ["y"], mode="max",
+        model(helper.make_node("RoiAlign", ["x", "r", "b"], ["y"], mode="sum",
                                sampling_ratio=2),
               [value("x", F, [1, 1, 4, 4]), value("r", F, [1, 4])],
               [value("y", F, [1, 1, 1, 1])],
               [const("b", np.zeros(1, np.int64))], opset=16),
-        r"RoiAlign.*mode 'max' is not supported"),
+        r"RoiAlign.*mode 'sum' is not avg or max"),
     "roialign_adaptive": (
         model(helper.make_node("RoiAlign", ["x", "r", "b"], ["y"]),
               [value("x", F, [1, 1, 4, 4]), value("r", F, [1, 4])],

@@ -364,6 +364,21 @@ public:
                              unsigned num_outputs, const Builder &callee,
                              const DebugContext &debugContext = {});
 
+  /// Runs `callback` (a builder from createSubgraphBuilder) on packed
+  /// sequences. args: [data, offsets, lengths] for each callback input
+  /// (sequence s of data is its rows offsets[s] .. + lengths[s], UINT32),
+  /// then the result's offsets and lengths. The callback's input i takes
+  /// callbackBatchSize sequences unpacked, [callbackBatchSize,
+  /// maxSequenceLengths[i], data's inner dimensions], zero past each
+  /// sequence's length; its one output [callbackBatchSize, L, ...] is
+  /// packed back: the first resultLengths[s] rows of sequence s go to rows
+  /// resultOffsets[s] .. of the result [resultSize, ...], zero elsewhere.
+  TensorId packedDataBlock(const std::vector<TensorId> &args,
+                           const std::vector<int64_t> &maxSequenceLengths,
+                           int64_t resultSize, int64_t callbackBatchSize,
+                           const Builder &callback,
+                           const DebugContext &debugContext = {});
+
   /// Deprecated (logs a warning): the other form, with commGroup given as
   /// [CommGroupType, group size].
   TensorId replicatedallreduce(
@@ -404,8 +419,8 @@ public:
   createFromOnnxModel(const std::string &modelProtoOrFilename);
   ~Builder();
 
-  /// A builder of a subgraph (for AiGraphcoreOpset1::call), owned by this
-  /// one.
+  /// A builder of a subgraph (for AiGraphcoreOpset1::call and
+  /// packedDataBlock), owned by this one.
   Builder &createSubgraphBuilder();
 
   // Inputs and outputs.

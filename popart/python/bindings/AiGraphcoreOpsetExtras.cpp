@@ -1,6 +1,7 @@
-// The ai.graphcore operators batchnormalization, printtensor, call and the
-// replicated collectives (with CollectiveOperator; CommGroupType and CommGroup
-// are bound with the tensor locations), with the original module's keywords.
+// The ai.graphcore operators batchnormalization, printtensor, call,
+// packedDataBlock and the replicated collectives (with CollectiveOperator;
+// CommGroupType and CommGroup are bound with the tensor locations), with the
+// original module's keywords.
 #include "Bindings.hpp"
 #include "OptionalCaster.hpp"
 
@@ -38,6 +39,9 @@ void bindAiGraphcoreOpsetExtras(py::module_ &m,
           py::arg("openBracket") = '[', py::arg("closeBracket") = ']');
   cls.def("call", &Op::call, py::arg("args"), py::arg("num_outputs"),
           py::arg("callee"), dc);
+  cls.def("packedDataBlock", &Op::packedDataBlock, py::arg("args"),
+          py::arg("maxSequenceLengths"), py::arg("resultSize"),
+          py::arg("callbackBatchSize"), py::arg("callback"), dc);
   cls.def("replicatedallreduce",
           py::overload_cast<const std::vector<TensorId> &,
                             const nonstd::optional<CollectiveOperator> &,

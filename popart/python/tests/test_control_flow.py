@@ -298,3 +298,74 @@ def test_errors_name_the_node():
          helper.make_tensor_value_info("e", TensorProto.INT64, [1])],
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])]),
         13, "cut.*length of the slice")
+
+
+def scan8_graph():
+    """Opset 8's Scan with sequence_lens: a running sum of x (forwards) and
+    r read backwards, per batch entry."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["s_in", "x_t"], ["s_out"]),
+         helper.make_node("Identity", ["s_out"], ["sums"]),
+         helper.make_node("Identity", ["r_t"], ["backwards"])],
+        "scan8_body",
+        [helper.make_tensor_value_info("s_in", TensorProto.FLOAT, [2]),
+         helper.make_tensor_value_info("x_t", TensorProto.FLOAT, [2]),
+         helper.make_tensor_value_info("r_t", TensorProto.FLOAT, [])],
+        [helper.make_tensor_value_info("s_out", TensorProto.FLOAT, [2]),
+         helper.make_tensor_value_info("sums", TensorProto.FLOAT, [2]),
+         helper.make_tensor_value_info("backwards", TensorProto.FLOAT, [])])
+    scan = helper.make_node("Scan", ["lens", "s0", "x", "r"], ["s", "sums", "backwards"],
+                            name="batched_scan", body=body, num_scan_inputs=2,
+                            directions=[0, 1])
+    return helper.make_graph(
+        [scan], "scan8",
+        [helper.make_tensor_value_info("lens", TensorProto.INT64, [3]),
+         helper.make_tensor_value_info("s0", TensorProto.FLOAT, [3, 2]),
+         helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 5, 2]),
+         helper.make_tensor_value_info("r", TensorProto.FLOAT, [3, 5])],
+        [helper.make_tensor_value_info("s", TensorProto.FLOAT, [3, 2]),
+         helper.make_tensor_value_info("sums", TensorProto.FLOAT, [3, 5, 2]),
+         helper.make_tensor_value_info("backwards", TensorProto.FLOAT, [3, 5])])
+
+
+@pytest.mark.parametrize("kind", DEVICES)
+def test_scan8_sequence_lens(kind):
+    """Each entry scanned over its own length, read at run time (one
+    session, two sets of lengths): states stop there, scan outputs are 0
+    past it, a reversed input starts from its last element within it."""
+    rng = np.random.default_rng(5)
+    s0 = rng.standard_normal([3, 2]).astype(np.float32)
+    x = rng.standard_normal([3, 5, 2]).astype(np.float32)
+    r = rng.standard_normal([3, 5]).astype(np.float32)
+    session = session_of(model_of(scan8_graph(), 8), ["s", "sums", "backwards"], kind)
+    for lens in ([3, 5, 1], [5, 2, 4]):
+        lens = np.array(lens, np.int64)
+        anchors = run(session, {"lens": lens, "s0": s0, "x": x, "r": r})
+        s = s0.copy()
+        sums = np.zeros_like(x)
+        backwards = np.zeros_like(r)
+        for b, n in enumerate(lens):
+            for t in range(n):
+                s[b] = s[b] + x[b, t]
+                sums[b, t] = s[b]
+                backwards[b, t] = r[b, n - 1 - t]
+        np.testing.assert_allclose(anchors["s"], s, rtol=1e-6)
+        np.testing.assert_allclose(anchors["sums"], sums, rtol=1e-6)
+        np.testing.assert_array_equal(anchors["backwards"], backwards)
+
+
+def test_scan8_sequence_lens_errors_name_the_op():
+    graph = scan8_graph()
+    graph.input[0].type.tensor_type.shape.dim[0].dim_value = 2
+    with pytest.raises(popart.popart_exception,
+                       match=r"batched_scan.*sequence_lens \('lens'\) has 2 lengths "
+                       r"for a batch of 3"):
+        session_of(model_of(graph, 8), ["s"], "cpu")
+    session = session_of(model_of(scan8_graph(), 8), ["s"], "cpu")
+    with pytest.raises(popart.poplar_application_runtime_error,
+                       match=r"Scan 'batched_scan': an entry of sequence_lens "
+                       r"\('lens'\) is outside \[1, 5\]"):
+        run(session, {"lens": np.array([3, 0, 2], np.int64),
+                      "s0": np.zeros([3, 2], np.float32),
+                      "x": np.zeros([3, 5, 2], np.float32),
+                      "r": np.zeros([3, 5], np.float32)})

@@ -787,6 +787,38 @@ std::vector<TensorId> AiGraphcoreOpset1::call(const std::vector<TensorId> &args,
                {{"num_outputs", int64_t(num_outputs)}, {"callee", graph}}, dc);
 }
 
+TensorId AiGraphcoreOpset1::packedDataBlock(
+    const std::vector<TensorId> &args,
+    const std::vector<int64_t> &maxSequenceLengths, int64_t resultSize,
+    int64_t callbackBatchSize, const Builder &callback,
+    const DebugContext &dc) {
+  const onnx::ModelProto model =
+      onnxutil::getModelProto(callback.getModelProto());
+  if (args.size() != 3 * maxSequenceLengths.size() + 2)
+    throw error("PackedDataBlock '{}': {} inputs given, but {} "
+                "maxSequenceLengths need {} ([data, offsets, lengths] per "
+                "callback input, then the result's offsets and lengths)",
+                dc.getPathName(), args.size(), maxSequenceLengths.size(),
+                3 * maxSequenceLengths.size() + 2);
+  if (static_cast<std::size_t>(model.graph().input_size()) !=
+      maxSequenceLengths.size())
+    throw error("PackedDataBlock '{}': the callback has {} inputs, but {} "
+                "maxSequenceLengths are given (one per packed input)",
+                dc.getPathName(), model.graph().input_size(),
+                maxSequenceLengths.size());
+  if (model.graph().output_size() != 1)
+    throw error("PackedDataBlock '{}': the callback must have one output, "
+                "not {}",
+                dc.getPathName(), model.graph().output_size());
+  return addOp("PackedDataBlock", args, 1,
+               {{"resultSize", resultSize},
+                {"callbackBatchSize", callbackBatchSize},
+                {"maxSequenceLengths", maxSequenceLengths},
+                {"callback", model.graph()}},
+               dc)
+      .at(0);
+}
+
 TensorId AiGraphcoreOpset1::printtensor(
     const std::vector<TensorId> &args, int64_t print_gradient,
     const DebugContext &dc, const std::string &title,

@@ -1,5 +1,6 @@
-// ONNX If, Loop and Scan, and the builder's Call: each graph attribute becomes a subgraph of the
-// IR, imported in a scope of its own (ir/OnnxImport.hpp). The values of
+// ONNX If, Loop and Scan, and the builder's Call and PackedDataBlock: each
+// graph attribute becomes a subgraph of the IR, imported in a scope of its
+// own (ir/OnnxImport.hpp). The values of
 // enclosing graphs a subgraph reads become inputs of it that its op
 // passes in (constants are copied in instead), so that a subgraph only
 // reads its own tensors and can be lowered once, into a poplar function.
@@ -10,6 +11,7 @@
 #include "onnx/OnnxUtil.hpp"
 #include "ops/IfOp.hpp"
 #include "ops/OnnxLoopOp.hpp"
+#include "ops/PackedDataBlockOp.hpp"
 #include "ops/ScanOp.hpp"
 
 #include <popart/error.hpp>
@@ -347,12 +349,79 @@ Op &importCall(const onnx::NodeProto &node, const std::string &nodeName,
                node, nodeName, scope, inputs);
 }
 
+// The builder's packedDataBlock (ai.graphcore PackedDataBlock): the graph
+// attribute "callback" takes, for each [data, offsets, lengths] triple,
+// callbackBatchSize sequences of data unpacked (PackedDataBlockOp.hpp).
+Op &importPackedDataBlock(const onnx::NodeProto &node,
+                          const std::string &nodeName, OpVersion version,
+                          const OnnxImportSettings &settings,
+                          OnnxScope &scope) {
+  checkAttributes(node, nodeName, {"callback", "maxSequenceLengths",
+                                   "resultSize", "callbackBatchSize"});
+  const std::vector<int64_t> maxSequenceLengths =
+      intsAttribute(node, "maxSequenceLengths");
+  const int64_t resultSize = intAttribute(node, nodeName, "resultSize");
+  const int64_t batch = intAttribute(node, nodeName, "callbackBatchSize");
+  const int packed = static_cast<int>(maxSequenceLengths.size());
+  if (node.input_size() != 3 * packed + 2)
+    throw error("Node '{}' (PackedDataBlock): {} inputs, but {} "
+                "maxSequenceLengths need {} ([data, offsets, lengths] per "
+                "packed input, then the result's offsets and lengths)",
+                nodeName, node.input_size(), packed, 3 * packed + 2);
+  std::vector<TensorId> inputs;
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (node.input(i).empty())
+      throw error("Node '{}' (PackedDataBlock): input {} is missing",
+                  nodeName, i);
+    inputs.push_back(scope.resolve(node.input(i), nodeName));
+  }
+  const onnx::GraphProto &callback =
+      graphAttribute(node, nodeName, "callback");
+  if (callback.input_size() != packed)
+    throw error("Node '{}' (PackedDataBlock): the callback has {} inputs, "
+                "but {} packed inputs are given",
+                nodeName, callback.input_size(), packed);
+  std::vector<TensorInfo> infos;
+  for (int i = 0; i < packed; ++i) {
+    const TensorInfo &data = infoOf(scope, inputs[static_cast<std::size_t>(
+                                               PackedDataBlockOp::dataIndex(i))]);
+    if (data.shape().empty())
+      throw error("Node '{}' (PackedDataBlock): packed data '{}' is a "
+                  "scalar; its sequences are rows of its outer dimension",
+                  nodeName, node.input(PackedDataBlockOp::dataIndex(i)));
+    infos.push_back(PackedDataBlockOp::callbackInputInfo(
+        data, maxSequenceLengths[static_cast<std::size_t>(i)], batch));
+    // A callback input its builder typed takes only that type and shape.
+    const auto &declared = callback.input(i);
+    if (declared.has_type() && declared.type().tensor_type().has_shape() &&
+        TensorInfo(declared.type()) != infos.back())
+      throw error("Node '{}' (PackedDataBlock): the callback's input {} "
+                  "('{}') is {}, but the sequences of '{}' unpacked are {}",
+                  nodeName, i, declared.name(),
+                  describe(TensorInfo(declared.type())),
+                  node.input(PackedDataBlockOp::dataIndex(i)),
+                  describe(infos.back()));
+  }
+  auto body =
+      importBody(callback, infos, settings, scope, nodeName + "/callback");
+  for (const auto &io : body->getImplicitInputs())
+    inputs.push_back(io.first);
+  return addOp(std::make_unique<PackedDataBlockOp>(
+                   OperatorIdentifier(Domain::ai_graphcore, "PackedDataBlock",
+                                      version),
+                   Op::Settings(scope.graph, nodeName),
+                   body->graph.getGraphId(), maxSequenceLengths, resultSize,
+                   batch),
+               node, nodeName, scope, inputs);
+}
+
 } // namespace
 
 bool isControlFlowNode(const std::string &domain, const std::string &type) {
   return (domain == Domain::ai_onnx &&
           (type == "If" || type == "Loop" || type == "Scan")) ||
-         (domain == Domain::ai_graphcore && type == "Call");
+         (domain == Domain::ai_graphcore &&
+          (type == "Call" || type == "PackedDataBlock"));
 }
 
 Op &importControlFlowNode(const onnx::NodeProto &node,
@@ -361,6 +430,8 @@ Op &importControlFlowNode(const onnx::NodeProto &node,
                           OnnxScope &scope) {
   if (node.op_type() == "Call")
     return importCall(node, nodeName, version, settings, scope);
+  if (node.op_type() == "PackedDataBlock")
+    return importPackedDataBlock(node, nodeName, version, settings, scope);
   if (node.op_type() == "If")
     return importIf(node, nodeName, version, settings, scope);
   if (node.op_type() == "Loop")

@@ -69,11 +69,12 @@ private:
 void importOnnxNodes(const onnx::GraphProto &g,
                      const OnnxImportSettings &settings, OnnxScope &scope);
 
-/// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx; Call of
-/// ai.graphcore).
+/// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx; Call and
+/// PackedDataBlock of ai.graphcore).
 bool isControlFlowNode(const std::string &domain, const std::string &type);
 /// Imports such a node: its subgraphs become graphs of the IR, run by an
-/// IfOp, OnnxLoopOp, ScanOp or CallOp added to the scope's graph and returned
+/// IfOp, OnnxLoopOp, ScanOp, CallOp or PackedDataBlockOp added to the
+/// scope's graph and returned
 /// (OnnxControlFlowImport.cpp).
 Op &importControlFlowNode(const onnx::NodeProto &node,
                            const std::string &nodeName, OpVersion version,

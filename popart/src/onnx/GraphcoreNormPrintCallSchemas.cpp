@@ -1,5 +1,5 @@
-// Schemas of the ai.graphcore BatchNormalization, PrintTensor, Call and
-// the replicated collectives: their attributes for the checker, and their
+// Schemas of the ai.graphcore BatchNormalization, PrintTensor, Call,
+// PackedDataBlock and the replicated collectives: their attributes for the checker, and their
 // outputs for shape inference.
 #include "onnx/OnnxUtil.hpp"
 
@@ -119,6 +119,87 @@ onnx::OpSchema call() {
   return s;
 }
 
+onnx::OpSchema packedDataBlock() {
+  onnx::OpSchema s;
+  s.SetName("PackedDataBlock")
+      .Input(0, "inputs",
+             "[data, offsets, lengths] per packed input, then the result's "
+             "offsets and lengths (UINT32)",
+             "T", onnx::OpSchema::Variadic, false, 5)
+      .Output(0, "result", "the callback's outputs packed", "T1")
+      .Attr("callback", "the subgraph run on each batch of sequences",
+            onnx::AttributeProto::GRAPH)
+      .Attr("maxSequenceLengths", "the rows a sequence of each packed input "
+            "is padded to",
+            onnx::AttributeProto::INTS)
+      .Attr("resultSize", "the rows of the result",
+            onnx::AttributeProto::INT)
+      .Attr("callbackBatchSize", "the sequences of each callback run",
+            onnx::AttributeProto::INT)
+      .TypeConstraint("T", anyTypes, "tensor types")
+      .TypeConstraint("T1", collectiveTypes, "the types sequences are moved in")
+      .TypeAndShapeInferenceFunction([](onnx::InferenceContext &ctx) {
+        // The callback's output from its inputs: callbackBatchSize
+        // sequences of each packed input, maxSequenceLengths rows each.
+        const auto *lengths = ctx.getAttribute("maxSequenceLengths");
+        const auto *batch = ctx.getAttribute("callbackBatchSize");
+        const auto *rows = ctx.getAttribute("resultSize");
+        if (!lengths || !batch || !rows)
+          return;
+        const auto packed = static_cast<std::size_t>(lengths->ints_size());
+        if (ctx.getNumInputs() != 3 * packed + 2)
+          fail_shape_inference("PackedDataBlock has ", ctx.getNumInputs(),
+                               " inputs, but ", packed,
+                               " maxSequenceLengths need ", 3 * packed + 2);
+        std::vector<onnx::TypeProto> types(packed);
+        std::vector<const onnx::TypeProto *> typePointers;
+        for (std::size_t i = 0; i < packed; ++i) {
+          const auto *data = ctx.getInputType(3 * i);
+          if (!data || !data->tensor_type().has_shape() ||
+              data->tensor_type().shape().dim_size() < 1)
+            return;
+          auto *tt = types[i].mutable_tensor_type();
+          tt->set_elem_type(data->tensor_type().elem_type());
+          auto *shape = tt->mutable_shape();
+          shape->add_dim()->set_dim_value(batch->i());
+          shape->add_dim()->set_dim_value(lengths->ints(int(i)));
+          for (int d = 1; d < data->tensor_type().shape().dim_size(); ++d)
+            *shape->add_dim() = data->tensor_type().shape().dim(d);
+          typePointers.push_back(&types[i]);
+        }
+        // The callback's output as its builder typed it, or as ONNX infers
+        // it from those inputs when it can.
+        onnx::TypeProto callbackType;
+        const auto *callback = ctx.getAttribute("callback");
+        if (callback && callback->has_g() &&
+            callback->g().output_size() == 1)
+          callbackType = callback->g().output(0).type();
+        try {
+          auto *inferencer = ctx.getGraphAttributeInferencer("callback");
+          const auto outs = inferencer->doInferencing(
+              typePointers,
+              std::vector<const onnx::TensorProto *>(packed, nullptr));
+          if (outs.size() == 1 && outs[0] && outs[0]->has_tensor_type() &&
+              outs[0]->tensor_type().has_shape())
+            callbackType = *outs[0];
+        } catch (const std::exception &) {
+          // Left to the IR, which imports the callback with those inputs.
+        }
+        if (!callbackType.has_tensor_type())
+          return;
+        const auto &callbackOut = callbackType.tensor_type();
+        auto *out = ctx.getOutputType(0)->mutable_tensor_type();
+        out->set_elem_type(callbackOut.elem_type());
+        if (!callbackOut.has_shape() || callbackOut.shape().dim_size() < 2)
+          return;
+        auto *shape = out->mutable_shape();
+        shape->add_dim()->set_dim_value(rows->i());
+        for (int d = 2; d < callbackOut.shape().dim_size(); ++d)
+          *shape->add_dim() = callbackOut.shape().dim(d);
+      });
+  return s;
+}
+
 onnx::OpSchema collective(const char *name, bool sameShape) {
   onnx::OpSchema s;
   s.SetName(name)
@@ -145,7 +226,7 @@ onnx::OpSchema collective(const char *name, bool sameShape) {
 
 void registerNormPrintCallSchemas() {
   for (onnx::OpSchema s :
-       {batchNormalization(), printTensor(), call(),
+       {batchNormalization(), printTensor(), call(), packedDataBlock(),
         collective("ReplicatedAllReduce", true),
         collective("ReplicatedReduceScatter", false)})
     add(s);

@@ -11,7 +11,8 @@
 //  - Scan: Repeat of the sequence length. Each iteration takes element t
 //    (or L-1-t, reversed) of every scan input with popops dynamicSlice and
 //    writes the scan outputs' element with dynamicUpdate. Opset 8's batch
-//    axis is an outer Repeat over the batch entries.
+//    axis is an outer Repeat over the batch entries; its sequence_lens
+//    skips (poplar If) each entry's steps past its length.
 // The enclosing graph's tensors the body reads are copied into its inputs
 // once, before the loop.
 #include "ir/Graph.hpp"
@@ -169,15 +170,23 @@ void growOnnxLoop(const Op &op_, LoweringContext &ctx, Sequence &prog) {
 namespace {
 
 // Scans one batch entry: `states` (tensors of their own) are updated and
-// `outputs` written, element by element.
+// `outputs` written, element by element. With `limit` (Scan-8's
+// sequence_lens entry, an INT scalar checked to be in [1, length]), the
+// steps from `limit` on are skipped, reversed inputs are read from element
+// limit - 1 down, and the outputs' elements past it are 0.
 void scanEntry(const ScanOp &op, const LoweringContext::LoweredGraph &lg,
                LoweringContext &ctx, const std::vector<poplar::Tensor> &states,
                const std::vector<poplar::Tensor> &inputs,
-               const std::vector<poplar::Tensor> &outputs, Sequence &prog) {
+               const std::vector<poplar::Tensor> &outputs, Sequence &prog,
+               const poplar::Tensor &limit = poplar::Tensor()) {
   const std::string name = op.name();
   const auto length = static_cast<unsigned>(op.getSequenceLength());
+  const bool limited = limit.valid();
   const std::size_t numStates = states.size();
   poplar::Tensor t = newCounter(ctx, prog, name + "/t");
+  if (limited)
+    for (const auto &out : outputs)
+      popops::zero(ctx.graph, out, prog, name + "/scan");
   Sequence step;
   const poplar::Tensor forward = t.reshape({1});
   poplar::Tensor backward;
@@ -185,9 +194,14 @@ void scanEntry(const ScanOp &op, const LoweringContext::LoweredGraph &lg,
     if (!reversed)
       return forward;
     if (!backward.valid())
-      backward = popops::map(ctx.graph, pe::Const(length - 1) - pe::_1, {t},
-                             step, name + "/reversed_t")
-                     .reshape({1});
+      backward =
+          (limited ? popops::map(ctx.graph,
+                                 pe::Cast(pe::_2, poplar::UNSIGNED_INT) -
+                                     pe::Const(1u) - pe::_1,
+                                 {t, limit}, step, name + "/reversed_t")
+                   : popops::map(ctx.graph, pe::Const(length - 1) - pe::_1,
+                                 {t}, step, name + "/reversed_t"))
+              .reshape({1});
     return backward;
   };
   for (std::size_t s = 0; s < numStates; ++s)
@@ -209,8 +223,17 @@ void scanEntry(const ScanOp &op, const LoweringContext::LoweredGraph &lg,
                  static_cast<std::size_t>(op.getOutputAxis(index)), step,
                  name + "/scan");
   }
-  countOn(ctx, t, step, name);
-  prog.add(poplar::program::Repeat(length, step, name));
+  Sequence iteration;
+  if (limited) {
+    const poplar::Tensor running = popops::map(
+        ctx.graph, pe::Lt(pe::_1, pe::Cast(pe::_2, poplar::UNSIGNED_INT)),
+        {t, limit}, iteration, name + "/running");
+    iteration.add(poplar::program::If(running, step, Sequence()));
+  } else {
+    iteration.add(step);
+  }
+  countOn(ctx, t, iteration, name);
+  prog.add(poplar::program::Repeat(length, iteration, name));
 }
 
 std::vector<std::size_t> withoutBatch(const Shape &shape) {
@@ -277,7 +300,22 @@ void growScan(const Op &op_, LoweringContext &ctx, Sequence &prog) {
     outputs.push_back(ctx.addLinearVariable(
         results[numStates + j].elementType(),
         withoutBatch(op.outShape(numStates + j)), name + "/scan_entry"));
-  scanEntry(op, lg, ctx, states, inputs, outputs, entry);
+  poplar::Tensor limit;
+  if (op.hasSequenceLens()) {
+    limit = elementOf(ctx, ctx.get(op.inTensor(0)), offset, 0, entry,
+                      name + "/sequence_lens");
+    const poplar::Tensor outside = popops::map(
+        ctx.graph,
+        pe::Or(pe::Lt(pe::_1, pe::Const(1)),
+               pe::Gt(pe::_1, pe::Const(static_cast<int>(
+                                  op.getSequenceLength())))),
+        {limit}, entry, name + "/sequence_lens");
+    entry.add(poplar::program::AbortOnCondition(
+        outside, "Scan '" + name + "': an entry of sequence_lens ('" +
+                     op.inId(0) + "') is outside [1, " +
+                     std::to_string(op.getSequenceLength()) + "]"));
+  }
+  scanEntry(op, lg, ctx, states, inputs, outputs, entry, limit);
   for (int s = 0; s < numStates; ++s)
     writeElement(ctx, results[s], states[s], offset, 0, entry, name);
   for (int j = 0; j < numScanOutputs; ++j)

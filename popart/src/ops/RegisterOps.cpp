@@ -10,6 +10,7 @@
 #include "ops/CollectiveOps.hpp"
 #include "ops/IfOp.hpp"
 #include "ops/OnnxLoopOp.hpp"
+#include "ops/PackedDataBlockOp.hpp"
 #include "ops/ScanOp.hpp"
 #include "ops/CastOp.hpp"
 #include "ops/ClipOp.hpp"
@@ -407,6 +408,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<IfOp>(growIf);
   r.add<OnnxLoopOp>(growOnnxLoop);
   r.add<ScanOp>(growScan);
+  r.add<PackedDataBlockOp>(growPackedDataBlock);
   r.add<RoiAlignOp>(growRoiAlign);
   r.add<HostIOOp>(growHostIO);
   r.add<CopyVarUpdateOp>(growCopyVarUpdate);

@@ -6,6 +6,13 @@
 // [output_width, W] the column weights: popops expressions build A and B
 // from the regions on the device, popops::gather takes each region's
 // image and two poplin matmuls apply them.
+//
+// Mode max is ONNX's (its reference implementation's, and onnxruntime's):
+// each sample is the largest of its four bilinear terms w_k * X[corner k]
+// (not their sum), and each bin the largest of its samples. The rows of
+// A_r and B_r are then one corner of one sample each (its weight at its
+// pixel, zero elsewhere), so A_r X_r B_r^T holds every term of every
+// sample, and a max reduction over each bin's terms gives the output.
 #include "lowering/Lowering.hpp"
 #include "ops/RoiAlignOp.hpp"
 
@@ -71,6 +78,62 @@ poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
                         {2}, popops::Operation::ADD, prog, name);
 }
 
+// The corner weights [R, bins * grid * 2, size] of one axis: for sample
+// k of bin b, row (b * grid + k) * 2 holds the weight of its lower pixel
+// at that pixel, the next row that of its upper pixel (both zero for a
+// sample more than a pixel outside X).
+poplar::Tensor axisCornerWeights(LoweringContext &ctx,
+                                 const poplar::Tensor &start,
+                                 const poplar::Tensor &bin, std::size_t bins,
+                                 std::size_t grid, std::size_t size,
+                                 poplar::program::Sequence &prog,
+                                 const std::string &name) {
+  const std::size_t regions = start.dim(0), samples = bins * grid;
+  std::vector<float> fractions, pixels;
+  for (std::size_t b = 0; b < bins; ++b)
+    for (std::size_t k = 0; k < grid; ++k)
+      fractions.push_back(float(b) + (float(k) + 0.5f) / float(grid));
+  for (std::size_t p = 0; p < size; ++p)
+    pixels.push_back(float(p));
+  const poplar::Tensor f =
+      hostConstant(ctx, poplar::FLOAT, {samples}, fractions, name + "/fractions");
+  const poplar::Tensor p =
+      hostConstant(ctx, poplar::FLOAT, {size}, pixels, name + "/pixels");
+  const std::vector<std::size_t> shape{regions, samples, size};
+  auto spread = [&](const poplar::Tensor &t, std::vector<std::size_t> axes) {
+    std::vector<std::size_t> ones(shape.size(), 1);
+    for (std::size_t a = 0; a < shape.size(); ++a)
+      if (std::find(axes.begin(), axes.end(), a) == axes.end())
+        ones[a] = shape[a];
+    poplar::Tensor out = t.reshape(ones);
+    for (std::size_t a : axes)
+      out = out.broadcast(unsigned(shape[a]), unsigned(a));
+    return out;
+  };
+  const auto position = pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3));
+  const auto clamped =
+      pe::Min(pe::Max(position, pe::Const(0.0f)), pe::Const(float(size) - 1));
+  const auto low = pe::Floor(clamped);
+  const auto upperShare = pe::Sub(clamped, low);
+  const auto inside = pe::And(pe::Gte(position, pe::Const(-1.0f)),
+                              pe::Lte(position, pe::Const(float(size))));
+  const std::vector<poplar::Tensor> operands{
+      spread(start, {1, 2}), spread(bin, {1, 2}), spread(f, {0, 2}),
+      spread(p, {0, 1})};
+  const auto at = [&](const pe::Any &weight, const pe::Any &pixel) {
+    return pe::Select(pe::Select(weight, pe::Const(0.0f), pe::Equal(pe::_4, pixel)),
+                      pe::Const(0.0f), inside);
+  };
+  const poplar::Tensor lower =
+      popops::map(ctx.graph, at(pe::Sub(pe::Const(1.0f), upperShare), low),
+                  operands, prog, name + "/lower");
+  const poplar::Tensor upper =
+      popops::map(ctx.graph, at(upperShare, pe::Add(low, pe::Const(1.0f))),
+                  operands, prog, name + "/upper");
+  return poplar::concat(lower.expand({2}), upper.expand({2}), 2)
+      .reshape({regions, samples * 2, size});
+}
+
 } // namespace
 
 void growRoiAlign(const Op &op_, LoweringContext &ctx,
@@ -107,10 +170,16 @@ void growRoiAlign(const Op &op_, LoweringContext &ctx,
   };
   const auto [startY, binY] = axis(1, 3, ph);
   const auto [startX, binX] = axis(0, 2, pw);
+  const bool max = op.mode == RoiAlignOp::Mode::Max;
+  // Rows of the weights: the bins (avg), or every corner of every sample
+  // (max).
+  const std::size_t rowsY = max ? ph * grid * 2 : ph,
+                    rowsX = max ? pw * grid * 2 : pw;
+  const auto weights = max ? axisCornerWeights : axisWeights;
   const poplar::Tensor rowWeights =
-      axisWeights(ctx, startY, binY, ph, grid, h, prog, name + "/rows");
+      weights(ctx, startY, binY, ph, grid, h, prog, name + "/rows");
   const poplar::Tensor columnWeights =
-      axisWeights(ctx, startX, binX, pw, grid, w, prog, name + "/columns");
+      weights(ctx, startX, binX, pw, grid, w, prog, name + "/columns");
 
   // Each region's image [R, C, H, W].
   const poplar::Tensor indices = popops::cast(
@@ -124,10 +193,19 @@ void growRoiAlign(const Op &op_, LoweringContext &ctx,
   const Shape rc = {int64_t(regions), int64_t(c)};
   const poplar::Tensor columnsDone = lowerMatMul(
       ctx, images, columnWeights.dimShuffle({0, 2, 1}).expand({1}),
-      {rc[0], rc[1], int64_t(h), int64_t(pw)}, prog, name + "/columns");
+      {rc[0], rc[1], int64_t(h), int64_t(rowsX)}, prog, name + "/columns");
   const poplar::Tensor sums =
       lowerMatMul(ctx, rowWeights.expand({1}), columnsDone,
-                  {rc[0], rc[1], int64_t(ph), int64_t(pw)}, prog, name + "/rows");
+                  {rc[0], rc[1], int64_t(rowsY), int64_t(rowsX)}, prog,
+                  name + "/rows");
+  if (max) {
+    // [R, C, PH, grid * 2, PW, grid * 2]: the terms of each bin.
+    ctx.set(op.outputs[0],
+            popops::reduce(ctx.graph,
+                           sums.reshape({regions, c, ph, grid * 2, pw, grid * 2}),
+                           {3, 5}, popops::Operation::MAX, prog, name + "/max"));
+    return;
+  }
   ctx.set(op.outputs[0], map(pe::Mul(pe::_1, pe::Const(1.0f / float(grid * grid))),
                              {sums}));
 }

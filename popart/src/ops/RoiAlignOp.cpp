@@ -10,14 +10,15 @@ RoiAlignOp::RoiAlignOp(const OperatorIdentifier &id,
       outputWidth(a.getInt("output_width", 1)),
       samplingRatio(a.getInt("sampling_ratio", 0)),
       spatialScale(a.getFloat("spatial_scale", 1.0f)) {
-  const std::string mode = a.getString("mode", "avg");
+  const std::string modeName = a.getString("mode", "avg");
   const std::string transformation =
       id.version >= 16
           ? a.getString("coordinate_transformation_mode", "half_pixel")
           : "output_half_pixel";
-  if (mode != "avg")
-    throw error("RoiAlign '{}': mode '{}' is not supported (only avg)",
-                settings.name, mode);
+  if (modeName != "avg" && modeName != "max")
+    throw error("RoiAlign '{}': mode '{}' is not avg or max", settings.name,
+                modeName);
+  mode = modeName == "max" ? Mode::Max : Mode::Avg;
   if (transformation != "half_pixel" && transformation != "output_half_pixel")
     throw error("RoiAlign '{}': coordinate_transformation_mode '{}' is not "
                 "half_pixel or output_half_pixel",

@@ -19,9 +19,12 @@ namespace popart {
 /// every region at least a pixel wide. Output [R, C, output_height,
 /// output_width].
 ///
-/// The mode "max" and an adaptive sampling_ratio (0, whose number of
-/// samples follows from the regions' values) are not supported: errors
-/// naming the op.
+/// Mode max (ONNX's reference semantics, as onnxruntime's): each sample is
+/// the largest of its four bilinear terms (weight times corner pixel, not
+/// their sum), each bin the largest of its samples.
+///
+/// An adaptive sampling_ratio (0, whose number of samples follows from the
+/// regions' values) is not supported: an error naming the op.
 class RoiAlignOp : public Op {
 public:
   std::unique_ptr<Op> clone() const override {
@@ -30,6 +33,8 @@ public:
   RoiAlignOp(const OperatorIdentifier &id, const Op::Settings &settings,
              const Attributes &a);
   void setup() override;
+  enum class Mode { Avg, Max };
+  Mode mode;
   bool halfPixel;
   int64_t outputHeight, outputWidth, samplingRatio;
   float spatialScale;

@@ -43,10 +43,11 @@ int ScanOp::getNumScanOutputs() const {
 
 void ScanOp::setup() {
   const Graph &g = getBodyGraph();
-  if (hasBatchAxis() && hasInput(0))
-    throw error("{}: sequence_lens ('{}') is not supported: every batch "
-                "entry is scanned over the whole sequence",
-                str(), inId(0));
+  if (hasSequenceLens() && (inInfo(0).dataType() != DataType::INT64 ||
+                            inShape(0).size() != 1))
+    throw error("{}: sequence_lens ('{}') is {}; it must be an INT64 vector "
+                "of one length per batch entry",
+                str(), inId(0), describe(inInfo(0)));
   const InIndex first = getFirstStateInIndex();
   if (numScanInputs < 1)
     throw error("{}: num_scan_inputs must be at least 1, not {}", str(),
@@ -119,6 +120,9 @@ void ScanOp::setup() {
     expectBodyInput(i, inInfo(first + i), first + i);
   if (sequenceLength < 1)
     throw error("{}: the scan inputs have no elements to scan", str());
+  if (hasSequenceLens() && inShape(0)[0] != batch)
+    throw error("{}: sequence_lens ('{}') has {} lengths for a batch of {}",
+                str(), inId(0), inShape(0)[0], batch);
 
   if (outTensorCount() != numStates + scans)
     throw error("{}: {} outputs, but body '{}' gives {} states and {} scan "

@@ -25,8 +25,13 @@ class Graph;
 ///
 /// Opset 8's Scan has a batch axis 0 on every input and output (states
 /// [B, ...], scan inputs [B, L, ...]): each batch entry is scanned in
-/// turn. Its sequence_lens input is not supported (an error naming the
-/// op); every entry is scanned over the whole sequence.
+/// turn. Its optional sequence_lens input (INT64 [B], read at run time)
+/// gives each entry its length: entry b is scanned over its first
+/// sequence_lens[b] elements (a reversed scan input from element
+/// sequence_lens[b] - 1 down), its final states are those after them, and
+/// the elements of its scan outputs past them are 0 (onnxruntime's
+/// semantics). A length outside [1, the scan inputs' length] stops the run
+/// with an abort naming the op (onnxruntime refuses it too).
 class ScanOp : public Op {
 public:
   ScanOp(const OperatorIdentifier &id, const Op::Settings &settings,
@@ -43,6 +48,8 @@ public:
   bool hasBatchAxis() const { return opid.version < 9; }
   /// The op input of the first state (1 at opset 8, after sequence_lens).
   InIndex getFirstStateInIndex() const { return hasBatchAxis() ? 1 : 0; }
+  /// Opset 8 with its sequence_lens input given.
+  bool hasSequenceLens() const { return hasBatchAxis() && hasInput(0); }
   int getNumStates() const { return numStates; }
   int getNumScanInputs() const { return numScanInputs; }
   int getNumScanOutputs() const;

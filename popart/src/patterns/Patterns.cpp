@@ -39,6 +39,9 @@ const std::vector<PatternInfo> &patternInfos() {
        transposeToIdentityOrReshape},
       {"SoftmaxGradDirect", true, false, softmaxGradDirect},
       {"NlllWithSoftmaxGradDirect", true, false, nlllWithSoftmaxGradDirect},
+      // The original turns PackedDataBlock ops into loops by this pattern;
+      // they are lowered directly here, and refused with it off.
+      {"PackedDataBlock", true, false, nullptr},
       // Grad ops the original decomposes by pattern; lowered directly here.
       {"AbsGradOp", true, true, nullptr},
       {"Atan2Arg0GradOp", true, true, nullptr},
@@ -74,8 +77,7 @@ const std::vector<std::string> &notProvided() {
   static const std::vector<std::string> names = {
       "AllReduceToIdentity", "ConvFlipWeightsDoubleFlip",
       "DecomposeBinaryConstScalar", "ExpandCast", "InitAccumulate",
-      "LambSerialisedWeight", "LoopScanOut", "LSTMOp", "PackedDataBlock",
-      "PadSum", "RandomNormalLikeOpPattern", "RandomUniformLikeOpPattern",
+      "LambSerialisedWeight", "LoopScanOut", "LSTMOp", "PadSum", "RandomNormalLikeOpPattern", "RandomUniformLikeOpPattern",
       "RemoveUnnecessaryLossGradCast", "ScanToLoop", "Slice2SliceSubsample",
       "SplitGather", "SplitGradOpToConcat", "SplitOp", "TiedGather",
       "TiedGatherAccumulate", "UpsampleToResize", "ZerosLikeOpPattern"};
@@ -219,6 +221,13 @@ int applyPatterns(Graph &graph, const Patterns &patterns,
   for (const auto &p : patternInfos())
     if (p.rewrite && patterns.isPatternEnabled(p.name))
       enabled.push_back(&p);
+  if (!patterns.isPatternEnabled("PackedDataBlock"))
+    for (Op *op : graph.getOpSchedule("fifo"))
+      if (op->opid.type == "PackedDataBlock" &&
+          op->opid.domain == Domain::ai_graphcore)
+        throw error("{} cannot be lowered: the pattern PackedDataBlock, "
+                    "which lowers it, is disabled",
+                    op->str());
   int applied = 0;
   bool changed = true;
   while (changed) {
