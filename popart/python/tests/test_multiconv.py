@@ -347,3 +347,30 @@ def test_multiconv_plan_options_reach_poplin():
         want1 = F.conv1d(torch.tensor(y), torch.ones(1, 1, 2))
         np.testing.assert_allclose(got[0], want0.numpy(), rtol=1e-5)
         np.testing.assert_allclose(got[1], want1.numpy(), rtol=1e-5)
+
+
+def test_multiconv_float16():
+    """FLOAT16 data and weights (half partials for one convolution) against
+    the float reference of the same values."""
+    rng = np.random.default_rng(1)
+    x0 = rng.normal(size=[1, 4, 5, 5]).astype(np.float16)
+    w0 = rng.normal(size=[2, 2, 3, 3]).astype(np.float16)
+    x1 = rng.normal(size=[2, 3, 6]).astype(np.float16)
+    w1 = rng.normal(size=[4, 3, 2]).astype(np.float16)
+    builder = popart.Builder()
+    i0 = builder.addInputTensor(popart.TensorInfo("FLOAT16", [1, 4, 5, 5]))
+    i1 = builder.addInputTensor(popart.TensorInfo("FLOAT16", [2, 3, 6]))
+    outs = builder.aiGraphcore.multiconv(
+        [[i0, builder.aiOnnx.constant(w0)], [i1, builder.aiOnnx.constant(w1)]],
+        inDilations=[[2, 1], [1]], outPads=[[0, 0, 1, 1], [2, 0]],
+        strides=[[1, 2], [2]], partialsTypes=["half", "float"])
+    got = run(builder, outs, {i0: x0, i1: x1})
+    want0 = torch_conv(torch.tensor(x0.astype(np.float32)),
+                       torch.tensor(w0.astype(np.float32)), None, 2, [1, 2],
+                       [0, 0, 0, 0], [1, 1], [2, 1], [0, 0, 1, 1])
+    want1 = torch_conv(torch.tensor(x1.astype(np.float32)),
+                       torch.tensor(w1.astype(np.float32)), None, 1, [2],
+                       [0, 0], [1], [1], [2, 0])
+    assert got[0].dtype == np.float16
+    np.testing.assert_allclose(got[0], want0.numpy(), rtol=1e-2, atol=1e-2)
+    np.testing.assert_allclose(got[1], want1.numpy(), rtol=1e-2, atol=1e-2)
