@@ -23,7 +23,8 @@ enum class MultiPlanType { PARALLEL, SERIAL };
 // its own tiles, all in the same compute sets) is not made here: every
 // plan is the serial one, which is also what the original falls back to
 // when it finds no parallel plan. perConvReservedTiles and cycleBackOff
-// shape only the parallel plan.
+// shape only the parallel plan: given, they are logged as having no
+// effect.
 struct MultiPlanOptions {
   MultiPlanType planType = MultiPlanType::PARALLEL;
   unsigned perConvReservedTiles = 50;
@@ -45,7 +46,8 @@ struct MultiPlanOptions {
       spec.parse(key, value);
       parallelParametersGiven |= key != "planType";
     }
-    if (planType == MultiPlanType::PARALLEL && numConvs > 1)
+    if ((planType == MultiPlanType::PARALLEL && numConvs > 1) ||
+        parallelParametersGiven)
       logParallelFallbackOnce();
   }
 
