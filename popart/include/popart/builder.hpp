@@ -267,6 +267,33 @@ public:
   TensorId copyvarupdate(const std::vector<TensorId> &args,
                          const DebugContext &debugContext = {});
 
+  /// Several independent convolutions in one op, tensors[i] = {data
+  /// [N, C, field...], weights [M, C / groups, kernel...](, bias [M])}
+  /// (groups from the shapes); returns each convolution's output. Every
+  /// other list is empty (the defaults: dilations, inDilations and strides
+  /// 1, pads and outPads 0) or has one entry per convolution: dilations
+  /// (of the kernel), inDilations (of the input), strides one value per
+  /// spatial dimension, pads (before the kernel) and outPads (around the
+  /// output) two (all lower values, then all upper ones);
+  /// availableMemoryProportions in (0, 1], partialsTypes ("float" or
+  /// "half") and enableConvDithering (0 or 1) are each convolution's
+  /// poplin options. planType ("parallel" or "serial"),
+  /// perConvReservedTiles and cycleBackOff ([0, 1)) are the
+  /// multi-convolution options of poplin::multiconv.
+  std::vector<TensorId>
+  multiconv(const MultiConvInputs &tensors,
+            const MultiConvDilations &dilations = {},
+            const MultiConvDilations &inDilations = {},
+            const MultiConvPads &pads = {}, const MultiConvPads &outPads = {},
+            const MultiConvStrides &strides = {},
+            const std::vector<float> &availableMemoryProportions = {},
+            const std::vector<std::string> &partialsTypes = {},
+            const nonstd::optional<std::string> planType = nonstd::nullopt,
+            const nonstd::optional<int> perConvReservedTiles = nonstd::nullopt,
+            const nonstd::optional<float> cycleBackOff = nonstd::nullopt,
+            const std::vector<int64_t> enableConvDithering = {},
+            const DebugContext &debugContext = {});
+
   // Sequence models: CTC, the Graphcore LSTM, spline convolutions.
 
   /// The CTC loss of args [log_probs [T, N, C], targets [N, S],

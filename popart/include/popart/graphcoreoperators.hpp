@@ -77,6 +77,8 @@ const static OperatorIdentifier CtcBeamSearchDecoder(Domain::ai_graphcore, "CtcB
 const static OperatorIdentifier LSTM_1(Domain::ai_graphcore, "LSTM", 1, {2, 5}, 2);
 const static OperatorIdentifier SplineBasis(Domain::ai_graphcore, "SplineBasis", 1, 3, 2);
 const static OperatorIdentifier SplineWeighting(Domain::ai_graphcore, "SplineWeighting", 1, 4, 1);
+// Several convolutions in one op: data, weights and an optional bias each.
+const static OperatorIdentifier MultiConv_1(Domain::ai_graphcore, "MultiConv", 1, -1, -1);
 // Normalisation, printing, calls of subgraphs and collectives (builder
 // methods batchnormalization, printtensor, call, replicatedallreduce,
 // replicatedreducescatter).

@@ -40,6 +40,19 @@ static constexpr const char *sReplicatedStreamMode = "__replicated_stream_mode";
 static constexpr const char *sCollectiveOperator = "__collectiveOperator";
 static constexpr const char *sCollectiveCommGroup = "__collectiveCommGroup";
 
+// The arguments of AiGraphcoreOpset1::multiconv: one entry per convolution.
+using ConvInputs = std::vector<TensorId>;
+using ConvDilations = std::vector<int64_t>;
+using ConvGroup = int64_t;
+using ConvPads = std::vector<int64_t>;
+using ConvStrides = std::vector<int64_t>;
+using ConvTruncs = std::vector<int64_t>;
+using MultiConvInputs = std::vector<ConvInputs>;
+using MultiConvDilations = std::vector<ConvDilations>;
+using MultiConvGroups = std::vector<ConvGroup>;
+using MultiConvPads = std::vector<ConvPads>;
+using MultiConvStrides = std::vector<ConvStrides>;
+
 } // namespace popart
 
 #endif

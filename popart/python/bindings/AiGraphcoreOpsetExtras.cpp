@@ -1,7 +1,7 @@
 // The ai.graphcore operators batchnormalization, printtensor, call,
-// packedDataBlock and the replicated collectives (with CollectiveOperator;
-// CommGroupType and CommGroup are bound with the tensor locations), with the
-// original module's keywords.
+// packedDataBlock, multiconv and the replicated collectives (with
+// CollectiveOperator; CommGroupType and CommGroup are bound with the tensor
+// locations), with the original module's keywords.
 #include "Bindings.hpp"
 #include "OptionalCaster.hpp"
 
@@ -52,6 +52,16 @@ void bindAiGraphcoreOpsetExtras(py::module_ &m,
   cls.def("replicatedreducescatter", &Op::replicatedreducescatter,
           py::arg("args"), py::arg("collectiveOperator") = py::none(),
           py::arg("commGroup") = py::none(), dc);
+  cls.def("multiconv", &Op::multiconv, py::arg("args"),
+          py::arg("dilations") = py::list(), py::arg("inDilations") = py::list(),
+          py::arg("pads") = py::list(), py::arg("outPads") = py::list(),
+          py::arg("strides") = py::list(),
+          py::arg("availableMemoryProportions") = py::list(),
+          py::arg("partialsTypes") = py::list(),
+          py::arg("planType") = py::none(),
+          py::arg("perConvReservedTiles") = py::none(),
+          py::arg("cycleBackOff") = py::none(),
+          py::arg("enableConvDithering") = py::list(), dc);
 }
 
 } // namespace python

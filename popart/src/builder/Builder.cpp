@@ -21,6 +21,7 @@ constexpr const char *sPipelineStageAttribute = "__pipeline_stage";
 constexpr const char *sExecutionPhaseAttribute = "__execution_phase";
 constexpr const char *sAvailMemAttribute = "__available_memory_proportion";
 constexpr const char *sPartialsTypeAttribute = "__partials_type";
+constexpr const char *sEnableConvDitheringAttribute = "__enable_conv_dithering";
 constexpr const char *sExcludePatternsAttribute = "__exclude_patterns";
 constexpr const char *sRecomputeAttribute = "__recompute_output_in_backward_pass";
 
@@ -937,6 +938,89 @@ AiGraphcoreOpset1::ctcbeamsearchdecoder(const std::vector<TensorId> &args,
                 {"beam_width", int64_t(beamWidth)},
                 {"top_paths", int64_t(topPaths)}},
                dc);
+}
+
+std::vector<TensorId> AiGraphcoreOpset1::multiconv(
+    const MultiConvInputs &tensors, const MultiConvDilations &dilations,
+    const MultiConvDilations &inDilations, const MultiConvPads &pads,
+    const MultiConvPads &outPads, const MultiConvStrides &strides,
+    const std::vector<float> &availableMemoryProportions,
+    const std::vector<std::string> &partialsTypes,
+    const nonstd::optional<std::string> planType,
+    const nonstd::optional<int> perConvReservedTiles,
+    const nonstd::optional<float> cycleBackOff,
+    const std::vector<int64_t> enableConvDithering, const DebugContext &dc) {
+  const std::size_t numConvs = tensors.size();
+  const std::string name = dc.getPathName();
+  if (numConvs < 1)
+    throw error("MultiConv '{}' has no input tensors: give at least one set "
+                "of inputs",
+                name);
+  for (std::size_t i = 0; i < numConvs; ++i)
+    if (tensors[i].size() < 2 || tensors[i].size() > 3)
+      throw error("Convolution {} of MultiConv '{}' has {} inputs: it takes "
+                  "data, weights and an optional bias",
+                  i, name, tensors[i].size());
+  auto checkCount = [&](std::size_t size, const char *param) {
+    if (size != 0 && size != numConvs)
+      throw error("MultiConv '{}': {} parameter sets of {} for {} input sets",
+                  name, size, param, numConvs);
+  };
+  checkCount(dilations.size(), "dilations");
+  checkCount(inDilations.size(), "inDilations");
+  checkCount(pads.size(), "pads");
+  checkCount(outPads.size(), "outPads");
+  checkCount(strides.size(), "strides");
+  checkCount(availableMemoryProportions.size(), "availableMemoryProportions");
+  checkCount(partialsTypes.size(), "partialsTypes");
+  checkCount(enableConvDithering.size(), "enableConvDithering");
+
+  // ONNX attributes have no lists of lists: the inputs and each parameter
+  // are concatenated over the convolutions (the op cuts them apart by its
+  // inputs' ranks), with "" for a missing bias.
+  std::vector<TensorId> flatTensors;
+  std::vector<int64_t> flatDilations, flatInDilations, flatPads, flatOutPads,
+      flatStrides;
+  auto append = [](std::vector<int64_t> &flat, const auto &lists,
+                   std::size_t i) {
+    if (!lists.empty())
+      flat.insert(flat.end(), lists[i].begin(), lists[i].end());
+  };
+  for (std::size_t i = 0; i < numConvs; ++i) {
+    flatTensors.insert(flatTensors.end(), tensors[i].begin(), tensors[i].end());
+    if (tensors[i].size() == 2)
+      flatTensors.emplace_back();
+    append(flatDilations, dilations, i);
+    append(flatInDilations, inDilations, i);
+    append(flatPads, pads, i);
+    append(flatOutPads, outPads, i);
+    append(flatStrides, strides, i);
+  }
+  std::map<std::string, any> attributes{
+      {"numConvs", static_cast<int64_t>(numConvs)}};
+  auto setIfAny = [&](const char *key, const std::vector<int64_t> &flat) {
+    if (!flat.empty())
+      attributes[key] = flat;
+  };
+  setIfAny("strides", flatStrides);
+  setIfAny("pads", flatPads);
+  setIfAny("outPads", flatOutPads);
+  setIfAny("dilations", flatDilations);
+  setIfAny("inDilations", flatInDilations);
+  if (planType)
+    attributes["planType"] = *planType;
+  if (perConvReservedTiles)
+    attributes["perConvReservedTiles"] =
+        static_cast<int64_t>(*perConvReservedTiles);
+  if (cycleBackOff)
+    attributes["cycleBackOff"] = *cycleBackOff;
+  if (!availableMemoryProportions.empty())
+    attributes[sAvailMemAttribute] = availableMemoryProportions;
+  if (!partialsTypes.empty())
+    attributes[sPartialsTypeAttribute] = partialsTypes;
+  if (!enableConvDithering.empty())
+    attributes[sEnableConvDitheringAttribute] = enableConvDithering;
+  return addOp("MultiConv", flatTensors, unsigned(numConvs), attributes, dc);
 }
 
 std::vector<TensorId> AiGraphcoreOpset1::lstm(const std::vector<TensorId> &args,

@@ -265,6 +265,8 @@ POPART_LOWERING(growShapedDropoutGrad)
 POPART_LOWERING(growTensorRemap)
 POPART_LOWERING(growTensorRemapGrad)
 // Sequence models.
+POPART_LOWERING(growMultiConv)
+POPART_LOWERING(growMultiConvGrad)
 POPART_LOWERING(growCtc)
 POPART_LOWERING(growCtcGrad)
 POPART_LOWERING(growCtcBeamSearchDecoder)

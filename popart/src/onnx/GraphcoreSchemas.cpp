@@ -144,6 +144,7 @@ void registerGraphcoreSchemas() {
     registerGraphcoreOpsetSchemas();
     registerGraphcoreSequenceSchemas();
     registerNormPrintCallSchemas();
+    registerMultiConvSchema();
     guardShapeInference();
   });
 }

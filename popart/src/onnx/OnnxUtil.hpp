@@ -30,6 +30,9 @@ void registerGraphcoreSequenceSchemas();
 /// collectives (GraphcoreNormPrintCallSchemas.cpp), called by
 /// registerGraphcoreSchemas.
 void registerNormPrintCallSchemas();
+/// The schema of MultiConv (GraphcoreMultiConvSchema.cpp), called by
+/// registerGraphcoreSchemas.
+void registerMultiConvSchema();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();

@@ -43,6 +43,7 @@
 #include "ops/ScatterReduceOp.hpp"
 #include "ops/GroupedGatherOp.hpp"
 #include "ops/CtcOp.hpp"
+#include "ops/MultiConvOp.hpp"
 #include "ops/PopartLstmOp.hpp"
 #include "ops/SplineOps.hpp"
 #include "ops/InitOp.hpp"
@@ -318,6 +319,7 @@ void registerBuiltinOps() {
   registerOp<ShapedDropoutOp>({gc::ShapedDropout_1});
   registerOp<TensorRemapOp>({gc::TensorRemap_1});
   // Sequence models.
+  registerOp<MultiConvOp>({gc::MultiConv_1});
   registerOp<CtcOp>({gc::Ctc});
   registerOp<CtcBeamSearchDecoderOp>({gc::CtcBeamSearchDecoder});
   registerOp<PopartLSTMOp>({gc::LSTM_1});
@@ -422,6 +424,8 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<DynamicSliceOp>(growDynamicSlice);
   r.add<DynamicSliceGradOp>(growDynamicSliceGrad);
   // Sequence models.
+  r.add<MultiConvOp>(growMultiConv);
+  r.add<MultiConvGradOp>(growMultiConvGrad);
   r.add<CtcOp>(growCtc);
   r.add<CtcGradOp>(growCtcGrad);
   r.add<CtcBeamSearchDecoderOp>(growCtcBeamSearchDecoder);

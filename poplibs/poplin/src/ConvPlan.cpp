@@ -7,8 +7,10 @@
 #include <poputil/exceptions.hpp>
 
 #include <popsolver/Model.hpp>
+#include <poplibs_support/logging.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <sstream>
 
@@ -76,6 +78,15 @@ ConvOptions parseConvOptions(const poplar::OptionFlags &options) {
                std::end(flags)) {
       if (value != "true" && value != "false")
         badOption(key, value, "true or false");
+      if (key == "enableConvDithering" && value == "true") {
+        // The original starts each convolution's layout on a tile chosen
+        // from its params; here every layout starts on tile 0.
+        static std::atomic<bool> logged{false};
+        if (!logged.exchange(true))
+          poplibs_support::logging::poplin::info(
+              "poplin: enableConvDithering is accepted; convolution layouts "
+              "start on tile 0 here, so it changes nothing");
+      }
     } else {
       throw poplar::invalid_option("poplin: unknown convolution option '" +
                                    key + "'");

@@ -565,9 +565,22 @@ TEST_CASE("multiconv runs each convolution of the set", "[poplin][conv]") {
     args.push_back({mc::createInput(r.graph, create, i),
                     mc::createWeights(r.graph, create, i),
                     i ? b : a,
-                    {{"availableMemoryProportion", "0.5"}}});
-  const auto outs = mc::convolution(r.graph, args, false, r.prog, "multi",
-                                    {{"pass", "INFERENCE_FWD"}});
+                    {{"availableMemoryProportion", "0.5"},
+                     {"pass", "INFERENCE_FWD"}}});
+  // The call's options are the multi-plan ones, not convolution options.
+  CHECK_THROWS_WITH(mc::convolution(r.graph, args, false, r.prog, "multi",
+                                    {{"pass", "INFERENCE_FWD"}}),
+                    Contains("'pass'") && Contains("planType"));
+  CHECK_THROWS_WITH(mc::convolution(r.graph, args, false, r.prog, "multi",
+                                    {{"planType", "diagonal"}}),
+                    Contains("planType") && Contains("diagonal"));
+  CHECK_THROWS_WITH(mc::createWeights(r.graph, create, 0,
+                                      {{"perConvReservedTiles", "many"}}),
+                    Contains("perConvReservedTiles"));
+  const auto outs = mc::convolution(
+      r.graph, args, false, r.prog, "multi",
+      {{"planType", "serial"}, {"perConvReservedTiles", "8"},
+       {"cycleBackOff", "0.2"}});
   REQUIRE(outs.size() == 2);
   CHECK_THROWS_WITH(mc::createInput(r.graph, create, 2),
                     Contains("index 2 is out of range for 2"));

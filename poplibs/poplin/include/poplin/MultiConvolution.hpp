@@ -1,8 +1,12 @@
 // Several convolutions added together. Each argument carries its own
-// params and options; the options given to the call apply to every
-// convolution and an argument's own options take precedence. The
-// convolutions are planned and laid out one by one and run one after the
-// other (each in its own compute sets).
+// params and convolution options. The options given to the call are the
+// multi-convolution ones: planType (serial, parallel; default parallel),
+// perConvReservedTiles (an integer, default 50) and cycleBackOff (a number,
+// default 0.1); anything else throws poplar::invalid_option naming it. The
+// convolutions are always planned and laid out one by one and run one
+// after the other (each in its own compute sets), the serial plan: a
+// parallel plan is not made (logged once; the two parallel-plan
+// parameters then have no effect).
 #ifndef POPLIN_MULTICONVOLUTION_HPP
 #define POPLIN_MULTICONVOLUTION_HPP
 
