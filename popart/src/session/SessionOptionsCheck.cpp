@@ -250,7 +250,7 @@ void checkTensorLocationSettings(const SessionOptions &o) {
     logging::session::info(
         "SessionOptions::activationTensorLocationSettings: activations are "
         "not sharded over the replicas (replicatedTensorSharding On applies "
-        "to weights' optimiser state only, as in the original)");
+        "to weights and their optimiser state, as in the original)");
   const TensorLocation &opt = o.optimizerStateTensorLocationSettings.location;
   if (opt.storage == TensorStorage::OffChip &&
       o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
