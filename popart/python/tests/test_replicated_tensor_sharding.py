@@ -84,7 +84,8 @@ STATE = {
 }
 
 
-def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS):
+def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS,
+            weights=False):
     opts = popart.SessionOptions()
     if replicas > 1:
         opts.enableReplicatedGraphs = True
@@ -99,6 +100,12 @@ def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS):
             popart.ReplicatedTensorSharding.On)
         settings.minElementsForReplicatedTensorSharding = min_elements
         opts.optimizerStateTensorLocationSettings = settings
+    if weights:
+        settings = opts.weightTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = min_elements
+        opts.weightTensorLocationSettings = settings
     return opts
 
 
@@ -129,11 +136,12 @@ def session_of(optimizer, replicas=1, accumulation=1, rts=False, batch=None,
     return session, x, label
 
 
-def train(optimizer, replicas=1, accumulation=1, rts=False, batch=None):
+def train(optimizer, replicas=1, accumulation=1, rts=False, batch=None,
+          opts=None):
     """STEPS steps of replicas * accumulation micro-batches (or one batch
     of `batch` samples); the weights and the optimiser state read back."""
     session, x, label = session_of(optimizer, replicas, accumulation, rts,
-                                   batch)
+                                   batch, opts)
     session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
@@ -248,11 +256,6 @@ def test_settings_that_cannot_be_honoured_are_refused():
     opts = options(2, 1, rts=True)
     location = popart.TensorLocation(popart.TensorStorage.OnChip,
                                      popart.ReplicatedTensorSharding.On)
-    opts.weightTensorLocationSettings = popart.TensorLocationSettings(location)
-    refused(opts, r"weightTensorLocationSettings\.location\."
-            r"replicatedTensorSharding On")
-
-    opts = options(2, 1, rts=True)
     opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
         location)
     refused(opts, "accumulatorTensorLocationSettings")
@@ -273,6 +276,51 @@ def test_settings_that_cannot_be_honoured_are_refused():
     opts = options(2, 1, rts=True)
     opts.hostAllReduce = True
     refused(opts, "hostAllReduce")
+
+    opts = options(2, 1, rts=False, weights=True)
+    settings = opts.weightTensorLocationSettings
+    settings.location.shardingDomain = popart.CommGroup(
+        popart.CommGroupType.Consecutive, 1)
+    opts.weightTensorLocationSettings = settings
+    refused(opts, r"weightTensorLocationSettings\.location\.shardingDomain")
+
+    opts = options(2, 1, rts=False, weights=True)
+    opts.enablePipelining = True
+    refused(opts, r"weightTensorLocationSettings\.location\."
+            r"replicatedTensorSharding On is not supported with "
+            r"enablePipelining")
+
+
+@pytest.mark.parametrize("optimizer", ["sgd_momentum", "adam", "lamb"])
+def test_sharded_weights_give_the_weights_of_unsharded_replicas(optimizer):
+    """weightTensorLocationSettings with replicatedTensorSharding On: each
+    replica holds its part of w1 and w2 (b1 is below the minimum), which
+    every micro-batch all-gathers; the update changes the part with the
+    reduce-scattered gradient, and the state is sharded with it."""
+    replicas = 4
+    opts = options(replicas, 1, rts=False, weights=True)
+    sharded, session = train(optimizer, replicas, opts=opts)
+    unsharded, _ = train(optimizer, replicas, rts=False)
+    assert_close(sharded, unsharded, "weights sharded against whole")
+    for k, v in initial_weights().items():
+        assert not np.allclose(sharded[k], v), k
+    assert session.getInfo("w1").shape() == [8]
+    assert session.getInfo("w1").metaShape() == [IN, HIDDEN]
+    assert session.getInfo("b1").shape() == [HIDDEN]
+    state = STATE[optimizer][0]  # of w1
+    assert session.getInfo(state).shape() == [8]
+    always = variable_bytes(session)
+    assert always["w1"] == 4 * 8 and always["w2"] == 4 * 6
+    assert always["b1"] == 4 * HIDDEN
+
+
+def test_sharded_weights_with_accumulation():
+    opts = options(2, 2, rts=False, weights=True)
+    sharded, _ = train("sgd_momentum", replicas=2, accumulation=2, opts=opts)
+    single, _ = train("sgd_momentum", batch=MICRO_BATCH * 4)
+    assert_close({k: sharded[k] for k in initial_weights()},
+                 {k: single[k] for k in initial_weights()},
+                 "sharded weights against one replica")
 
 
 def test_activation_sharding_is_ignored_as_the_original_does():

@@ -2,6 +2,7 @@
 #include "ir/HostData.hpp"
 #include "ops/IpuCopyOp.hpp"
 #include "ops/PoplibsOptions.hpp"
+#include "transforms/StreamingMemory.hpp"
 
 #include <popart/error.hpp>
 #include <popart/logging.hpp>
@@ -117,6 +118,17 @@ bool IrLowering::copiesAtCycleEnd(const Op &op) const {
   return true;
 }
 
+poplar::Tensor IrLowering::stageSeed(PipelineStage stage, poplar::Graph &g) {
+  auto it = stageSeeds.find(stage);
+  if (it == stageSeeds.end()) {
+    poplar::Tensor seed = g.addVariable(
+        poplar::UNSIGNED_INT, {2}, "randomSeed/stage" + std::to_string(stage));
+    g.setTileMapping(seed, 0);
+    it = stageSeeds.emplace(stage, seed).first;
+  }
+  return it->second;
+}
+
 void IrLowering::makePipeline() {
   const int64_t stages = ir.getNumPipelineStages();
   // The micro-batches of a batch (training), or the batches of a step
@@ -178,6 +190,25 @@ void IrLowering::makePipeline() {
   auto slot = [](const Kept &k, int64_t mb) {
     return k.slots[static_cast<std::size_t>(mb) % k.slots.size()];
   };
+  // The seeds of the stages with random ops: micro-batch mb of the batch
+  // draws from the batch's seed with mb + 1 added to its first word, the
+  // seed an unpipelined micro-batch has, so that a backward stage (and a
+  // recomputed op) reproduces its forward stage's numbers. The stages run
+  // their micro-batches in order: the first run copies the batch's seed,
+  // each run moves it on by one.
+  std::map<PipelineStage, poplar::program::Sequence> seedFirst, seedNext;
+  for (const auto &[stage, seed] : stageSeeds) {
+    seedFirst[stage].add(poplar::program::Copy(ctx->seed, seed));
+    popops::mapInPlace(*graph, pe::_1 + pe::Const(1u), {seed.slice(0, 1)},
+                       seedNext[stage], "randomSeed/stage" +
+                                            std::to_string(stage) + "/next");
+  }
+  // The next batch (training) or step (inference) starts after these.
+  if (!stageSeeds.empty())
+    popops::mapInPlace(*graph,
+                       pe::_1 + pe::Const(static_cast<unsigned>(af)),
+                       {ctx->seed.slice(0, 1)}, ir.isTraining() ? outer : after,
+                       "randomSeed/nextBatch");
   // Cycle c runs stage s on micro-batch c - s, the later stages first (a
   // stage reads what the earlier ones made in the cycle before), then the
   // copies between IPUs of every stage that ran, as one copy: the IPUs
@@ -199,6 +230,11 @@ void IrLowering::makePipeline() {
       if (auto out = cycleEndToHost.find(s); out != cycleEndToHost.end())
         toHost.add(out->second);
       if (run.count(s)) {
+        if (stageSeeds.count(s)) {
+          if (mb == 0)
+            cycle.add(seedFirst.at(s));
+          cycle.add(seedNext.at(s));
+        }
         for (auto &[id, k] : kept)
           if (k.readers.count(s))
             cycle.add(poplar::program::Copy(slot(k, mb), k.value));
@@ -319,6 +355,22 @@ void IrLowering::lowerRootTensors() {
     poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
     poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
+    if (t.type == TensorType::Variable && isOffChip(ir, t)) {
+      if (graph->getTarget().getTargetType() == poplar::TargetType::CPU)
+        throw error("SessionOptions::{}.location.storage OffChip: '{}' needs "
+                    "a remote buffer, which the CPU device does not have "
+                    "(use an IPU Model device)",
+                    tensorLocationSettingsName(ir, t), t.id);
+      // Held in a remote buffer (a row per replica's part when sharded),
+      // which the session fills and reads; `v` holds it only between a
+      // load and a store (lowerOps).
+      remote[t.id] = {graph->addRemoteBuffer(remoteBufferName(t.id), type,
+                                             static_cast<std::size_t>(n)),
+                      v};
+      remoteVariables.push_back(t.id);
+      ctx->set(t, v);
+      continue;
+    }
     // Inputs: each replica its own data; weights, optimiser state and
     // scalars: the same values to every replica, except the state sharded
     // over the replicas (each its part).
@@ -387,16 +439,71 @@ void IrLowering::lowerRootTensors() {
   }
 }
 
+poplar::program::Sequence &IrLowering::programOf(const Op &op) {
+  return isUpdateContext(op) ? outer
+                             : microBatchProgram(op.settings.pipelineStage);
+}
+
+// The ops of each program fragment that use an off-chip variable (read it
+// or an alias an in-place update made of it): the first loads it, the last
+// stores it when one of them changed it.
+std::map<const Op *, IrLowering::RemoteTransfers>
+IrLowering::planRemoteTransfers() {
+  std::map<const Op *, RemoteTransfers> plan;
+  for (const TensorId &id : remoteVariables) {
+    std::set<const Tensor *> aliases{&ir.getMainGraph().getTensor(id)};
+    struct Use {
+      const Op *first = nullptr, *last = nullptr;
+      bool changed = false;
+    };
+    std::map<const poplar::program::Sequence *, Use> uses;
+    for (const Op *op : ir.getSchedule()) {
+      bool uses_ = false, changes = false;
+      for (InIndex i = 0; i < op->inTensorCount(); ++i)
+        if (op->hasInput(i) && aliases.count(op->inputs[i])) {
+          uses_ = true;
+          if (op->modifiesInputInPlace(i)) {
+            changes = true;
+            aliases.insert(op->outputs.at(0));
+          }
+        }
+      if (!uses_)
+        continue;
+      Use &u = uses[&programOf(*op)];
+      if (!u.first)
+        u.first = op;
+      u.last = op;
+      u.changed = u.changed || changes;
+    }
+    for (const auto &[prog, u] : uses) {
+      plan[u.first].loads.push_back(id);
+      if (u.changed)
+        plan[u.last].stores.push_back(id);
+    }
+  }
+  return plan;
+}
+
 void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
   auto &registry = LoweringRegistry::instance();
   const auto &schedule = ir.getSchedule();
+  const auto transfers = planRemoteTransfers();
   int done = 0;
   for (const Op *op : schedule) {
     logging::devicex::debug("Lowering {}", op->str());
-    auto &prog = isUpdateContext(*op)
-                     ? outer
-                     : microBatchProgram(op->settings.pipelineStage);
+    auto &prog = programOf(*op);
+    const auto transfer = transfers.find(op);
+    if (transfer != transfers.end())
+      for (const TensorId &id : transfer->second.loads)
+        prog.add(poplar::program::Copy(remote.at(id).buffer,
+                                       remote.at(id).tensor,
+                                       poplar::DebugContext(id + "/load")));
     LoweringContext &opCtx = contextOf(*op);
+    // In a pipeline a random op draws from its stage's seed, which each
+    // run of the stage sets to the micro-batch's (makePipeline).
+    const poplar::Tensor sessionSeed = opCtx.seed;
+    if (ir.getNumPipelineStages() > 0 && op->requiresRandomSeed())
+      opCtx.seed = stageSeed(op->settings.pipelineStage, opCtx.graph);
     if (copiesAtCycleEnd(*op)) {
       // Lowered for its destination tensor; the copy itself runs with the
       // pipeline cycle's other copies between IPUs (makePipeline).
@@ -409,6 +516,12 @@ void IrLowering::lowerOps(const std::function<void(int, int)> &onOpLowered) {
       registry.get(*op)(*op, opCtx, prog);
       keepOutputsApart(*op, opCtx, prog);
     }
+    opCtx.seed = sessionSeed;
+    if (transfer != transfers.end())
+      for (const TensorId &id : transfer->second.stores)
+        prog.add(poplar::program::Copy(remote.at(id).tensor,
+                                       remote.at(id).buffer,
+                                       poplar::DebugContext(id + "/store")));
     if (onOpLowered)
       onOpLowered(++done, static_cast<int>(schedule.size()));
   }

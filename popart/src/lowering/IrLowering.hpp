@@ -42,6 +42,9 @@ struct LoweredInterface {
   std::vector<TensorId> variables;
   std::vector<TensorId> optimizerScalars;
   bool randomSeed = false;
+  /// Variables held in remote buffers (remoteBufferName), which the
+  /// session writes and reads instead of streaming them.
+  std::vector<TensorId> remoteVariables;
   /// Gradients reduced on the host (HostReduceOp): elements of each.
   std::map<TensorId, int64_t> hostReduceGradients;
 };
@@ -67,7 +70,9 @@ public:
   bool hasRandomSeed() const { return ctx->hasSeed(); }
   /// The lists above together, as a loaded executable keeps them.
   LoweredInterface getInterface() const {
-    return {inputs, anchors, variables, optimizerScalars, hasRandomSeed(),
+    return {inputs,          anchors,
+            variables,       optimizerScalars,
+            hasRandomSeed(), remoteVariables,
             ctx->hostReduceGradients};
   }
 
@@ -80,6 +85,20 @@ public:
 private:
   void lowerRootTensors();
   void lowerOps(const std::function<void(int, int)> &onOpLowered);
+  /// The program fragment op is lowered into: the micro-batch's (its
+  /// stage's) or the batch's update.
+  poplar::program::Sequence &programOf(const Op &op);
+  /// Off-chip variables: the remote buffer and the tensor that holds the
+  /// value between a load and a store.
+  struct RemoteVariable {
+    poplar::RemoteBuffer buffer;
+    poplar::Tensor tensor;
+  };
+  /// The off-chip variables an op loads before it runs and stores after.
+  struct RemoteTransfers {
+    std::vector<TensorId> loads, stores;
+  };
+  std::map<const Op *, RemoteTransfers> planRemoteTransfers();
   void keepOutputsApart(const Op &op, LoweringContext &opCtx,
                         poplar::program::Sequence &prog);
   void lowerAnchors();
@@ -105,6 +124,9 @@ private:
   /// The batch's pipeline (fill, main, flush) from the stages' fragments,
   /// with the tensors later stages read kept in slots per micro-batch.
   void makePipeline();
+  /// Pipelining: the seed the random ops of `stage` draw from (a variable
+  /// of `g`, the stage's IPU), made on first use.
+  poplar::Tensor stageSeed(PipelineStage stage, poplar::Graph &g);
 
   const Ir &ir;
   std::unique_ptr<poplar::Graph> graph;
@@ -122,6 +144,7 @@ private:
   std::map<PipelineStage, poplar::program::Sequence> cycleStartFromHost,
       cycleEndToHost;
   poplar::program::Sequence pipeline;
+  std::map<PipelineStage, poplar::Tensor> stageSeeds;
   std::vector<poplar::Graph> ipuGraphs;
   std::vector<std::unique_ptr<LoweringContext>> ipuContexts;
   // The step's parts: once per step before and after the batches, once per
@@ -129,7 +152,8 @@ private:
   poplar::program::Sequence weightsFromHost, optimizerFromHost, seedFromHost,
       weightsToHost, before, inner, outer, after;
   std::map<TensorId, int64_t> inputs, anchors;
-  std::vector<TensorId> variables, optimizerScalars;
+  std::vector<TensorId> variables, optimizerScalars, remoteVariables;
+  std::map<TensorId, RemoteVariable> remote;
 };
 
 } // namespace popart

@@ -46,6 +46,7 @@ public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<DropoutGradOp>(*this);
   }
+  bool requiresRandomSeed() const override { return ratio > 0.0f; }
   float ratio;
   uint32_t seedModifier;
 };

@@ -179,6 +179,9 @@ std::string encodeMetadata(const Ir &ir, const DeviceInfo &device,
     e.str(id);
     e.u64(static_cast<std::uint64_t>(n));
   }
+  e.u64(io.remoteVariables.size());
+  for (const auto &id : io.remoteVariables)
+    e.str(id);
   return std::move(e.bytes());
 }
 
@@ -316,6 +319,8 @@ LoadedExecutable loadPopef(const popef::Reader &file, const Ir &ir,
     const std::string id = d.str();
     io.hostReduceGradients[id] = static_cast<int64_t>(d.u64());
   }
+  for (std::uint64_t i = 0, n = d.u64(); i != n; ++i)
+    io.remoteVariables.push_back(d.str());
   if (!d.done())
     file.fail("it is damaged: its metadata is longer than it should be");
   for (const auto &[id, n] : io.inputs)
@@ -326,6 +331,8 @@ LoadedExecutable loadPopef(const popef::Reader &file, const Ir &ir,
     checkTensor(file, ir, id, -1, "variable");
   for (const auto &id : io.optimizerScalars)
     checkTensor(file, ir, id, -1, "optimiser scalar");
+  for (const auto &id : io.remoteVariables)
+    checkTensor(file, ir, id, -1, "variable");
   for (const auto &id : ir.getDataFlow().anchors())
     if (!io.anchors.count(id))
       file.fail(logging::format("it does not return the session's anchor '{}' "

@@ -7,6 +7,7 @@
 #include "onnx/OnnxUtil.hpp"
 #include "session/SessionImpl.hpp"
 #include "session/SessionOptionsCheck.hpp"
+#include "transforms/StreamingMemory.hpp"
 
 #include <popart/error.hpp>
 #include <popart/irbuilder.hpp>
@@ -244,6 +245,49 @@ void SessionImpl::connectShardStreams(const TensorId &id) {
   }
 }
 
+void SessionImpl::remoteVariablesFromHost() {
+  const auto replicas = static_cast<unsigned>(ir.getReplicationFactor());
+  for (const TensorId &id : io.remoteVariables) {
+    const Tensor &t = ir.getMainGraph().getTensor(id);
+    const std::vector<char> bytes = toDeviceBytes(t.data, t.info.dataType());
+    const int64_t whole = hostInfo(t).nelms(), part = t.info.nelms();
+    const std::size_t elementBytes = bytes.size() / static_cast<std::size_t>(whole);
+    std::vector<char> row(static_cast<std::size_t>(part) * elementBytes, 0);
+    for (unsigned r = 0; r < replicas; ++r) {
+      // Replica r's part: elements r * part ..., zeros past the end.
+      const int64_t begin = isReplicaSharded(t) ? std::min(whole, r * part) : 0;
+      const int64_t count = std::min(whole, begin + part) - begin;
+      std::fill(row.begin(), row.end(), 0);
+      std::memcpy(row.data(), bytes.data() + begin * elementBytes,
+                  static_cast<std::size_t>(count) * elementBytes);
+      engine->copyToRemoteBuffer(row.data(), remoteBufferName(id), 0, r);
+    }
+  }
+}
+
+void SessionImpl::remoteVariablesToHost() {
+  const auto replicas = static_cast<unsigned>(ir.getReplicationFactor());
+  for (const TensorId &id : io.remoteVariables) {
+    Tensor &t = ir.getMainGraph().getTensor(id);
+    const DataType type = t.info.dataType();
+    const int64_t whole = hostInfo(t).nelms(), part = t.info.nelms();
+    const int64_t hostBytes = getDataTypeInfo(type).nbytes();
+    const std::size_t deviceBytes =
+        toDeviceBytes(std::vector<char>(static_cast<std::size_t>(hostBytes)),
+                      type)
+            .size();
+    std::vector<char> row(static_cast<std::size_t>(part) * deviceBytes);
+    const unsigned parts = isReplicaSharded(t) ? replicas : 1;
+    for (unsigned r = 0; r < parts; ++r) {
+      const int64_t begin = std::min(whole, r * part);
+      const int64_t count = std::min(whole, begin + part) - begin;
+      engine->copyFromRemoteBuffer(remoteBufferName(id), row.data(), 0, r);
+      fromDeviceBytes(row.data(), t.data.data() + begin * hostBytes, count,
+                      type);
+    }
+  }
+}
+
 void SessionImpl::runProgram(ProgramIndex p, const std::string &debugName) {
   engine->run(static_cast<unsigned>(p), debugName);
 }
@@ -410,6 +454,7 @@ void Session::weightsFromHost() {
     impl->broadcastVariables();
   impl->sendPending();
   impl->runProgram(ProgramIndex::WeightsFromHost);
+  impl->remoteVariablesFromHost();
   impl->weightsOnDevice = true;
 }
 
@@ -417,6 +462,7 @@ void Session::weightsToHost() {
   if (!impl->engineLoaded)
     throw error("weightsToHost: call prepareDevice first");
   impl->runProgram(ProgramIndex::WeightsToHost);
+  impl->remoteVariablesToHost();
 }
 
 namespace {

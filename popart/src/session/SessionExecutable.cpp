@@ -61,8 +61,11 @@ poplar::OptionFlags SessionImpl::engineOptions() const {
 }
 
 void SessionImpl::syncVariablesFromDevice() {
-  if (engineLoaded && weightsOnDevice && !io.variables.empty())
+  if (engineLoaded && weightsOnDevice &&
+      (!io.variables.empty() || !io.remoteVariables.empty())) {
     runProgram(ProgramIndex::WeightsToHost);
+    remoteVariablesToHost();
+  }
 }
 
 void SessionImpl::useLoaded(LoadedExecutable loaded) {

@@ -87,6 +87,11 @@ public:
   /// The streams of a variable sharded over the replicas: each replica's
   /// part to and from its place in the host's whole tensor.
   void connectShardStreams(const TensorId &id);
+  /// Off-chip variables (io.remoteVariables): the host copies into each
+  /// replica's remote buffer (its part when sharded), and back from them
+  /// (replica 0's, or every replica's part).
+  void remoteVariablesFromHost();
+  void remoteVariablesToHost();
   void runProgram(ProgramIndex p, const std::string &debugName = "");
   void sendPending();
   const SessionOptions &options() const { return ir.getSessionOptions(); }

@@ -186,9 +186,10 @@ const std::vector<Refusal> &refusals() {
   return list;
 }
 
-// The tensor locations this implementation honours: on chip, on the
-// compute tiles; sharded over the replicas for optimiser state (and, as
-// the original, never for activations).
+// The tensor locations this implementation honours: on the compute
+// tiles; optimiser state on chip or off chip (remote buffers) and sharded
+// over the replicas or not (and, as the original, activations never
+// sharded).
 void checkTensorLocationSettings(const SessionOptions &o) {
   const std::pair<const char *, const TensorLocationSettings *> settings[] = {
       {"activationTensorLocationSettings", &o.activationTensorLocationSettings},
@@ -199,11 +200,19 @@ void checkTensorLocationSettings(const SessionOptions &o) {
        &o.accumulatorTensorLocationSettings}};
   for (const auto &[name, s] : settings) {
     const TensorLocation &l = s->location;
-    if (l.storage != TensorStorage::OnChip)
-      throw error("SessionOptions::{}.location.storage {} is not supported "
-                  "here: streaming memory (remote buffers) is not modelled, "
-                  "tensors are OnChip",
-                  name, l.storage);
+    if (l.storage != TensorStorage::OnChip &&
+        l.storage != TensorStorage::OffChip)
+      throw error("SessionOptions::{}.location.storage: {} is not OnChip or "
+                  "OffChip",
+                  name, static_cast<int>(l.storage));
+    // Remote buffers hold optimiser state (loaded for the update, stored
+    // after it); streaming other tensors is not implemented here.
+    if (l.storage == TensorStorage::OffChip &&
+        s != &o.optimizerStateTensorLocationSettings)
+      throw error("SessionOptions::{}.location.storage OffChip is not "
+                  "supported here: only optimiser state is held in remote "
+                  "buffers (optimizerStateTensorLocationSettings)",
+                  name);
     if (l.loadTileSet != TileSet::Compute || l.storageTileSet != TileSet::Compute)
       throw error("SessionOptions::{}.location: tile sets loadTileSet={}, "
                   "storageTileSet={} are not supported here: there are no "
@@ -222,22 +231,38 @@ void checkTensorLocationSettings(const SessionOptions &o) {
                   name, s->minElementsForOffChip,
                   s->minElementsForReplicatedTensorSharding);
   }
-  for (const auto &[name, s] :
-       {settings[1], settings[3]})
-    if (s->location.replicatedTensorSharding == ReplicatedTensorSharding::On)
-      throw error("SessionOptions::{}.location.replicatedTensorSharding On is "
-                  "not supported here: only optimiser state is sharded over "
-                  "the replicas (optimizerStateTensorLocationSettings)",
-                  name);
+  if (o.accumulatorTensorLocationSettings.location.replicatedTensorSharding ==
+      ReplicatedTensorSharding::On)
+    throw error("SessionOptions::accumulatorTensorLocationSettings.location."
+                "replicatedTensorSharding On is not supported here: weights "
+                "and optimiser state are sharded over the replicas "
+                "(weightTensorLocationSettings, "
+                "optimizerStateTensorLocationSettings), gradient "
+                "accumulators are not");
+  if (o.weightTensorLocationSettings.location.replicatedTensorSharding ==
+          ReplicatedTensorSharding::On &&
+      o.enablePipelining)
+    throw error("SessionOptions::weightTensorLocationSettings.location."
+                "replicatedTensorSharding On is not supported with "
+                "enablePipelining here");
   if (o.activationTensorLocationSettings.location.replicatedTensorSharding ==
       ReplicatedTensorSharding::On)
     logging::session::info(
         "SessionOptions::activationTensorLocationSettings: activations are "
         "not sharded over the replicas (replicatedTensorSharding On applies "
-        "to weights' optimiser state only, as in the original)");
+        "to weights and their optimiser state, as in the original)");
   const TensorLocation &opt = o.optimizerStateTensorLocationSettings.location;
-  if (opt.replicatedTensorSharding == ReplicatedTensorSharding::On) {
-    const CommGroup &domain = opt.shardingDomain;
+  if (opt.storage == TensorStorage::OffChip &&
+      o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
+    throw error("SessionOptions::optimizerStateTensorLocationSettings."
+                "location.storage OffChip is not supported with "
+                "enableDistributedReplicatedGraphs (the processes exchange "
+                "variables through their host copies)");
+  for (const auto &[name, s] : {settings[1], settings[2]}) {
+    const TensorLocation &l = s->location;
+    if (l.replicatedTensorSharding != ReplicatedTensorSharding::On)
+      continue;
+    const CommGroup &domain = l.shardingDomain;
     const int64_t replicas =
         o.enableReplicatedGraphs ? o.replicatedGraphCount : 1;
     const bool allReplicas =
@@ -245,20 +270,20 @@ void checkTensorLocationSettings(const SessionOptions &o) {
         (domain.type == CommGroupType::Consecutive &&
          static_cast<int64_t>(domain.replicaGroupSize) == replicas);
     if (domain.type != CommGroupType::None && !allReplicas)
-      throw error("SessionOptions::optimizerStateTensorLocationSettings."
-                  "location.shardingDomain {} is not supported here: the "
-                  "state is sharded over all {} replicas of the process "
-                  "(CommGroupType::All)",
-                  domain, replicas);
+      throw error("SessionOptions::{}.location.shardingDomain {} is not "
+                  "supported here: tensors are sharded over all {} replicas "
+                  "of the process (CommGroupType::All)",
+                  name, domain, replicas);
     if (o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
-      throw error("SessionOptions::optimizerStateTensorLocationSettings: "
-                  "replicated tensor sharding is not supported with "
-                  "enableDistributedReplicatedGraphs (the replicas of other "
-                  "processes are reduced on the host)");
+      throw error("SessionOptions::{}: replicated tensor sharding is not "
+                  "supported with enableDistributedReplicatedGraphs (the "
+                  "replicas of other processes are reduced on the host)",
+                  name);
     if (o.hostAllReduce)
-      throw error("SessionOptions::optimizerStateTensorLocationSettings: "
-                  "replicated tensor sharding is not supported with "
-                  "hostAllReduce (the host reduces whole gradients)");
+      throw error("SessionOptions::{}: replicated tensor sharding is not "
+                  "supported with hostAllReduce (the host reduces whole "
+                  "gradients)",
+                  name);
   }
 }
 

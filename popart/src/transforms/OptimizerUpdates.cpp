@@ -56,6 +56,12 @@ private:
   /// Replicated tensor sharding: whether the optimiser state of `w` is
   /// split between the replicas (optimizerStateTensorLocationSettings).
   bool shardsState(const Tensor &w) const;
+  /// Replicated tensor sharding of weights (weightTensorLocationSettings):
+  /// whether `w` is held in parts, one per replica.
+  bool shardsWeight(const Tensor &w) const;
+  /// Makes variable `w` the replica's part of the weight, which its
+  /// update changes, and gives its readers the all-gathered whole.
+  void shardWeight(Tensor &w);
   /// The tensor the update of `wid` changes: the weight, or its shard.
   TensorId var(const TensorId &wid) const {
     auto it = weightShards.find(wid);
@@ -113,6 +119,8 @@ private:
   std::set<TensorId> clippedWeights;
   // Replicated tensor sharding: sharded weight -> its shard for the update.
   std::map<TensorId, TensorId> weightShards;
+  // Weights that are themselves parts (their own shard in weightShards).
+  std::set<TensorId> shardedWeights;
 };
 
 TensorId WeightUpdates::scalar(const std::string &name, bool isConst,
@@ -138,7 +146,7 @@ TensorId WeightUpdates::state(const TensorId &id, const Tensor &weight,
                               DataType type, bool sharded) {
   const DataType dt =
       type == DataType::UNDEFINED ? weight.info.dataType() : type;
-  const TensorInfo whole(dt, weight.info.shape());
+  const TensorInfo whole(dt, hostInfo(weight).shape());
   // A shard: ceil(n / replicas) elements, its meta shape the whole one.
   const TensorInfo info =
       sharded ? TensorInfo(dt, {(whole.nelms() + replicas - 1) / replicas},
@@ -165,7 +173,50 @@ TensorId WeightUpdates::state(const TensorId &id, const Tensor &weight,
   return id;
 }
 
+bool WeightUpdates::shardsWeight(const Tensor &w) const {
+  const TensorLocationSettings &settings = options.weightTensorLocationSettings;
+  const TensorLocation &location = settings.location;
+  if (location.replicatedTensorSharding != ReplicatedTensorSharding::On ||
+      location.shardingDomain.type == CommGroupType::None ||
+      w.info.rank() == 0 ||
+      w.info.nelms() < settings.minElementsForReplicatedTensorSharding)
+    return false;
+  if (replicas <= 1) {
+    logging::transform::warn("[StreamingMemory] Unable to shard tensor {} "
+                             "due to lack of replication",
+                             w.id);
+    return false;
+  }
+  return true;
+}
+
+void WeightUpdates::shardWeight(Tensor &w) {
+  // Every reader of the weight (forward, backward and recomputed ops)
+  // reads it whole: all-gathered from the replicas' parts each
+  // micro-batch.
+  const TensorInfo whole = w.info;
+  Tensor &gathered = graph.addTensor(tmp(w.id + "_gathered"), whole,
+                                     TensorType::ActGrad);
+  graph.replaceUses(w, gathered);
+  w.info = TensorInfo(whole.dataType(),
+                      {(whole.nelms() + replicas - 1) / replicas},
+                      whole.shape());
+  auto gather = std::make_unique<ReplicatedAllGatherOp>(
+      settings(w.id + "/ReplicatedAllGather"));
+  gather->settings.executionContext = ExecutionContext::Normal;
+  Op &op = graph.addOp(std::move(gather));
+  graph.connectInput(op, 0, w.id);
+  op.outputs = {&gathered};
+  gathered.producer = &op;
+  op.setup();
+  // The update changes the part in place; its state is sharded with it.
+  weightShards[w.id] = w.id;
+  shardedWeights.insert(w.id);
+}
+
 bool WeightUpdates::shardsState(const Tensor &w) const {
+  if (shardedWeights.count(w.id))
+    return true;
   const TensorLocationSettings &settings =
       options.optimizerStateTensorLocationSettings;
   const TensorLocation &location = settings.location;
@@ -177,7 +228,7 @@ bool WeightUpdates::shardsState(const Tensor &w) const {
       opt.type() != OptimizerType::SGD ||
       static_cast<const SGD &>(opt).hasMomentum(w.id);
   if (!hasState || w.info.rank() == 0 ||
-      w.info.nelms() < settings.minElementsForReplicatedTensorSharding)
+      hostInfo(w).nelms() < settings.minElementsForReplicatedTensorSharding)
     return false;
   if (replicas <= 1) {
     // As the original: sharding needs replicas to shard over.
@@ -632,10 +683,12 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
     }
   }
   for (const auto &wid : weights) {
-    const Tensor &w = graph.getTensor(wid);
+    Tensor &w = graph.getTensor(wid);
     if (!accumulatesIntoVelocity(w))
       updateGradients[wid] = gradientForUpdate(w, accumType(wid));
-    if (updateGradients.count(wid) && shardsState(w))
+    if (updateGradients.count(wid) && shardsWeight(w))
+      shardWeight(w);
+    else if (updateGradients.count(wid) && shardsState(w))
       // The replica's part of the weight, updated and gathered back.
       weightShards[wid] =
           add<ReplicatedReduceScatterOp>({wid}, {tmp(wid + "_shard")},
@@ -665,7 +718,7 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
     default:
       throw error("Unknown optimizer type {}", opt.type_s());
     }
-    if (weightShards.count(wid))
+    if (weightShards.count(wid) && !shardedWeights.count(wid))
       gatherIntoWeight(wid, updated);
   }
   zeroAccumulators();

@@ -78,9 +78,17 @@ int64_t assignPipelineStages(Ir &ir, const std::set<OpId> &modelOps) {
     throw error("SessionOptions::enablePipelining: pipelining requires the "
                 "'virtualGraphMode' session option to not be "
                 "VirtualGraphMode::Off");
-  if (ir.requiresRandomSeed())
-    throw error("SessionOptions::enablePipelining: ops that draw random "
-                "numbers are not supported in a pipeline here");
+  // Random ops of the main graph draw from their stage's seed of the
+  // micro-batch (IrLowering::makePipeline); a subgraph is lowered once
+  // for all its callers, so it would have one seed for every stage.
+  for (const Graph *sub : ir.getSubgraphs())
+    for (const auto &p : sub->getOps())
+      if (p.second->requiresRandomSeed())
+        throw error("SessionOptions::enablePipelining: {} draws random "
+                    "numbers inside the subgraph '{}', which a pipeline "
+                    "does not support here (random ops of the main graph "
+                    "are)",
+                    p.second->str(), sub->getGraphId());
   const std::vector<Op *> order = graph.getOpSchedule(o.kahnTieBreaker);
 
   // The model's stages: every op annotated, 0 to N-1 each used, one IPU

@@ -39,8 +39,10 @@ std::vector<Op *> opsOnPathToLoss(Ir &ir) {
 }
 
 bool canRecompute(const Op &op) {
-  // Random ops would draw other numbers; the loss itself is needed anyway.
-  return !op.requiresRandomSeed() && !op.isLossOp();
+  // The loss itself is needed anyway. A recomputed random op draws its
+  // forward numbers: it has the forward op's seed modifier and runs with
+  // the micro-batch's seed (its stage's in a pipeline).
+  return !op.isLossOp();
 }
 
 void mark(Op &op, RecomputeType type) {

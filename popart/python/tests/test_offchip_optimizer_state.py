@@ -1,0 +1,189 @@
+"""Optimiser state off chip (optimizerStateTensorLocationSettings with
+TensorStorage.OffChip): each state tensor lives in a poplar remote buffer,
+loaded before the update that uses it and stored after it. Training gives
+the bits of the on-chip session; the IPU Model's graph report shows the
+state no longer always live on the tiles and its estimate includes the
+transfers."""
+import json
+
+import numpy as np
+import popart
+import pytest
+
+IN, HIDDEN, OUT = 16, 32, 8  # w1: 512 elements, w2: 256, b1: 32
+MICRO_BATCH = 4
+STEPS = 5
+
+
+def initial_weights():
+    rng = np.random.default_rng(3)
+    return {
+        "w1": rng.normal(0, 0.3, (IN, HIDDEN)).astype(np.float32),
+        "b1": rng.normal(0, 0.3, (HIDDEN, )).astype(np.float32),
+        "w2": rng.normal(0, 0.3, (HIDDEN, OUT)).astype(np.float32),
+    }
+
+
+OPTIMIZERS = {
+    "sgd": lambda: popart.SGD({
+        "defaultLearningRate": (0.1, False),
+        "defaultMomentum": (0.9, True),
+        "defaultWeightDecay": (0.01, True),
+    }),
+    "sgd_separate": lambda: popart.SGD(
+        {
+            "defaultLearningRate": (0.1, False),
+            "defaultMomentum": (0.9, True),
+        },
+        accumulatorAndMomentum=popart.SGDAccumulatorAndMomentum.Separate),
+    "adam": lambda: popart.Adam({"defaultLearningRate": (0.01, False)}),
+}
+STATE = {
+    "sgd": ["Accl___w1", "Accl___b1", "Accl___w2"],
+    "sgd_separate": ["Accl___w1", "Accl___b1", "Accl___w2"],
+    "adam": ["Accl1___w1", "Accl2___w1", "Accl1___w2", "Accl2___b1"],
+}
+
+
+def session_of(optimizer, offchip, replicas=1, accumulation=1, rts=False,
+               min_elements=2, cpu=False, tweak=None):
+    b = popart.Builder()
+    x = b.addInputTensor(popart.TensorInfo("FLOAT", [MICRO_BATCH, IN]), "x")
+    label = b.addInputTensor(popart.TensorInfo("INT32", [MICRO_BATCH]), "label")
+    w = {k: b.addInitializedInputTensor(v, k)
+         for k, v in initial_weights().items()}
+    h = b.aiOnnx.relu([b.aiOnnx.add([b.aiOnnx.matmul([x, w["w1"]]), w["b1"]])])
+    probs = b.aiOnnx.softmax([b.aiOnnx.matmul([h, w["w2"]])], axis=1)
+    loss = b.aiGraphcore.nllloss([probs, label])
+    opts = popart.SessionOptions()
+    opts.instrumentWithHardwareCycleCounter = True
+    if replicas > 1:
+        opts.enableReplicatedGraphs = True
+        opts.replicatedGraphCount = replicas
+    if accumulation > 1:
+        opts.enableGradientAccumulation = True
+        opts.accumulationFactor = accumulation
+    settings = opts.optimizerStateTensorLocationSettings
+    if offchip:
+        settings.location.storage = popart.TensorStorage.OffChip
+        settings.minElementsForOffChip = min_elements
+    if rts:
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 64
+    opts.optimizerStateTensorLocationSettings = settings
+    if tweak:
+        tweak(opts)
+    dm = popart.DeviceManager()
+    device = (dm.createCpuDevice() if cpu else dm.createIpuModelDevice({
+        "numIPUs": replicas,
+        "tilesPerIPU": 4
+    }))
+    session = popart.TrainingSession(
+        fnModel=b.getModelProto(),
+        dataFlow=popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")}),
+        loss=loss, optimizer=OPTIMIZERS[optimizer](), deviceInfo=device,
+        userOptions=opts)
+    return session, x, label
+
+
+def train(optimizer, offchip, replicas=1, accumulation=1, **kwargs):
+    """STEPS steps; the weights and state read back, and the session."""
+    session, x, label = session_of(optimizer, offchip, replicas, accumulation,
+                                   **kwargs)
+    session.prepareDevice()
+    session.weightsFromHost()
+    anchors = session.initAnchorArrays()
+    outer = [d for d in (accumulation, replicas) if d > 1]
+    for step in range(STEPS):
+        rng = np.random.default_rng(50 + step)
+        xs = rng.normal(size=outer + [MICRO_BATCH, IN]).astype(np.float32)
+        labels = rng.integers(0, OUT, size=outer + [MICRO_BATCH]).astype(np.int32)
+        session.run(popart.PyStepIO({x: xs, label: labels}, anchors))
+    session.weightsToHost()
+    out = {k: np.empty(v.shape, np.float32)
+           for k, v in initial_weights().items()}
+    for s in STATE[optimizer]:
+        out[s] = np.empty(initial_weights()[s.split("___")[1]].shape,
+                          np.float32)
+    session.readWeights(popart.PyWeightsIO(out))
+    return out, session
+
+
+@pytest.mark.parametrize("optimizer,accumulation", [("sgd", 1), ("adam", 1),
+                                                    ("sgd_separate", 2)])
+def test_offchip_state_trains_to_the_bits_of_onchip_state(optimizer,
+                                                          accumulation):
+    onchip, _ = train(optimizer, False, accumulation=accumulation)
+    offchip, _ = train(optimizer, True, accumulation=accumulation)
+    for k in onchip:
+        np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+    # The state read back from the remote buffers is not its initial zeros.
+    for s in STATE[optimizer]:
+        assert np.abs(offchip[s]).max() > 0, s
+    for k, v in initial_weights().items():
+        assert not np.allclose(offchip[k], v), k
+
+
+def memory(session):
+    graph = json.loads(session.getGraphReport())
+    liveness = graph["memory"]["liveness"]
+    return (sum(graph["memory"]["byTile"]["total"]), liveness["alwaysLive"],
+            {v["name"] for v in liveness["notAlwaysLive"]})
+
+
+def test_offchip_state_leaves_the_tiles_and_costs_transfers():
+    _, onchip = train("sgd", False)
+    _, offchip = train("sgd", True)
+    on_total, on_always, _ = memory(onchip)
+    off_total, off_always, off_sometimes = memory(offchip)
+    for s in STATE["sgd"]:
+        assert s in on_always and s not in off_always, s
+        assert s in off_sometimes, s
+    print(f"tile memory: on chip {on_total:,} B, off chip {off_total:,} B; "
+          f"cycles of the last step: on chip {onchip.getCycleCount():,}, "
+          f"off chip {offchip.getCycleCount():,}")
+    assert off_total < on_total
+    # Each step loads and stores the state of the three weights.
+    assert offchip.getCycleCount() > onchip.getCycleCount()
+    execution = json.loads(offchip.getExecutionReport())
+    names = [st.get("name", "") for st in execution["simulation"]["steps"]]
+    for s in STATE["sgd"]:
+        assert any(s + "/load" in n for n in names), s
+        assert any(s + "/store" in n for n in names), s
+
+
+def test_small_state_stays_on_chip():
+    _, session = train("sgd", True, min_elements=100)
+    _, always, _ = memory(session)
+    assert "Accl___b1" in always  # 32 elements
+    assert "Accl___w1" not in always and "Accl___w2" not in always
+
+
+def test_offchip_sharded_state_gives_the_weights_of_onchip_sharding():
+    onchip, _ = train("adam", False, replicas=2, rts=True)
+    offchip, session = train("adam", True, replicas=2, rts=True)
+    for k in onchip:
+        np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+    assert session.getInfo("Accl1___w1").shape() == [256]
+
+
+def test_what_cannot_be_off_chip_is_refused():
+    with pytest.raises(popart.popart_exception,
+                       match=r"optimizerStateTensorLocationSettings\.location"
+                       r"\.storage OffChip: 'Accl___\w+' needs a remote buffer"):
+        session_of("sgd", True, cpu=True)[0].prepareDevice()
+
+    def accumulators(opts):
+        opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
+            popart.TensorStorage.OffChip, 0)
+
+    def activations(opts):
+        opts.activationTensorLocationSettings = popart.TensorLocationSettings(
+            popart.TensorStorage.OffChip, 0)
+
+    for tweak, field in [(accumulators, "accumulatorTensorLocationSettings"),
+                         (activations, "activationTensorLocationSettings")]:
+        with pytest.raises(popart.popart_exception,
+                           match=field + r"\.location\.storage OffChip"):
+            session_of("sgd", False, tweak=tweak)
