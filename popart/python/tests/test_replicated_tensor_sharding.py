@@ -249,9 +249,10 @@ def refused(opts, match):
 
 def test_settings_that_cannot_be_honoured_are_refused():
     opts = options(2, 1, rts=True)
-    opts.weightTensorLocationSettings = popart.TensorLocationSettings(
+    opts.activationTensorLocationSettings = popart.TensorLocationSettings(
         popart.TensorStorage.OffChip, 0)
-    refused(opts, r"weightTensorLocationSettings\.location\.storage OffChip")
+    refused(opts,
+            r"activationTensorLocationSettings\.location\.storage OffChip")
 
     opts = options(2, 1, rts=True)
     location = popart.TensorLocation(popart.TensorStorage.OnChip,

@@ -187,9 +187,9 @@ const std::vector<Refusal> &refusals() {
 }
 
 // The tensor locations this implementation honours: on the compute
-// tiles; optimiser state on chip or off chip (remote buffers) and sharded
-// over the replicas or not (and, as the original, activations never
-// sharded).
+// tiles; variables on chip or off chip (remote buffers), weights and
+// optimiser state sharded over the replicas or not (and, as the original,
+// activations never sharded).
 void checkTensorLocationSettings(const SessionOptions &o) {
   const std::pair<const char *, const TensorLocationSettings *> settings[] = {
       {"activationTensorLocationSettings", &o.activationTensorLocationSettings},
@@ -205,13 +205,14 @@ void checkTensorLocationSettings(const SessionOptions &o) {
       throw error("SessionOptions::{}.location.storage: {} is not OnChip or "
                   "OffChip",
                   name, static_cast<int>(l.storage));
-    // Remote buffers hold optimiser state (loaded for the update, stored
-    // after it); streaming other tensors is not implemented here.
+    // Remote buffers hold variables (loaded before the ops of a program
+    // fragment that use them, stored after those that change them);
+    // activations are not streamed here.
     if (l.storage == TensorStorage::OffChip &&
-        s != &o.optimizerStateTensorLocationSettings)
+        s == &o.activationTensorLocationSettings)
       throw error("SessionOptions::{}.location.storage OffChip is not "
-                  "supported here: only optimiser state is held in remote "
-                  "buffers (optimizerStateTensorLocationSettings)",
+                  "supported here: only variables (weights, optimiser state, "
+                  "accumulators) are held in remote buffers",
                   name);
     if (l.loadTileSet != TileSet::Compute || l.storageTileSet != TileSet::Compute)
       throw error("SessionOptions::{}.location: tile sets loadTileSet={}, "
@@ -251,13 +252,13 @@ void checkTensorLocationSettings(const SessionOptions &o) {
         "SessionOptions::activationTensorLocationSettings: activations are "
         "not sharded over the replicas (replicatedTensorSharding On applies "
         "to weights and their optimiser state, as in the original)");
-  const TensorLocation &opt = o.optimizerStateTensorLocationSettings.location;
-  if (opt.storage == TensorStorage::OffChip &&
-      o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
-    throw error("SessionOptions::optimizerStateTensorLocationSettings."
-                "location.storage OffChip is not supported with "
-                "enableDistributedReplicatedGraphs (the processes exchange "
-                "variables through their host copies)");
+  for (const auto &[name, s] : settings)
+    if (s->location.storage == TensorStorage::OffChip &&
+        o.enableDistributedReplicatedGraphs && o.globalReplicationFactor > 1)
+      throw error("SessionOptions::{}.location.storage OffChip is not "
+                  "supported with enableDistributedReplicatedGraphs (the "
+                  "processes exchange variables through their host copies)",
+                  name);
   for (const auto &[name, s] : {settings[1], settings[2]}) {
     const TensorLocation &l = s->location;
     if (l.replicatedTensorSharding != ReplicatedTensorSharding::On)

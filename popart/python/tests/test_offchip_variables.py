@@ -1,6 +1,8 @@
-"""Optimiser state off chip (optimizerStateTensorLocationSettings with
-TensorStorage.OffChip): each state tensor lives in a poplar remote buffer,
-loaded before the update that uses it and stored after it. Training gives
+"""Variables off chip (TensorStorage.OffChip in
+optimizerStateTensorLocationSettings, weightTensorLocationSettings,
+accumulatorTensorLocationSettings): each lives in a poplar remote buffer,
+loaded before the ops of a program fragment that use it and stored after
+those that change it. Training gives
 the bits of the on-chip session; the IPU Model's graph report shows the
 state no longer always live on the tiles and its estimate includes the
 transfers."""
@@ -168,22 +170,68 @@ def test_offchip_sharded_state_gives_the_weights_of_onchip_sharding():
     assert session.getInfo("Accl1___w1").shape() == [256]
 
 
+def weights_off_chip(opts):
+    opts.weightTensorLocationSettings = popart.TensorLocationSettings(
+        popart.TensorStorage.OffChip, 0)
+
+
+def accumulators_off_chip(opts):
+    opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
+        popart.TensorStorage.OffChip, 0)
+
+
+def test_offchip_weights_and_accumulators_train_to_the_same_bits():
+    """Weights off chip are loaded for each micro-batch's forward and
+    backward pass and for the update, and stored after it; accumulators
+    are loaded and stored every micro-batch."""
+    onchip, _ = train("sgd_separate", False, accumulation=2)
+    for tweak, off in [(weights_off_chip, ["w1", "b1", "w2"]),
+                       (accumulators_off_chip,
+                        ["Accum___w1", "Accum___b1", "Accum___w2"])]:
+        offchip, session = train("sgd_separate", False, accumulation=2,
+                                 tweak=tweak)
+        for k in onchip:
+            np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+        _, always, sometimes = memory(session)
+        for t in off:
+            assert t not in always and t in sometimes, t
+        assert "Accl___w1" in always  # the state stays on chip
+
+
+def test_offchip_sharded_weights_give_the_bits_of_onchip_sharded_weights():
+    def sharded(opts):
+        settings = opts.weightTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 64
+        opts.weightTensorLocationSettings = settings
+
+    def sharded_off_chip(opts):
+        sharded(opts)
+        settings = opts.weightTensorLocationSettings
+        settings.location.storage = popart.TensorStorage.OffChip
+        opts.weightTensorLocationSettings = settings
+
+    onchip, _ = train("sgd", False, replicas=2, tweak=sharded)
+    offchip, session = train("sgd", False, replicas=2, tweak=sharded_off_chip)
+    for k in onchip:
+        np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+    assert session.getInfo("w1").shape() == [256]
+    _, always, sometimes = memory(session)
+    assert "w1" not in always and "w1" in sometimes
+
+
 def test_what_cannot_be_off_chip_is_refused():
     with pytest.raises(popart.popart_exception,
                        match=r"optimizerStateTensorLocationSettings\.location"
                        r"\.storage OffChip: 'Accl___\w+' needs a remote buffer"):
         session_of("sgd", True, cpu=True)[0].prepareDevice()
 
-    def accumulators(opts):
-        opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
-            popart.TensorStorage.OffChip, 0)
-
     def activations(opts):
         opts.activationTensorLocationSettings = popart.TensorLocationSettings(
             popart.TensorStorage.OffChip, 0)
 
-    for tweak, field in [(accumulators, "accumulatorTensorLocationSettings"),
-                         (activations, "activationTensorLocationSettings")]:
-        with pytest.raises(popart.popart_exception,
-                           match=field + r"\.location\.storage OffChip"):
-            session_of("sgd", False, tweak=tweak)
+    with pytest.raises(popart.popart_exception,
+                       match=r"activationTensorLocationSettings\.location"
+                       r"\.storage OffChip is not supported"):
+        session_of("sgd", False, tweak=activations)
