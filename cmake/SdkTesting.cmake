@@ -6,12 +6,24 @@
 # (build-fuzz): chosen for what they reach per second of build and run. A
 # multi-target test may give it to some of its device variants only
 # (SANITIZE_DEVICES): the variants run the same library code, and one of
-# them costs a third of the time.
+# them costs a third of the time. The target sanitize_tests builds the
+# programs of those tests and nothing else.
 set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi-target tests run on")
 
 # Codelets compiled at run time by tests are cached in the build tree, not
 # in the user's home.
 set(SDK_TEST_ENVIRONMENT "POPLAR_CODELET_CACHE_DIR=${PROJECT_BINARY_DIR}/codelet-cache")
+
+add_custom_target(sanitize_tests)
+
+# sdk_sanitize_test(<test> PROGRAMS <target>...): labels `sanitize` a test
+# that is not a test program of its own (a tutorial's output check, a script
+# running a tool) and has sanitize_tests build the programs it runs.
+function(sdk_sanitize_test test)
+  cmake_parse_arguments(ARG "" "" "PROGRAMS" ${ARGN})
+  set_property(TEST ${test} APPEND PROPERTY LABELS sanitize)
+  add_dependencies(sanitize_tests ${ARG_PROGRAMS})
+endfunction()
 
 function(sdk_test_executable name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
@@ -27,6 +39,9 @@ function(add_unit_test name)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS "unit;${ARG_LABELS}"
     ENVIRONMENT "${SDK_TEST_ENVIRONMENT}")
+  if(sanitize IN_LIST ARG_LABELS)
+    add_dependencies(sanitize_tests ${name})
+  endif()
 endfunction()
 
 # add_multitarget_test(<name> SOURCES ... LIBS ... [LABELS ...]
@@ -43,6 +58,9 @@ function(add_multitarget_test name)
     set(labels multitarget ${device} ${ARG_LABELS})
     if(device IN_LIST ARG_SANITIZE_DEVICES)
       list(APPEND labels sanitize)
+    endif()
+    if(sanitize IN_LIST labels)
+      add_dependencies(sanitize_tests ${name})
     endif()
     add_test(NAME ${name}_${device} COMMAND ${name})
     set_tests_properties(${name}_${device} PROPERTIES

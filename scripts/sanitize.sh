@@ -2,7 +2,7 @@
 # Runs the tests labelled `sanitize` (cmake/SdkTesting.cmake) in the clang
 # build ./build-fuzz, whose libraries are built with AddressSanitizer and
 # UndefinedBehaviorSanitizer: any report (a memory error, a leak, undefined
-# behaviour) fails the test. Only those tests and what they need are built.
+# behaviour) fails the test. Only the programs those tests run are built.
 #
 #   scripts/sanitize.sh [ctest arguments...]
 set -euo pipefail
@@ -13,9 +13,10 @@ start=$(date +%s)
 # shellcheck source=scripts/clang-build.sh
 source scripts/clang-build.sh
 configure_clang_build
-mapfile -t targets < <(test_targets "$clang_build" sanitize)
-cmake --build "$clang_build" -j "$jobs" --target "${targets[@]}"
-echo "sanitize: ${#targets[@]} test programs built in $(( $(date +%s) - start )) s"
+# sanitize_tests: the programs those tests run (cmake/SdkTesting.cmake).
+cmake --build "$clang_build" -j "$jobs" --target sanitize_tests
+echo "sanitize: the programs of $(ctest --test-dir "$clang_build" -N -L '^sanitize$' |
+  sed -n 's/^Total Tests: //p') tests built in $(( $(date +%s) - start )) s"
 
 # Every report stops the program with an error; leaks are reported at exit.
 # intercept_tls_get_addr=0: clang-14's __tls_get_addr interceptor takes some

@@ -35,7 +35,7 @@ fits() {
 }
 
 # docs/reliability.md, Cost in CI
-clang_part=${SDK_CLANG_PART_SECONDS:-1560}
+clang_part=${SDK_CLANG_PART_SECONDS:-1720}
 tsan_part=${SDK_TSAN_PART_SECONDS:-300}
 tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
 if fits "$clang_part" "the sanitizer tests and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh)"; then

@@ -1,5 +1,6 @@
 #include "TestRig.hpp"
 
+#include "HostHalf.hpp"
 #include "TestDevice.hpp"
 
 #include <poplin/codelets.hpp>
@@ -107,7 +108,7 @@ std::vector<float> uniformValues(std::size_t n, float lo, float hi,
 std::vector<float> roundToHalf(const std::vector<float> &v) {
   std::vector<float> out(v.size());
   for (std::size_t i = 0; i != v.size(); ++i)
-    out[i] = float(static_cast<_Float16>(v[i]));
+    out[i] = sdktest::nearestHalf(v[i]);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "ElementwiseReference.hpp"
 
+#include "HostHalf.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -62,7 +64,7 @@ double storeAs(const Type &type, double x) {
   if (type == FLOAT)
     return static_cast<float>(x);
   if (type == HALF)
-    return static_cast<float>(static_cast<_Float16>(static_cast<float>(x)));
+    return sdktest::nearestHalf(static_cast<float>(x));
   if (type == BOOL)
     return x != 0 ? 1 : 0;
   return wrap(type, bitsOfValue(x));

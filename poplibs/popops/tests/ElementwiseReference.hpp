@@ -1,6 +1,6 @@
 // The host reference for popops' element-wise tests: plain loops over
-// values held as double, written apart from the codelets (half arithmetic
-// through the compiler's _Float16, not poplar's conversions) from the
+// values held as double, written apart from the codelets (half rounding by
+// the tests' own HostHalf.hpp, not poplar's conversions) from the
 // semantics documented in codelets/ElementwiseOps.hpp.
 #ifndef POPOPS_TESTS_ELEMENTWISEREFERENCE_HPP
 #define POPOPS_TESTS_ELEMENTWISEREFERENCE_HPP

@@ -3,6 +3,7 @@
 // the same expression op by op; typing of constants, casts and conditions;
 // broadcasting, aliasing and several expressions at once.
 #include "ElementwiseReference.hpp"
+#include "HostHalf.hpp"
 #include "TestRig.hpp"
 #include "TestValues.hpp"
 
@@ -99,7 +100,7 @@ TEST_CASE("Fused and unfused half expressions round alike",
                                   {{"enableGenerateCodelet", "false"}}));
   rig.run();
   Values ref;
-  auto h = [](float x) { return float(_Float16(x)); };
+  auto h = [](float x) { return sdktest::nearestHalf(x); };
   for (std::size_t i = 0; i != va.size(); ++i) {
     const float x = h(float(va[i])), y = h(float(vb[i]));
     const float s = h(x + y);

@@ -1,5 +1,6 @@
 #include "TestRig.hpp"
 
+#include "HostHalf.hpp"
 #include "TestDevice.hpp"
 
 #include <popops/codelets.hpp>
@@ -7,6 +8,7 @@
 
 #include <poplar/Engine.hpp>
 
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -30,6 +32,13 @@ template <class T> Values fromBytes(const std::vector<unsigned char> &bytes) {
     std::memcpy(&x, bytes.data() + i * sizeof(T), sizeof(T));
     v[i] = static_cast<double>(x);
   }
+  return v;
+}
+
+Values fromHalfBytes(const std::vector<unsigned char> &bytes) {
+  Values v = fromBytes<std::uint16_t>(bytes);
+  for (auto &x : v)
+    x = sdktest::halfBitsToFloat(static_cast<std::uint16_t>(x));
   return v;
 }
 
@@ -95,7 +104,7 @@ void Rig::run() {
     if (type == FLOAT)
       v = fromBytes<float>(bytes);
     else if (type == HALF)
-      v = fromBytes<_Float16>(bytes);
+      v = fromHalfBytes(bytes);
     else if (type == INT)
       v = fromBytes<int>(bytes);
     else if (type == UNSIGNED_INT)
