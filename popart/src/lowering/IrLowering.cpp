@@ -1,6 +1,5 @@
 #include "lowering/IrLowering.hpp"
 #include "ir/HostData.hpp"
-#include "ops/ConvWeights.hpp"
 #include "ops/IpuCopyOp.hpp"
 #include "ops/PoplibsOptions.hpp"
 
@@ -317,13 +316,8 @@ void IrLowering::lowerRootTensors() {
     }
     if (t.type != TensorType::Stream && t.type != TensorType::Variable)
       continue;
-    poplar::Tensor v;
-    if (auto planned = createPlannedConvWeights(*ctx, home, t)) {
-      v = *planned;
-    } else {
-      v = home.addVariable(type, dims(t.info.shape()), t.id);
-      poputil::mapTensorLinearly(home, v);
-    }
+    poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
+    poputil::mapTensorLinearly(home, v);
     const auto n = t.info.nelms();
     // Inputs: each replica its own data; weights, optimiser state and
     // scalars: the same values to every replica, except the state sharded

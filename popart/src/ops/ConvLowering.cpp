@@ -6,7 +6,6 @@
 #include <poplin/ConvUtil.hpp>
 #include <popops/Reduce.hpp>
 #include "ops/ConvOp.hpp"
-#include "ops/ConvWeights.hpp"
 
 #include <poplin/Convolution.hpp>
 #include <poputil/TileMapping.hpp>
@@ -85,30 +84,6 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
       conv.name(), poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
       &ctx.convCache);
   return denseActivations(ctx, out, prog, conv.name());
-}
-
-std::optional<poplar::Tensor>
-createPlannedConvWeights(LoweringContext &ctx, poplar::Graph &graph,
-                         const Tensor &weights) {
-  if (graph.getTarget().getTargetType() != poplar::TargetType::CPU ||
-      weights.producer || weights.consumers.size() != 1)
-    return std::nullopt;
-  const auto *conv = dynamic_cast<const ConvOp *>(weights.consumers.front());
-  if (!conv || !conv->hasInput(1) || conv->inTensor(1) != &weights ||
-      conv->inTensor(0) == &weights ||
-      conv->inInfo(0).dataType() != weights.info.dataType())
-    return std::nullopt;
-  const poplar::Type type = deviceType(weights.info.dataType());
-  if (type != poplar::FLOAT && type != poplar::HALF)
-    return std::nullopt;
-  const Shape &w = weights.info.shape();
-  const poplin::ConvParams params =
-      convParams(*conv, conv->inShape(0), w, type);
-  const poplar::Tensor planned = poplin::createWeights(
-      graph, params, weights.id,
-      poplibsOptionFlags(ctx.convOptions, conv->poplibsOptions),
-      &ctx.convCache);
-  return planned.reshape(dims(w));
 }
 
 void growConv(const Op &op, LoweringContext &ctx,
