@@ -21,12 +21,36 @@ namespace {
 // Below this many bytes, a copy runs on the calling thread.
 constexpr std::size_t parallelCopyBytes = 256 * 1024;
 
+// n elements of `Bytes` bytes, strides in elements. A copy of a size known
+// at compile time is a move, not a call to memcpy per element.
+template <std::size_t Bytes>
+void copyStridedElements(unsigned char *dst, std::int64_t dstStride,
+                         const unsigned char *src, std::int64_t srcStride,
+                         std::size_t n) {
+  const std::int64_t dstStep = dstStride * std::int64_t(Bytes);
+  const std::int64_t srcStep = srcStride * std::int64_t(Bytes);
+  for (std::size_t i = 0; i != n; ++i, dst += dstStep, src += srcStep)
+    std::memcpy(dst, src, Bytes);
+}
+
 void copyStrided(unsigned char *dst, std::int64_t dstStride,
                  const unsigned char *src, std::int64_t srcStride,
                  std::size_t n, std::size_t bytes) {
   if (dstStride == 1 && srcStride == 1) {
     std::memmove(dst, src, n * bytes);
     return;
+  }
+  switch (bytes) {
+  case 1:
+    return copyStridedElements<1>(dst, dstStride, src, srcStride, n);
+  case 2:
+    return copyStridedElements<2>(dst, dstStride, src, srcStride, n);
+  case 4:
+    return copyStridedElements<4>(dst, dstStride, src, srcStride, n);
+  case 8:
+    return copyStridedElements<8>(dst, dstStride, src, srcStride, n);
+  default:
+    break;
   }
   for (std::size_t i = 0; i != n; ++i)
     std::memcpy(dst + std::int64_t(i) * dstStride * std::int64_t(bytes),

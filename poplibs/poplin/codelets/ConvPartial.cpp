@@ -14,6 +14,7 @@
 // 4 positions. On x86-64 the float kernels are also compiled for AVX2/FMA
 // and AVX-512 and chosen at run time.
 #include <poplar/Vertex.hpp>
+#include <poplar/detail/HostParallel.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -557,11 +558,36 @@ void weightGradUnitFloat(const Geometry &g, const float *in,
   weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
 }
 
+// Float blocks of at least this many multiply-accumulates are shared out
+// over the host's threads (the IPU Model's blocks, one per tile, mostly stay
+// below it; the CPU device's one tile holds whole convolutions).
+constexpr double hostThreadsMacs = 1 << 22;
+// The parts such a block is cut into, whatever the number of threads: each
+// part is forwardFloat's share of one of this many workers.
+constexpr unsigned hostParts = 24;
+
+double forwardMacs(const Geometry &g) {
+  return double(g.batch) * g.outSize[0] * g.outSize[1] * g.outSize[2] *
+         g.kernel[0] * g.kernel[1] * g.kernel[2] * g.inChans * g.outChans;
+}
+
+// A large float block in hostParts fixed parts on the runtime's host
+// threads.
+void forwardFloatOnHostThreads(const Geometry &g, const float *in,
+                               const float *weights, float *out) {
+  poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
+    forwardFloat(g, in, weights, out, unsigned(part), hostParts);
+  });
+}
+
 } // namespace
 
 // ConvPartial: the float partial sums of one block of a convolution's
 // output over the block's input channels. A MultiVertex: the workers share
-// the output rows.
+// the output rows. A large float block is computed by the first worker on
+// the runtime's host threads, in hostParts fixed parts; every output
+// element is computed by the same code whichever part and thread computes
+// it, so the result does not depend on the thread count.
 template <class InType> class ConvPartial : public poplar::MultiVertex {
 public:
   poplar::Input<poplar::Vector<InType>> in;
@@ -572,8 +598,13 @@ public:
   void compute(unsigned wid) {
     const Geometry g(geometry);
     if constexpr (std::is_same_v<InType, float>) {
-      forwardFloat(g, in.data(), weights.data(), out.data(), wid,
-                   numWorkers());
+      if (forwardMacs(g) < hostThreadsMacs) {
+        forwardFloat(g, in.data(), weights.data(), out.data(), wid,
+                     numWorkers());
+        return;
+      }
+      if (wid == 0)
+        forwardFloatOnHostThreads(g, in.data(), weights.data(), out.data());
       return;
     }
     const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];

@@ -104,8 +104,15 @@ template <class T> inline T rem(T a, T b) {
   }
 }
 
+// For float, max and min select rather than branch (the signs of the data
+// make branches unpredictable, and selects vectorise); the comparisons are
+// quiet, as `x != x` is, so that the same NaNs raise the same flags.
 template <class T> inline T max(T a, T b) {
-  if constexpr (isFloat<T>) {
+  if constexpr (std::is_same_v<T, float>) {
+    T r = __builtin_isless(a, b) ? b : a;
+    r = __builtin_isunordered(b, b) ? b : r;
+    return __builtin_isunordered(a, a) ? a : r;
+  } else if constexpr (isFloat<T>) {
     const Calc<T> x = a, y = b;
     if (x != x)
       return a;
@@ -118,7 +125,11 @@ template <class T> inline T max(T a, T b) {
 }
 
 template <class T> inline T min(T a, T b) {
-  if constexpr (isFloat<T>) {
+  if constexpr (std::is_same_v<T, float>) {
+    T r = __builtin_isless(b, a) ? b : a;
+    r = __builtin_isunordered(b, b) ? b : r;
+    return __builtin_isunordered(a, a) ? a : r;
+  } else if constexpr (isFloat<T>) {
     const Calc<T> x = a, y = b;
     if (x != x)
       return a;

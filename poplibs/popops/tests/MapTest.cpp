@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 using namespace poplar;
@@ -378,4 +379,82 @@ TEST_CASE("A float constant's integer value saturates",
   CHECK(Const(std::nanf("")).getDataForUnsignedIntegral() == 0);
   CHECK(Const(-2.0f).getDataForUnsignedIntegral() == ~std::uint64_t(1));
   CHECK(Const(7.9f).getDataForUnsignedIntegral() == 7);
+}
+
+TEST_CASE("RELU of floats keeps the bits of NaNs, signed zeros and "
+          "infinities",
+          "[popops][map]") {
+  // On one tile, 37 contiguous elements (not a whole number of the
+  // codelet's 8-float steps), the special values at every position
+  // modulo 8; out of place and in place.
+  Rig rig(1);
+  Graph &graph = rig.graph();
+  const double nan = std::nan("0x2a");
+  const double specials[] = {nan,      -nan,       -0.0,   0.0,
+                             INFINITY, -INFINITY, 1e-45, -1e-45};
+  Values vx(37);
+  for (std::size_t i = 0; i != vx.size(); ++i)
+    vx[i] = i % 5 == 0 ? specials[(i / 5) % 8] : double(int(i) - 18) * 0.25;
+  const Tensor x = rig.input("x", FLOAT, {vx.size()}, vx);
+  const Tensor y = popops::map(graph, UnaryOp(UnaryOpType::RELU, _1), {x},
+                               rig.prog());
+  const Tensor z = rig.input("z", FLOAT, {vx.size()}, vx);
+  popops::mapInPlace(graph, UnaryOp(UnaryOpType::RELU, _1), {z}, rig.prog());
+  rig.read("y", y);
+  rig.read("z", z);
+  rig.run();
+  for (std::size_t i = 0; i != vx.size(); ++i) {
+    const float in = float(vx[i]);
+    const float want = in < 0 ? 0.0f : in;
+    for (const char *name : {"y", "z"}) {
+      INFO(name << " element " << i << " = " << in);
+      const float got = float(rig.values(name)[i]);
+      CHECK(std::memcmp(&got, &want, sizeof want) == 0);
+    }
+  }
+}
+
+TEST_CASE("Max and Min of floats propagate NaN and order signed zeros as "
+          "before",
+          "[popops][map]") {
+  // A clip to [0, 6] (ONNX Clip, ReLU6) and Max/Min of two tensors, over
+  // NaNs, infinities and signed zeros in both operands.
+  Rig rig(1);
+  Graph &graph = rig.graph();
+  const double nan = std::nan("");
+  const double specials[] = {nan, -nan, -0.0, 0.0, INFINITY, -INFINITY, 7.0,
+                             -1.5, 3.25};
+  Values va, vb;
+  for (double a : specials)
+    for (double b : specials) {
+      va.push_back(a);
+      vb.push_back(b);
+    }
+  const Tensor a = rig.input("a", FLOAT, {va.size()}, va);
+  const Tensor b = rig.input("b", FLOAT, {vb.size()}, vb);
+  rig.read("clip", popops::map(graph, Max(Min(_1, Const(6.0f)), Const(0.0f)),
+                               {a}, rig.prog()));
+  rig.read("max", popops::map(graph, Max(_1, _2), {a, b}, rig.prog()));
+  rig.read("min", popops::map(graph, Min(_1, _2), {a, b}, rig.prog()));
+  rig.run();
+  // The definitions: a NaN operand is the result (the first if both are);
+  // otherwise max(x, y) = x < y ? y : x and min(x, y) = y < x ? y : x.
+  auto isNaN = [](float x) { return x != x; };
+  auto refMax = [&](float x, float y) {
+    return isNaN(x) ? x : isNaN(y) ? y : x < y ? y : x;
+  };
+  auto refMin = [&](float x, float y) {
+    return isNaN(x) ? x : isNaN(y) ? y : y < x ? y : x;
+  };
+  auto sameBits = [](float x, float y) {
+    return std::memcmp(&x, &y, sizeof x) == 0;
+  };
+  for (std::size_t i = 0; i != va.size(); ++i) {
+    const float x = float(va[i]), y = float(vb[i]);
+    INFO("element " << i << ": " << x << ", " << y);
+    CHECK(sameBits(float(rig.values("clip")[i]),
+                   refMax(refMin(x, 6.0f), 0.0f)));
+    CHECK(sameBits(float(rig.values("max")[i]), refMax(x, y)));
+    CHECK(sameBits(float(rig.values("min")[i]), refMin(x, y)));
+  }
 }

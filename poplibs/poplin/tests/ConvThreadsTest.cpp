@@ -1,0 +1,148 @@
+// On the CPU device, whose one tile holds a whole convolution: a FLOAT
+// convolution large enough for ConvPartial to share it over the host's
+// threads gives the same bits for 1, 2 and 8 threads, close to the host
+// oracle (ConvOracle.hpp), with channels past the last whole block of 16;
+// and a floating-point exception raised by a part that another thread
+// computed still stops the run.
+#include "ConvOracle.hpp"
+#include "TestDevice.hpp"
+#include "TestValues.hpp"
+
+#include <poplar/CSRFunctions.hpp>
+#include <poplar/Engine.hpp>
+#include <poplar/Graph.hpp>
+#include <poplin/Convolution.hpp>
+#include <poplin/codelets.hpp>
+#include <popops/codelets.hpp>
+
+#include <catch2/catch.hpp>
+#include <tbb/global_control.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace poplar;
+using namespace poplar::program;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::size_t product(const std::vector<std::size_t> &v) {
+  std::size_t n = 1;
+  for (std::size_t d : v)
+    n *= d;
+  return n;
+}
+
+// The convolution's output [B, Co, field...] on the test device's one tile
+// with `threads` host threads.
+std::vector<float> run(const poplin::ConvParams &p, const std::vector<float> &x,
+                       const std::vector<float> &w, unsigned threads,
+                       const FloatingPointBehaviour *fp) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            threads);
+  Device device = sdktest::createTestDevice(1);
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  Sequence prog;
+  if (fp)
+    setFloatingPointBehaviour(graph, prog, *fp, "fp");
+  Tensor in = poplin::createInput(graph, p, "in");
+  Tensor weights = poplin::createWeights(graph, p, "weights");
+  Tensor out = poplin::convolution(graph, in, weights, p, false, prog, "conv");
+  graph.createHostWrite("x", in);
+  graph.createHostWrite("w", weights);
+  graph.createHostRead("y", out);
+  Engine engine(graph, prog);
+  engine.load(device);
+  engine.writeTensor("x", x.data(), x.data() + x.size());
+  engine.writeTensor("w", w.data(), w.data() + w.size());
+  engine.run(0);
+  std::vector<float> y(out.numElements());
+  engine.readTensor("y", y.data(), y.data() + y.size());
+  return y;
+}
+
+bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
+  return x.size() == y.size() &&
+         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
+}
+
+double macs(const poplin::ConvParams &p) {
+  return double(p.batchSize) * product(p.getOutputFieldShape()) *
+         product(p.kernelShape) * p.inputChannelsPerConvGroup *
+         p.outputChannelsPerConvGroup * p.numConvGroups;
+}
+
+} // namespace
+
+TEST_CASE("A convolution shared over the host threads gives the same bits "
+          "for any thread count",
+          "[poplin][conv]") {
+  std::vector<poplin::ConvParams> cases;
+  // Padded 3x3, 40 output channels: two whole blocks of 16 and a tail of 8.
+  cases.emplace_back(FLOAT, 2, std::vector<std::size_t>{16, 16},
+                     std::vector<std::size_t>{3, 3}, 32, 40, 1);
+  cases.back().inputTransform.paddingLower = {1, 1};
+  cases.back().inputTransform.paddingUpper = {1, 1};
+  // Strided 3x3 over an odd field, 64 output channels.
+  cases.emplace_back(FLOAT, 1, std::vector<std::size_t>{41, 39},
+                     std::vector<std::size_t>{3, 3}, 48, 64, 1);
+  cases.back().outputTransform.stride = {2, 2};
+  unsigned seed = 11;
+  for (const auto &p : cases) {
+    INFO(p);
+    REQUIRE(macs(p) >= double(1 << 22));
+    const auto x = poplin_test::uniformValues(
+        p.batchSize * p.inputChannelsPerConvGroup * product(p.inputFieldShape),
+        seed++);
+    const auto w = poplin_test::uniformValues(
+        p.outputChannelsPerConvGroup * p.inputChannelsPerConvGroup *
+            product(p.kernelShape),
+        seed++);
+    const std::vector<float> one = run(p, x, w, 1, nullptr);
+    CHECK(sameBits(one, run(p, x, w, 2, nullptr)));
+    CHECK(sameBits(one, run(p, x, w, 8, nullptr)));
+    std::vector<double> want(one.size(), 0.0), scale(one.size(), 0.0);
+    convoracle::forEachTriple(p, [&](std::size_t o, std::size_t i,
+                                     std::size_t k) {
+      want[o] += double(x[i]) * double(w[k]);
+      scale[o] += std::abs(double(x[i]) * double(w[k]));
+    });
+    for (std::size_t o = 0; o != one.size(); ++o) {
+      INFO("output element " << o);
+      REQUIRE(std::abs(double(one[o]) - want[o]) <= 1e-5 * (scale[o] + 1e-30));
+    }
+  }
+}
+
+TEST_CASE("An overflow in a convolution part another host thread computed "
+          "stops the run",
+          "[poplin][conv]") {
+  poplin::ConvParams p(FLOAT, 1, {32, 32}, {3, 3}, 32, 48, 1);
+  REQUIRE(macs(p) >= double(1 << 22));
+  std::vector<float> x(p.inputChannelsPerConvGroup * 32 * 32, 0.5f);
+  std::vector<float> w(p.outputChannelsPerConvGroup *
+                           p.inputChannelsPerConvGroup * 9,
+                       0.25f);
+  // Only the last output row of the last channel overflows: the input's
+  // last row times the last output channel's weights.
+  for (std::size_t c = 0; c != p.inputChannelsPerConvGroup; ++c)
+    for (std::size_t i = 0; i != 32; ++i)
+      x[(c * 32 + 31) * 32 + i] = 1e30f;
+  for (std::size_t k = 0; k != p.inputChannelsPerConvGroup * 9; ++k)
+    w[(p.outputChannelsPerConvGroup - 1) * p.inputChannelsPerConvGroup * 9 +
+      k] = 1e30f;
+  FloatingPointBehaviour overflowTraps(false, false, true, false, false);
+  for (unsigned threads : {1u, 2u}) {
+    INFO(threads << " threads");
+    REQUIRE_THROWS_WITH(run(p, x, w, threads, &overflowTraps),
+                        Contains("overflow") && Contains("ConvPartial"));
+  }
+  // Without the trap the run completes and the overflow is an infinity.
+  const std::vector<float> y = run(p, x, w, 2, nullptr);
+  CHECK(std::isinf(y.back()));
+  CHECK(y.front() == 0.5f * 0.25f * 9 * 32);
+}
