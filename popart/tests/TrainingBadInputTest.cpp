@@ -141,7 +141,7 @@ TEST_CASE("Bad training settings and anchors are refused at session "
               },
               {"ghost"});
   expectError("an anchor returned every 0 batches",
-              [&] { AnchorReturnType("EveryN", 0); }, {"EveryN"});
+              [&] { AnchorReturnType("EveryN", 0); }, {"return period", "0"});
   expectError("an anchor period that does not divide batchesPerStep",
               [&] {
                 create(DataFlow(3, {{m.loss, AnchorReturnType("EveryN", 2)}}), {});
