@@ -162,6 +162,13 @@ int64_t SessionOptions::getGlobalReplicationFactor() const {
 }
 
 unsigned SessionOptions::getAccumulationFactor() const {
+  // A factor past 1 with accumulation off is a contradiction the original
+  // refuses rather than ignores.
+  if (!enableGradientAccumulation && accumulationFactor > 1)
+    throw error("SessionOptions: enableGradientAccumulation is false, but "
+                "accumulationFactor is {}; enable gradient accumulation or "
+                "set accumulationFactor to 1",
+                accumulationFactor);
   return enableGradientAccumulation ? static_cast<unsigned>(accumulationFactor)
                                     : 1u;
 }

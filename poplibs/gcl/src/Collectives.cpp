@@ -78,22 +78,74 @@ void checkValid(const Tensor &t, const std::string &fn, const char *role) {
                                  " tensor is not valid");
 }
 
+std::string describe(const Tensor &t) {
+  std::string s = "'" + t.getDebugStr() + "' [";
+  const auto shape = t.shape();
+  for (std::size_t i = 0; i != shape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "] of type " + t.elementType().toString().str();
+}
+
+// The groups of replicas, or a poplibs_error naming the function.
+std::vector<std::vector<unsigned>> groupsOf(const poplar::Graph &graph,
+                                            const CommGroup &group,
+                                            const std::string &fn) {
+  try {
+    return group.groups(graph.getReplicationFactor());
+  } catch (const poputil::poplibs_error &e) {
+    throw poputil::poplibs_error(fn + ": " + e.what());
+  }
+}
+
+// What a collective checks before it adds anything to the graph: its
+// options, its data and its groups (returned).
+std::vector<std::vector<unsigned>>
+checkCollective(const poplar::Graph &graph, const Tensor &data,
+                const CommGroup &group, const poplar::OptionFlags &options,
+                const std::string &fn) {
+  checkOptions(options, fn);
+  checkValid(data, fn, "data");
+  return groupsOf(graph, group, fn);
+}
+
+// Elements of the destination of a collective of `kind` over groups of n
+// replicas: the data's, a share of them, or n times them.
+std::size_t destinationElements(Kind kind, std::size_t dataElements,
+                                std::size_t n) {
+  switch (kind) {
+  case Kind::AllReduce: return dataElements;
+  case Kind::ReduceScatter: return (dataElements + n - 1) / n;
+  case Kind::AllGather: return dataElements * n;
+  }
+  return dataElements;
+}
+
 void crossReplica(poplar::Graph &graph, Kind kind, CollectiveOperator op,
                   const Tensor &data, const Tensor &destination,
                   Sequence &prog, const CommGroup &group,
                   const poplar::DebugContext &dc,
                   const poplar::OptionFlags &options, const std::string &fn) {
-  checkOptions(options, fn);
-  checkValid(data, fn, "data");
+  auto groups = checkCollective(graph, data, group, options, fn);
   checkValid(destination, fn, "destination");
+  const std::size_t want =
+      destinationElements(kind, data.numElements(), groups.at(0).size());
+  if (destination.numElements() != want ||
+      destination.elementType() != data.elementType())
+    throw poputil::poplibs_error(
+        fn + ": the destination " + describe(destination) + " must hold " +
+        std::to_string(want) + " elements of the type of the data " +
+        describe(data) + " (groups of " + std::to_string(groups.at(0).size()) +
+        " replicas)");
   prog.add(poplar::detail::crossReplicaCollective(
-      kind, toPoplar(op), data, destination,
-      group.groups(graph.getReplicationFactor()), {dc, fn}));
+      kind, toPoplar(op), data, destination, std::move(groups), {dc, fn}));
 }
 
-unsigned groupSize(const poplar::Graph &graph, const CommGroup &group) {
+// The replicas in each group, once the collective's inputs are checked.
+unsigned groupSize(const poplar::Graph &graph, const Tensor &data,
+                   const CommGroup &group, const poplar::OptionFlags &options,
+                   const std::string &fn) {
   return static_cast<unsigned>(
-      group.groups(graph.getReplicationFactor()).at(0).size());
+      checkCollective(graph, data, group, options, fn).at(0).size());
 }
 
 } // namespace
@@ -153,7 +205,7 @@ Tensor allReduceCrossReplica(poplar::Graph &graph, const Tensor &data,
                              const CommGroup &group,
                              const poplar::DebugContext &dc,
                              const poplar::OptionFlags &options) {
-  checkValid(data, "allReduceCrossReplica", "data");
+  groupSize(graph, data, group, options, "allReduceCrossReplica");
   Tensor out = graph.clone(data, {dc, "allReduceCrossReplica/out"});
   crossReplica(graph, Kind::AllReduce, op, data, out, prog, group, dc, options,
                "allReduceCrossReplica");
@@ -225,8 +277,8 @@ Tensor reduceScatterCrossReplica(poplar::Graph &graph, const Tensor &data,
                                  const CommGroup &group,
                                  const poplar::DebugContext &dc,
                                  const poplar::OptionFlags &options) {
-  checkValid(data, "reduceScatterCrossReplica", "data");
-  const unsigned n = groupSize(graph, group);
+  const unsigned n =
+      groupSize(graph, data, group, options, "reduceScatterCrossReplica");
   const std::size_t size = (data.numElements() + n - 1) / n;
   Tensor out = graph.addVariable(data.elementType(), {size},
                                  {dc, "reduceScatterCrossReplica/out"});
@@ -280,8 +332,8 @@ Tensor allGatherCrossReplica(poplar::Graph &graph, const Tensor &data,
                              Sequence &prog, const CommGroup &group,
                              const poplar::DebugContext &dc,
                              const poplar::OptionFlags &options) {
-  checkValid(data, "allGatherCrossReplica", "data");
-  const unsigned n = groupSize(graph, group);
+  const unsigned n =
+      groupSize(graph, data, group, options, "allGatherCrossReplica");
   std::vector<Tensor> slices;
   for (unsigned k = 0; k != n; ++k)
     slices.push_back(

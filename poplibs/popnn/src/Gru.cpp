@@ -42,7 +42,9 @@ std::vector<std::size_t> biasesShape(const GruParams &p) {
                       : std::vector<std::size_t>{3, H};
 }
 
-void validate(const GruParams &p, const std::string &opName) {
+// The parameters checked and the options parsed.
+detail::RecurrentOptions validate(const GruParams &p, const std::string &opName,
+                                  const OptionFlags &options) {
   detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
                          p.layerSizes, {p.activation, p.recurrentActivation});
   if (p.rnn.variableTimeSteps())
@@ -53,11 +55,14 @@ void validate(const GruParams &p, const std::string &opName) {
   if (order != getDefaultBasicGruCellOrder())
     throw poputil::poplibs_error(opName + ": cellOrder must hold each of the "
                                           "three units once");
+  return detail::parseRecurrentOptions(options, opName, false);
 }
 
-void checkCommon(const GruParams &p, const Tensor &stateInit, const Tensor &in,
-                 const GruWeights &w, const std::string &opName) {
-  validate(p, opName);
+detail::RecurrentOptions checkCommon(const GruParams &p, const Tensor &stateInit,
+                                     const Tensor &in, const GruWeights &w,
+                                     const std::string &opName,
+                                     const OptionFlags &options) {
+  const detail::RecurrentOptions opts = validate(p, opName, options);
   const Sizes s = sizesOf(p);
   detail::checkRnnTensor(in, {s.T, s.B, s.I}, p.dataType, "input", opName);
   detail::checkRnnTensor(stateInit, {s.B, s.H}, p.dataType, "initial state",
@@ -67,20 +72,24 @@ void checkCommon(const GruParams &p, const Tensor &stateInit, const Tensor &in,
   detail::checkRnnTensor(w.outputWeights, {3, s.H, s.H}, p.dataType,
                          "outputWeights", opName);
   detail::checkRnnTensor(w.biases, biasesShape(p), p.dataType, "biases", opName);
+  return opts;
 }
 
 // What the backward and weight-update passes both take from the forward
 // pass.
-void checkPassInputs(const GruParams &p, const Tensor &init, const Tensor &kept,
-                     const GruWeights &w, const Tensor &input,
-                     const Tensor &output, const std::string &opName) {
-  checkCommon(p, init, input, w, opName);
+detail::RecurrentOptions
+checkPassInputs(const GruParams &p, const Tensor &init, const Tensor &kept,
+                const GruWeights &w, const Tensor &input, const Tensor &output,
+                const std::string &opName, const OptionFlags &options) {
+  const detail::RecurrentOptions opts =
+      checkCommon(p, init, input, w, opName, options);
   const Sizes s = sizesOf(p);
   detail::checkRnnTensor(kept, {s.T, NUM_KEPT, s.B, s.H}, p.dataType,
                          "fwdIntermediates", opName);
   detail::checkRnnTensor(
       output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
       p.dataType, "output", opName);
+  return opts;
 }
 
 // Tensors whose outer dimension is in cellOrder, viewed in the canonical
@@ -165,18 +174,18 @@ std::uint64_t getBasicGruCellWuFlops(const GruParams &params) {
 }
 
 Tensor createInput(Graph &graph, const GruParams &params,
-                   const DebugContext &debugContext, const OptionFlags &,
+                   const DebugContext &debugContext, const OptionFlags &options,
                    poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::gru::createInput");
+  validate(params, "popnn::gru::createInput", options);
   const Sizes s = sizesOf(params);
   return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I},
                              {debugContext, "input"});
 }
 
 Tensor createInitialState(Graph &graph, const GruParams &params,
-                          const DebugContext &debugContext, const OptionFlags &,
+                          const DebugContext &debugContext, const OptionFlags &options,
                           poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::gru::createInitialState");
+  validate(params, "popnn::gru::createInitialState", options);
   const Sizes s = sizesOf(params);
   return detail::rnnVariable(graph, params.dataType, {s.B, s.H},
                              {debugContext, "initialState"});
@@ -185,9 +194,9 @@ Tensor createInitialState(Graph &graph, const GruParams &params,
 std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
                                               const GruParams &params,
                                               const DebugContext &debugContext,
-                                              const OptionFlags &,
+                                              const OptionFlags &options,
                                               poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::gru::createWeightsKernel");
+  validate(params, "popnn::gru::createWeightsKernel", options);
   const Sizes s = sizesOf(params);
   return {detail::rnnVariable(graph, params.dataType, {3, s.I, s.H},
                               {debugContext, "weightsInput"}),
@@ -196,9 +205,9 @@ std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
 }
 
 Tensor createWeightsBiases(Graph &graph, const GruParams &params,
-                           const DebugContext &debugContext, const OptionFlags &,
+                           const DebugContext &debugContext, const OptionFlags &options,
                            poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::gru::createWeightsBiases");
+  validate(params, "popnn::gru::createWeightsBiases", options);
   return detail::rnnVariable(graph, params.dataType, biasesShape(params),
                              {debugContext, "biases"});
 }
@@ -214,8 +223,10 @@ GruWeights createWeights(Graph &graph, const GruParams &params,
 Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
               const Tensor &in, const GruWeights &weights, Tensor *intermediates,
               Sequence &prog, const DebugContext &debugContext,
-              const OptionFlags &, poplin::matmul::PlanningCache *) {
-  checkCommon(params, stateInit, in, weights, "popnn::gru::gruFwd");
+              const OptionFlags &options, poplin::matmul::PlanningCache *) {
+  const OptionFlags mm =
+      checkCommon(params, stateInit, in, weights, "popnn::gru::gruFwd", options)
+          .matMulOptions("FWD");
   const Sizes s = sizesOf(params);
   const DebugContext dc(debugContext, "gruFwd");
   const Canonical w = canonical(params, weights);
@@ -223,14 +234,14 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
   std::vector<Tensor> outputs, kept;
   for (std::size_t step = 0; step != s.T; ++step) {
     const DebugContext sdc(dc, "step" + std::to_string(step));
-    const Tensor pre = poplin::matMul(graph, in[step], w.wIn, prog, {sdc, "xW"});
+    const Tensor pre = poplin::matMul(graph, in[step], w.wIn, prog, {sdc, "xW"}, mm);
     const Tensor units = pre.reshape({s.B, 3, s.H});
     popops::addInPlace(graph, units, w.biasIn, prog, {sdc, "bias"});
     const Tensor gates = pre.slice(0, 2 * s.H, 1);
     if (params.resetAfter)
       popops::addInPlace(graph, units.slice(0, 2, 1), w.biasRec.slice(0, 2, 0),
                          prog, {sdc, "recurrentBias"});
-    poplin::matMulAcc(graph, gates, 1.0f, h, w.uGates, prog, {sdc, "hU"});
+    poplin::matMulAcc(graph, gates, 1.0f, h, w.uGates, prog, {sdc, "hU"}, mm);
     nonLinearityInPlace(graph, params.recurrentActivation, gates, prog,
                         {sdc, "gates"});
     const Tensor r = unit(pre, BASIC_GRU_CELL_RESET_GATE, s.H),
@@ -239,7 +250,7 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
     Tensor recurrent;
     if (params.resetAfter) {
       // c += r (h Uc + bc')
-      recurrent = poplin::matMul(graph, h, w.uCandidate, prog, {sdc, "hUc"});
+      recurrent = poplin::matMul(graph, h, w.uCandidate, prog, {sdc, "hUc"}, mm);
       popops::addInPlace(graph, recurrent, w.biasRec[BASIC_GRU_CELL_CANDIDATE],
                          prog, {sdc, "recurrentBias"});
       popops::mapInPlace(graph, _1 + _2 * _3, {c, r, recurrent}, prog,
@@ -248,7 +259,7 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
       // c += (r h) Uc
       recurrent = popops::mul(graph, r, h, prog, {sdc, "r*h"});
       poplin::matMulAcc(graph, c, 1.0f, recurrent, w.uCandidate, prog,
-                        {sdc, "rhU"});
+                        {sdc, "rhU"}, mm);
     }
     nonLinearityInPlace(graph, params.activation, c, prog, {sdc, "candidate"});
     h = popops::map(graph, _1 * _2 + (Const(1.0f) - _1) * _3, {u, h, c}, prog,
@@ -274,11 +285,13 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
               const GruWeights &weights, const Tensor &fwdInputSeq,
               const Tensor &fwdOutput, const Tensor &gradLayerNext,
               Tensor *inputGrad, Tensor *bwdIntermediates,
-              const DebugContext &debugContext, const OptionFlags &,
+              const DebugContext &debugContext, const OptionFlags &options,
               poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::gru::gruBwd";
-  checkPassInputs(params, fwdOutputInit, kept, weights, fwdInputSeq, fwdOutput,
-                  opName);
+  const OptionFlags mm =
+      checkPassInputs(params, fwdOutputInit, kept, weights, fwdInputSeq,
+                      fwdOutput, opName, options)
+          .matMulOptions("TRAINING_BWD");
   const Sizes s = sizesOf(params);
   detail::checkRnnTensor(gradLayerNext, fwdOutput.shape(), params.dataType,
                          "outputGrad", opName);
@@ -316,12 +329,12 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
       dRec = popops::mul(graph, dPreC, r, prog, {sdc, "dq"});
       dr = popops::mul(graph, dPreC, recurrent, prog, {sdc, "dr"});
       dhThroughCandidate = poplin::matMul(graph, dRec, w.uCandidate.transpose(),
-                                          prog, {sdc, "dh"});
+                                          prog, {sdc, "dh"}, mm);
     } else {
       // c = a(... + (r h) Uc)
       dRec = dPreC;
       const Tensor dRh = poplin::matMul(graph, dPreC, w.uCandidate.transpose(),
-                                        prog, {sdc, "d(r*h)"});
+                                        prog, {sdc, "d(r*h)"}, mm);
       dr = popops::mul(graph, dRh, hPrev, prog, {sdc, "dr"});
       dhThroughCandidate = popops::mul(graph, dRh, r, prog, {sdc, "dh"});
     }
@@ -334,11 +347,12 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
     Tensor dhPrev = popops::map(graph, _1 * _2 + _3, {dh, u, dhThroughCandidate},
                                 prog, {sdc, "dhPrev"});
     poplin::matMulAcc(graph, dhPrev, 1.0f, d.slice(0, 2 * s.H, 1),
-                      w.uGates.transpose(), prog, {sdc, "dhPrev"});
+                      w.uGates.transpose(), prog, {sdc, "dhPrev"}, mm);
     dhRecurrent = dhPrev;
     dPre[step] = concat(d, dRec, 1).expand({0});
     if (inputGrad)
-      dx[step] = poplin::matMul(graph, d, w.wIn.transpose(), prog, {sdc, "dx"})
+      dx[step] = poplin::matMul(graph, d, w.wIn.transpose(), prog, {sdc, "dx"},
+                                mm)
                      .expand({0});
   }
   if (inputGrad)
@@ -352,10 +366,12 @@ GruWeights gruWU(Graph &graph, const GruParams &params, Sequence &prog,
                  const Tensor &fwdOutputInit, const Tensor &kept,
                  const Tensor &bwdIntermediates, const GruWeights &weights,
                  const Tensor &input, const Tensor &output,
-                 const DebugContext &debugContext, const OptionFlags &,
+                 const DebugContext &debugContext, const OptionFlags &options,
                  poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::gru::gruWU";
-  checkPassInputs(params, fwdOutputInit, kept, weights, input, output, opName);
+  const OptionFlags mm = checkPassInputs(params, fwdOutputInit, kept, weights,
+                                         input, output, opName, options)
+                             .weightUpdateOptions();
   const Sizes s = sizesOf(params);
   detail::checkRnnTensor(bwdIntermediates, {s.T, s.B, 4 * s.H}, params.dataType,
                          "bwdIntermediates", opName);
@@ -377,13 +393,13 @@ GruWeights gruWU(Graph &graph, const GruParams &params, Sequence &prog,
   GruWeights grads;
   grads.inputWeights = fromCanonical(
       params, detail::unitsFirst(poplin::matMul(graph, x.transpose(), d, prog,
-                                                {dc, "inputWeightsGrad"}),
+                                                {dc, "inputWeightsGrad"}, mm),
                                  3));
   const Tensor dGates = poplin::matMul(graph, hPrev.transpose(),
                                        d.slice(0, 2 * s.H, 1), prog,
-                                       {dc, "outputWeightsGrad"});
+                                       {dc, "outputWeightsGrad"}, mm);
   const Tensor dCandidate = poplin::matMul(graph, rec.transpose(), dRec, prog,
-                                           {dc, "outputWeightsGrad"});
+                                           {dc, "outputWeightsGrad"}, mm);
   grads.outputWeights = fromCanonical(
       params, detail::unitsFirst(concat(dGates, dCandidate, 1), 3));
   const Tensor biasIn = popops::reduce(graph, d, {0}, {popops::Operation::ADD},

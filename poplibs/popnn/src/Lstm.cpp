@@ -41,7 +41,9 @@ Sizes sizesOf(const LstmParams &p) {
   return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
 }
 
-void validate(const LstmParams &p, const std::string &opName) {
+// The parameters checked and the options parsed.
+detail::RecurrentOptions validate(const LstmParams &p, const std::string &opName,
+                                  const OptionFlags &options) {
   detail::checkRnnParams(opName, p.dataType, p.batchSize, p.timeSteps,
                          p.layerSizes, {p.activation, p.recurrentActivation});
   if (p.rnn.variableTimeSteps())
@@ -53,6 +55,7 @@ void validate(const LstmParams &p, const std::string &opName) {
     throw poputil::poplibs_error(opName +
                                  ": cellOrder must hold each of the four "
                                  "units once");
+  return detail::parseRecurrentOptions(options, opName, true);
 }
 
 const auto checkShape = detail::checkRnnTensor;
@@ -75,11 +78,11 @@ void checkState(const LstmParams &p, const LstmState &state,
 
 // What the backward and weight-update passes both take from the forward
 // pass.
-void checkPassInputs(const LstmParams &p, const LstmState &init,
-                     const Tensor &kept, const LstmWeights &w,
-                     const Tensor &input, const Tensor &output,
-                     const std::string &opName) {
-  validate(p, opName);
+detail::RecurrentOptions
+checkPassInputs(const LstmParams &p, const LstmState &init, const Tensor &kept,
+                const LstmWeights &w, const Tensor &input, const Tensor &output,
+                const std::string &opName, const OptionFlags &options) {
+  const detail::RecurrentOptions opts = validate(p, opName, options);
   const Sizes s = sizesOf(p);
   checkShape(input, {s.T, s.B, s.I}, p.dataType, "input", opName);
   checkWeights(p, w, opName);
@@ -88,6 +91,7 @@ void checkPassInputs(const LstmParams &p, const LstmState &init,
              opName);
   checkShape(output, detail::rnnOutputShape(p.outputFullSequence, s.T, s.B, s.H),
              p.dataType, "output", opName);
+  return opts;
 }
 
 // Where each unit sits in the weights' outer dimension.
@@ -109,7 +113,7 @@ std::pair<Tensor, LstmState>
 backward(Graph &graph, const LstmParams &p, Sequence &prog,
          const LstmState &init, const Tensor &kept, const LstmWeights &w,
          const Tensor &outputGrad, const Tensor *lastCellStateGrad,
-         Tensor *inputGrad, const DebugContext &dc) {
+         Tensor *inputGrad, const OptionFlags &mm, const DebugContext &dc) {
   const Sizes s = sizesOf(p);
   const auto pos = positions(p);
   const Tensor wIn = detail::unitsSideBySide(w.inputWeights), wOut = detail::unitsSideBySide(w.outputWeights);
@@ -158,9 +162,9 @@ backward(Graph &graph, const LstmParams &p, Sequence &prog,
       ordered[pos[u]] = dUnit[u].expand({1});
     const Tensor d = concat(ordered, 1).reshape({s.B, 4 * s.H});
     dPre[step] = d.expand({0});
-    dhRecurrent = poplin::matMul(graph, d, wOut.transpose(), prog, {sdc, "dhPrev"});
+    dhRecurrent = poplin::matMul(graph, d, wOut.transpose(), prog, {sdc, "dhPrev"}, mm);
     if (inputGrad)
-      dx[step] = poplin::matMul(graph, d, wIn.transpose(), prog, {sdc, "dx"})
+      dx[step] = poplin::matMul(graph, d, wIn.transpose(), prog, {sdc, "dx"}, mm)
                      .expand({0});
   }
   if (inputGrad)
@@ -171,7 +175,7 @@ backward(Graph &graph, const LstmParams &p, Sequence &prog,
 LstmWeights weightUpdate(Graph &graph, const LstmParams &p, Sequence &prog,
                          const LstmState &init, const Tensor &kept,
                          const Tensor &dPre, const Tensor &input,
-                         const DebugContext &dc) {
+                         const OptionFlags &mm, const DebugContext &dc) {
   const Sizes s = sizesOf(p);
   std::vector<Tensor> prev = {init.output.expand({0})};
   for (std::size_t t = 0; t + 1 < s.T; ++t)
@@ -181,9 +185,11 @@ LstmWeights weightUpdate(Graph &graph, const LstmParams &p, Sequence &prog,
   const Tensor d = dPre.reshape({s.T * s.B, 4 * s.H});
   LstmWeights grads;
   grads.inputWeights = detail::unitsFirst(
-      poplin::matMul(graph, x.transpose(), d, prog, {dc, "inputWeightsGrad"}), 4);
+      poplin::matMul(graph, x.transpose(), d, prog, {dc, "inputWeightsGrad"}, mm),
+      4);
   grads.outputWeights = detail::unitsFirst(
-      poplin::matMul(graph, hPrev.transpose(), d, prog, {dc, "outputWeightsGrad"}),
+      poplin::matMul(graph, hPrev.transpose(), d, prog, {dc, "outputWeightsGrad"},
+                     mm),
       4);
   grads.biases = popops::reduce(graph, d, {0}, {popops::Operation::ADD}, prog,
                                 {dc, "biasesGrad"})
@@ -227,25 +233,27 @@ std::uint64_t getBasicLstmCellWuFlops(const LstmParams &params) {
 }
 
 Tensor createInput(Graph &graph, const LstmParams &params,
-                   const DebugContext &debugContext, const OptionFlags &,
+                   const DebugContext &debugContext, const OptionFlags &options,
                    poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::lstm::createInput");
+  validate(params, "popnn::lstm::createInput", options);
   const Sizes s = sizesOf(params);
   return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
 }
 
 Tensor createInitialOutput(Graph &graph, const LstmParams &params,
-                           const DebugContext &debugContext, const OptionFlags &,
+                           const DebugContext &debugContext,
+                           const OptionFlags &options,
                            poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::lstm::createInitialOutput");
+  validate(params, "popnn::lstm::createInitialOutput", options);
   const Sizes s = sizesOf(params);
   return detail::rnnVariable(graph, params.dataType, {s.B, s.H}, {debugContext, "initialOutput"});
 }
 
 Tensor createInitialCellState(Graph &graph, const LstmParams &params,
                               const DebugContext &debugContext,
-                              const OptionFlags &, poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::lstm::createInitialCellState");
+                              const OptionFlags &options,
+                              poplin::matmul::PlanningCache *) {
+  validate(params, "popnn::lstm::createInitialCellState", options);
   const Sizes s = sizesOf(params);
   return detail::rnnVariable(graph, params.dataType, {s.B, s.H},
                   {debugContext, "initialCellState"});
@@ -267,9 +275,9 @@ void zeroInitialState(Graph &graph, const LstmState &initialState,
 std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
                                               const LstmParams &params,
                                               const DebugContext &debugContext,
-                                              const OptionFlags &,
+                                              const OptionFlags &options,
                                               poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::lstm::createWeightsKernel");
+  validate(params, "popnn::lstm::createWeightsKernel", options);
   const Sizes s = sizesOf(params);
   return {detail::rnnVariable(graph, params.dataType, {4, s.I, s.H},
                    {debugContext, "weightsInput"}),
@@ -278,9 +286,10 @@ std::pair<Tensor, Tensor> createWeightsKernel(Graph &graph,
 }
 
 Tensor createWeightsBiases(Graph &graph, const LstmParams &params,
-                           const DebugContext &debugContext, const OptionFlags &,
+                           const DebugContext &debugContext,
+                           const OptionFlags &options,
                            poplin::matmul::PlanningCache *) {
-  validate(params, "popnn::lstm::createWeightsBiases");
+  validate(params, "popnn::lstm::createWeightsBiases", options);
   return detail::rnnVariable(graph, params.dataType, {4, sizesOf(params).H},
                   {debugContext, "biases"});
 }
@@ -306,10 +315,10 @@ Tensor lstmFwd(Graph &graph, const LstmParams &params, Sequence &prog,
 std::pair<Tensor, Tensor>
 lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
         const Tensor &in, const LstmWeights &weights, Tensor *intermediates,
-        Sequence &prog, const DebugContext &debugContext, const OptionFlags &,
-        poplin::matmul::PlanningCache *) {
+        Sequence &prog, const DebugContext &debugContext,
+        const OptionFlags &options, poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::lstm::lstmFwd";
-  validate(params, opName);
+  const OptionFlags mm = validate(params, opName, options).matMulOptions("FWD");
   const Sizes s = sizesOf(params);
   checkShape(in, {s.T, s.B, s.I}, params.dataType, "in", opName);
   checkWeights(params, weights, opName);
@@ -322,8 +331,8 @@ lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
   std::vector<Tensor> outputs, kept;
   for (std::size_t step = 0; step != s.T; ++step) {
     const DebugContext sdc(dc, "step" + std::to_string(step));
-    Tensor pre = poplin::matMul(graph, in[step], wIn, prog, {sdc, "xW"});
-    poplin::matMulAcc(graph, pre, 1.0f, h, wOut, prog, {sdc, "hU"});
+    Tensor pre = poplin::matMul(graph, in[step], wIn, prog, {sdc, "xW"}, mm);
+    poplin::matMulAcc(graph, pre, 1.0f, h, wOut, prog, {sdc, "hU"}, mm);
     const Tensor units = pre.reshape({s.B, 4, s.H});
     popops::addInPlace(graph, units, weights.biases, prog, {sdc, "bias"});
     auto unit = [&](BasicLstmCellUnit u) { return units.slice(pos[u], pos[u] + 1, 1).squeeze({1}); };
@@ -361,10 +370,11 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
                   const Tensor &output, const Tensor &outputGrad,
                   const Tensor *lastCellStateGrad, Tensor *inputGrad,
                   Tensor *bwdIntermediates, const DebugContext &debugContext,
-                  const OptionFlags &, poplin::matmul::PlanningCache *) {
+                  const OptionFlags &options, poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::lstm::lstmBwd";
-  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
-                  output, opName);
+  const detail::RecurrentOptions opts =
+      checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                      output, opName, options);
   const Sizes s = sizesOf(params);
   checkShape(outputGrad, output.shape(), params.dataType, "outputGrad", opName);
   if (lastCellStateGrad)
@@ -374,7 +384,7 @@ LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,
   auto [dPre, initGrad] =
       backward(graph, params, prog, fwdStateInit, fwdIntermediates, weights,
                outputGrad, lastCellStateGrad, inputGrad,
-               {debugContext, "lstmBwd"});
+               opts.matMulOptions("TRAINING_BWD"), {debugContext, "lstmBwd"});
   if (bwdIntermediates)
     *bwdIntermediates = dPre;
   return initGrad;
@@ -426,16 +436,18 @@ LstmWeights lstmWU(Graph &graph, const LstmParams &params, Sequence &prog,
                    const LstmState &fwdStateInit, const Tensor &fwdIntermediates,
                    const Tensor &bwdIntermediates, const LstmWeights &weights,
                    const Tensor &input, const Tensor &output,
-                   const DebugContext &debugContext, const OptionFlags &,
+                   const DebugContext &debugContext, const OptionFlags &options,
                    poplin::matmul::PlanningCache *) {
   const std::string opName = "popnn::lstm::lstmWU";
-  checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
-                  output, opName);
+  const detail::RecurrentOptions opts =
+      checkPassInputs(params, fwdStateInit, fwdIntermediates, weights, input,
+                      output, opName, options);
   const Sizes s = sizesOf(params);
   checkShape(bwdIntermediates, {s.T, s.B, 4 * s.H}, params.dataType,
              "bwdIntermediates", opName);
   return weightUpdate(graph, params, prog, fwdStateInit, fwdIntermediates,
-                      bwdIntermediates, input, {debugContext, "lstmWU"});
+                      bwdIntermediates, input, opts.weightUpdateOptions(),
+                      {debugContext, "lstmWU"});
 }
 
 LstmState lstmBwdWithWU(Graph &graph, const LstmParams &params, Sequence &prog,

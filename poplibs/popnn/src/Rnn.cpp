@@ -11,6 +11,7 @@
 #include <popops/Reduce.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/Util.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
 
 #include <algorithm>
@@ -118,15 +119,17 @@ Tensor createSteps(Graph &graph, const RnnParams &params, unsigned numShards,
 bool codeReuseOption(const OptionFlags &options) {
   bool reuse = false;
   for (const auto &entry : options) {
+    // Options are refused with the original's class (its OptionHandler's).
     if (entry.first != "codeReuse")
-      fail("Rnn", "unknown option '" + entry.first + "'");
+      throw invalid_option("popnn::rnn::Rnn: unknown option '" + entry.first +
+                           "'");
     if (entry.second == "true" || entry.second == "1")
       reuse = true;
     else if (entry.second == "false" || entry.second == "0")
       reuse = false;
     else
-      fail("Rnn", "option codeReuse must be true or false, not '" +
-                      entry.second + "'");
+      throw invalid_option("popnn::rnn::Rnn: option codeReuse must be true or "
+                           "false, not '" + entry.second + "'");
   }
   return reuse;
 }

@@ -4,7 +4,10 @@
 
 #include <popnn/NonLinearityDefUtil.hpp>
 #include <poputil/TileMapping.hpp>
+#include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
+
+#include <cstdlib>
 
 using namespace poplar;
 
@@ -30,6 +33,120 @@ void checkRnnParams(const std::string &opName, const Type &dataType,
         nl != NonLinearityType::RELU)
       fail(std::string("unsupported activation ") + asString(nl) +
            " (SIGMOID, TANH or RELU)");
+}
+
+namespace {
+
+// One option's value checked: invalid_option naming the op, the option and
+// what it may be otherwise.
+class OptionValue {
+public:
+  OptionValue(const std::string &opName, const std::string &key,
+              const std::string &value)
+      : opName(opName), key(key), value(value) {}
+
+  [[noreturn]] void refuse(const std::string &allowed) const {
+    throw poplar::invalid_option(opName + ": option " + key + " must be " +
+                                 allowed + ", not '" + value + "'");
+  }
+  bool boolean() const {
+    if (value != "true" && value != "false")
+      refuse("true or false");
+    return value == "true";
+  }
+  poplar::Type floatType() const {
+    if (value == "half")
+      return poplar::HALF;
+    if (value == "float")
+      return poplar::FLOAT;
+    refuse("half or float");
+  }
+  unsigned long positiveInteger() const {
+    char *end = nullptr;
+    const unsigned long v = std::strtoul(value.c_str(), &end, 10);
+    if (value.empty() || value[0] == '-' || *end != '\0' || v == 0)
+      refuse("a positive integer");
+    return v;
+  }
+  double proportion() const {
+    char *end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !(v > 0) || v > 1)
+      refuse("a number in (0, 1]");
+    return v;
+  }
+  // An option of the original whose other values ask for a schedule this
+  // implementation does not build.
+  void onlyAllowed(bool ok, const std::string &what) const {
+    if (!ok)
+      throw poplar::invalid_option(opName + ": option " + key + "='" + value +
+                                   "' is not supported (" + what + ")");
+  }
+
+private:
+  const std::string &opName, &key, &value;
+};
+
+} // namespace
+
+RecurrentOptions parseRecurrentOptions(const poplar::OptionFlags &options,
+                                       const std::string &opName, bool lstm) {
+  RecurrentOptions r;
+  for (const auto &[key, value] : options) {
+    const OptionValue v(opName, key, value);
+    if (key == "inferenceOnly") {
+      r.inferenceOnly = v.boolean();
+    } else if (key == "partialsType") {
+      r.partialsType = v.floatType();
+    } else if (key == "availableMemoryProportion") {
+      v.proportion();
+      r.availableMemoryProportion = value;
+    } else if (key == "numShards") {
+      v.onlyAllowed(v.positiveInteger() == 1,
+                    "the sequence is built as one shard: 1");
+    } else if (key == "rnnCodeReuse") {
+      v.onlyAllowed(!v.boolean(), "every step is built on its own: false");
+    } else if (lstm && key == "weightAccumulatorsType") {
+      r.weightAccumulatorsType = v.floatType();
+    } else if (lstm && key == "preCalcWeights") {
+      v.onlyAllowed(!v.boolean(),
+                    "each step multiplies its own input: false");
+    } else if (lstm && key == "recomputationMode") {
+      if (value != "none" && value != "cellAndTanh" && value != "full")
+        v.refuse("none, cellAndTanh or full");
+      v.onlyAllowed(value == "none",
+                    "the forward pass keeps every intermediate: none");
+    } else if (lstm && key == "rnnStepsPerWU") {
+      v.positiveInteger();
+      v.onlyAllowed(false, "the weight update takes every step in one "
+                           "product");
+    } else if (lstm && key == "disableWUPartialInterleaving") {
+      // The weight update never interleaves with the backward pass here,
+      // which either value allows.
+      v.boolean();
+    } else {
+      throw poplar::invalid_option(opName + ": unknown option '" + key + "'");
+    }
+  }
+  return r;
+}
+
+poplar::OptionFlags RecurrentOptions::matMulOptions(const std::string &pass) const {
+  poplar::OptionFlags flags{
+      {"partialsType", partialsType.toString().str()},
+      {"fullyConnectedPass",
+       pass != "FWD" ? pass
+                     : inferenceOnly ? "INFERENCE_FWD" : "TRAINING_FWD"}};
+  if (availableMemoryProportion)
+    flags.set("availableMemoryProportion", *availableMemoryProportion);
+  return flags;
+}
+
+poplar::OptionFlags RecurrentOptions::weightUpdateOptions() const {
+  poplar::OptionFlags flags = matMulOptions("TRAINING_WU");
+  flags.set("partialsType",
+            weightAccumulatorsType.value_or(partialsType).toString().str());
+  return flags;
 }
 
 void checkRnnTensor(const Tensor &t, const std::vector<std::size_t> &shape,

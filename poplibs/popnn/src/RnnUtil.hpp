@@ -8,7 +8,10 @@
 
 #include <poplar/DebugContext.hpp>
 #include <poplar/Graph.hpp>
+#include <poplar/OptionFlags.hpp>
 #include <poplar/Tensor.hpp>
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -23,6 +26,33 @@ void checkRnnParams(const std::string &opName, const poplar::Type &dataType,
                     std::size_t batchSize, std::size_t timeSteps,
                     const std::vector<std::size_t> &layerSizes,
                     const std::vector<NonLinearityType> &activations);
+
+/// The options of popnn::lstm and popnn::gru that this implementation
+/// honours. Those of the original that ask for a schedule it does not build
+/// (recomputation, shards, code reuse, steps per weight update, a product
+/// of the whole input sequence before the steps) are accepted only with the
+/// value that describes what it does.
+struct RecurrentOptions {
+  bool inferenceOnly = false;
+  poplar::Type partialsType = poplar::FLOAT;
+  /// The type the weight gradients are summed over the steps in (LSTM):
+  /// the partials of the weight-update products, which take every step at
+  /// once; partialsType when not given.
+  std::optional<poplar::Type> weightAccumulatorsType;
+  std::optional<std::string> availableMemoryProportion;
+
+  /// The options of the matrix products of a pass ("TRAINING_BWD", ...;
+  /// "FWD" picks the forward pass the options ask for).
+  poplar::OptionFlags matMulOptions(const std::string &pass) const;
+  /// The weight-update products': partials in the accumulators' type.
+  poplar::OptionFlags weightUpdateOptions() const;
+};
+
+/// Parses the options of an LSTM (lstm true) or a GRU, throwing
+/// poplar::invalid_option naming the operation and the option that is
+/// unknown or whose value is not allowed.
+RecurrentOptions parseRecurrentOptions(const poplar::OptionFlags &options,
+                                       const std::string &opName, bool lstm);
 
 /// Throws a poplibs_error naming the tensor unless it has this shape and
 /// type.

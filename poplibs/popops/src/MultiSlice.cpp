@@ -20,6 +20,27 @@ namespace {
 using poplar::Tensor;
 using namespace slicing;
 
+// Offsets known when the graph is built are checked then, as the
+// original's are: one past the end of the dimension is an error unless the
+// options ask for out-of-bound indices to be remapped.
+void checkStaticOffsets(const Tensor &t, poplar::ArrayRef<unsigned> offsets,
+                        std::size_t dim, const poplar::OptionFlags &options,
+                        const std::string &op) {
+  if (dim >= t.rank())
+    throw poputil::poplibs_error(op + ": dimension " + std::to_string(dim) +
+                                 " of '" + t.getDebugStr() + "' of rank " +
+                                 std::to_string(t.rank()) + " does not exist");
+  for (const auto &[key, value] : options)
+    if (key == "remapOutOfBoundIndices" && value == "true")
+      return;
+  for (unsigned offset : offsets)
+    if (offset >= t.dim(dim))
+      throw poputil::poplibs_error(
+          op + ": offset " + std::to_string(offset) + " is past the end of "
+          "dimension " + std::to_string(dim) + " (of size " +
+          std::to_string(t.dim(dim)) + ") of '" + t.getDebugStr() + "'");
+}
+
 /// One multi-slice or multi-update call: t as [G, group shape], offsets as
 /// [G, K, dims.size()].
 struct MultiCall {
@@ -245,6 +266,7 @@ Tensor multiSlice(poplar::Graph &graph, const Tensor &t,
                   const poplar::DebugContext &debugContext,
                   const poplar::OptionFlags &options) {
   const std::string op = opName(debugContext, "multiSlice");
+  checkStaticOffsets(t, offsets, dim, options, op);
   Tensor constOffsets = graph.addConstant<unsigned>(
       poplar::UNSIGNED_INT, {offsets.size(), 1}, offsets, {op + "/offsets"});
   graph.setTileMapping(constOffsets, 0);
@@ -305,6 +327,7 @@ void multiUpdateAdd(poplar::Graph &graph, const Tensor &t, const Tensor &s,
                     const poplar::DebugContext &debugContext,
                     const poplar::OptionFlags &optionFlags) {
   const std::string op = opName(debugContext, "multiUpdateAdd");
+  checkStaticOffsets(t, offsets, dim, optionFlags, op);
   Tensor constOffsets = graph.addConstant<unsigned>(
       poplar::UNSIGNED_INT, {offsets.size(), 1}, offsets, {op + "/offsets"});
   graph.setTileMapping(constOffsets, 0);

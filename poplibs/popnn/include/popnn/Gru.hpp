@@ -10,6 +10,13 @@
 // [3][outputSize][outputSize], biases [3][outputSize] ([3][2][outputSize]
 // with resetAfter), the outer dimension in params.cellOrder (reset,
 // update, candidate by default).
+//
+// Options (every function): inferenceOnly (true, false) [=false], the
+// forward products' pass; partialsType (half, float) [=float] and
+// availableMemoryProportion, the products'; numShards and rnnCodeReuse
+// only as 1 and false (one unrolled sequence). Anything else throws
+// poplar::invalid_option naming the function and the option; bad
+// parameters and tensors throw poputil::poplibs_error naming them.
 #ifndef POPNN_GRU_HPP
 #define POPNN_GRU_HPP
 

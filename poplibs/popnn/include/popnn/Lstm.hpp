@@ -7,6 +7,18 @@
 // Weights: inputWeights [4][inputSize][outputSize], outputWeights
 // [4][outputSize][outputSize], biases [4][outputSize], the outer dimension
 // in params.cellOrder (by default forget, input, candidate, output).
+//
+// Options (every function): inferenceOnly (true, false) [=false], the
+// forward products' pass (INFERENCE_FWD or TRAINING_FWD); partialsType
+// (half, float) [=float] and availableMemoryProportion, the products';
+// weightAccumulatorsType (half, float) [=partialsType], the weight-update
+// products' partials (they sum over every step at once);
+// disableWUPartialInterleaving (true, false), which either value allows.
+// Of recomputationMode, preCalcWeights, numShards, rnnCodeReuse and
+// rnnStepsPerWU only the value describing what this implementation builds
+// is accepted (none, false, 1, false; rnnStepsPerWU never). Anything else
+// throws poplar::invalid_option naming the function and the option; bad
+// parameters and tensors throw poputil::poplibs_error naming them.
 #ifndef POPNN_LSTM_HPP
 #define POPNN_LSTM_HPP
 

@@ -170,7 +170,9 @@ struct StateSequence {
 /// Options: codeReuse (true, false) [=false]: accepted (the loop body is
 /// built once per shard either way).
 ///
-/// Throws poputil::poplibs_error naming the argument at fault.
+/// Throws poputil::poplibs_error naming the argument at fault, and
+/// poplar::invalid_option naming an option that is unknown or has a bad
+/// value.
 POPNN_API std::vector<poplar::Tensor>
 Rnn(poplar::Graph &graph, const RnnParams &params, bool reverse,
     const std::vector<poplar::Tensor> &initState,
