@@ -219,14 +219,9 @@ TEST_CASE("Options that cannot be honoured are refused by name",
          o.activationTensorLocationSettings.location.storage =
              TensorStorage::OffChip;
        }},
-      {"optimizerStateTensorLocationSettings.location.storage OffChip",
+      {"accumulatorTensorLocationSettings.location.replicatedTensorSharding On",
        [](SessionOptions &o) {
-         o.optimizerStateTensorLocationSettings =
-             TensorLocationSettings(TensorStorage::OffChip, 0);
-       }},
-      {"weightTensorLocationSettings.location.replicatedTensorSharding On",
-       [](SessionOptions &o) {
-         o.weightTensorLocationSettings.location.replicatedTensorSharding =
+         o.accumulatorTensorLocationSettings.location.replicatedTensorSharding =
              ReplicatedTensorSharding::On;
        }},
       {"accumulatorTensorLocationSettings.location: tile sets",

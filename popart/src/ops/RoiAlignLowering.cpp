@@ -29,15 +29,17 @@ namespace pe = popops::expr;
 
 namespace {
 
-// The weights [R, bins, size] of one axis: `start` and `bin` [R] are each
-// region's start and bin length along it.
-poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
-                           const poplar::Tensor &bin, std::size_t bins,
-                           std::size_t grid, std::size_t size,
-                           poplar::program::Sequence &prog,
-                           const std::string &name) {
-  const std::size_t regions = start.dim(0), samples = bins * grid;
-  // Sample k of bin b lies (b + (k + 0.5) / grid) bins from the start.
+// The four operands [R, bins * grid, size] of the expressions below, all
+// broadcast to that shape: each region's start and bin length along the
+// axis, each sample's position in bins from the start (sample k of bin b
+// lies b + (k + 0.5) / grid bins in), and each pixel's coordinate.
+std::vector<poplar::Tensor> sampleOperands(LoweringContext &ctx,
+                                           const poplar::Tensor &start,
+                                           const poplar::Tensor &bin,
+                                           std::size_t bins, std::size_t grid,
+                                           std::size_t size,
+                                           const std::string &name) {
+  const std::size_t samples = bins * grid;
   std::vector<float> fractions, pixels;
   for (std::size_t b = 0; b < bins; ++b)
     for (std::size_t k = 0; k < grid; ++k)
@@ -48,7 +50,7 @@ poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
       hostConstant(ctx, poplar::FLOAT, {samples}, fractions, name + "/fractions");
   const poplar::Tensor p =
       hostConstant(ctx, poplar::FLOAT, {size}, pixels, name + "/pixels");
-  const std::vector<std::size_t> shape{regions, samples, size};
+  const std::vector<std::size_t> shape{start.dim(0), samples, size};
   // t (one of the dimensions of `shape`) broadcast along the others.
   auto spread = [&](const poplar::Tensor &t, std::vector<std::size_t> axes) {
     std::vector<std::size_t> ones(shape.size(), 1);
@@ -60,20 +62,37 @@ poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
       out = out.broadcast(unsigned(shape[a]), unsigned(a));
     return out;
   };
-  const float high = float(size) - 1;
-  const auto position = pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3));
-  const auto clamped =
-      pe::Min(pe::Max(position, pe::Const(0.0f)), pe::Const(high));
+  return {spread(start, {1, 2}), spread(bin, {1, 2}), spread(f, {0, 2}),
+          spread(p, {0, 1})};
+}
+
+// A sample's position (_1 + _2 * _3 of sampleOperands), and whether it is
+// near enough to the axis to count (ONNX drops samples more than a pixel
+// outside).
+pe::Any samplePosition() { return pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3)); }
+pe::Any sampleInside(std::size_t size) {
+  return pe::And(pe::Gte(samplePosition(), pe::Const(-1.0f)),
+                 pe::Lte(samplePosition(), pe::Const(float(size))));
+}
+pe::Any clampedPosition(std::size_t size) {
+  return pe::Min(pe::Max(samplePosition(), pe::Const(0.0f)),
+                 pe::Const(float(size) - 1));
+}
+
+// The weights [R, bins, size] of one axis: `start` and `bin` [R] are each
+// region's start and bin length along it.
+poplar::Tensor axisWeights(LoweringContext &ctx, const poplar::Tensor &start,
+                           const poplar::Tensor &bin, std::size_t bins,
+                           std::size_t grid, std::size_t size,
+                           poplar::program::Sequence &prog,
+                           const std::string &name) {
+  const std::size_t regions = start.dim(0);
   const auto tent = pe::Max(
-      pe::Sub(pe::Const(1.0f), pe::Abs(pe::Sub(clamped, pe::_4))),
+      pe::Sub(pe::Const(1.0f), pe::Abs(pe::Sub(clampedPosition(size), pe::_4))),
       pe::Const(0.0f));
-  const auto inside = pe::And(pe::Gte(position, pe::Const(-1.0f)),
-                              pe::Lte(position, pe::Const(float(size))));
   const poplar::Tensor weights = popops::map(
-      ctx.graph, pe::Select(tent, pe::Const(0.0f), inside),
-      {spread(start, {1, 2}), spread(bin, {1, 2}), spread(f, {0, 2}),
-       spread(p, {0, 1})},
-      prog, name);
+      ctx.graph, pe::Select(tent, pe::Const(0.0f), sampleInside(size)),
+      sampleOperands(ctx, start, bin, bins, grid, size, name), prog, name);
   return popops::reduce(ctx.graph, weights.reshape({regions, bins, grid, size}),
                         {2}, popops::Operation::ADD, prog, name);
 }
@@ -89,40 +108,13 @@ poplar::Tensor axisCornerWeights(LoweringContext &ctx,
                                  poplar::program::Sequence &prog,
                                  const std::string &name) {
   const std::size_t regions = start.dim(0), samples = bins * grid;
-  std::vector<float> fractions, pixels;
-  for (std::size_t b = 0; b < bins; ++b)
-    for (std::size_t k = 0; k < grid; ++k)
-      fractions.push_back(float(b) + (float(k) + 0.5f) / float(grid));
-  for (std::size_t p = 0; p < size; ++p)
-    pixels.push_back(float(p));
-  const poplar::Tensor f =
-      hostConstant(ctx, poplar::FLOAT, {samples}, fractions, name + "/fractions");
-  const poplar::Tensor p =
-      hostConstant(ctx, poplar::FLOAT, {size}, pixels, name + "/pixels");
-  const std::vector<std::size_t> shape{regions, samples, size};
-  auto spread = [&](const poplar::Tensor &t, std::vector<std::size_t> axes) {
-    std::vector<std::size_t> ones(shape.size(), 1);
-    for (std::size_t a = 0; a < shape.size(); ++a)
-      if (std::find(axes.begin(), axes.end(), a) == axes.end())
-        ones[a] = shape[a];
-    poplar::Tensor out = t.reshape(ones);
-    for (std::size_t a : axes)
-      out = out.broadcast(unsigned(shape[a]), unsigned(a));
-    return out;
-  };
-  const auto position = pe::Add(pe::_1, pe::Mul(pe::_2, pe::_3));
-  const auto clamped =
-      pe::Min(pe::Max(position, pe::Const(0.0f)), pe::Const(float(size) - 1));
-  const auto low = pe::Floor(clamped);
-  const auto upperShare = pe::Sub(clamped, low);
-  const auto inside = pe::And(pe::Gte(position, pe::Const(-1.0f)),
-                              pe::Lte(position, pe::Const(float(size))));
-  const std::vector<poplar::Tensor> operands{
-      spread(start, {1, 2}), spread(bin, {1, 2}), spread(f, {0, 2}),
-      spread(p, {0, 1})};
+  const auto low = pe::Floor(clampedPosition(size));
+  const auto upperShare = pe::Sub(clampedPosition(size), low);
+  const std::vector<poplar::Tensor> operands =
+      sampleOperands(ctx, start, bin, bins, grid, size, name);
   const auto at = [&](const pe::Any &weight, const pe::Any &pixel) {
     return pe::Select(pe::Select(weight, pe::Const(0.0f), pe::Equal(pe::_4, pixel)),
-                      pe::Const(0.0f), inside);
+                      pe::Const(0.0f), sampleInside(size));
   };
   const poplar::Tensor lower =
       popops::map(ctx.graph, at(pe::Sub(pe::Const(1.0f), upperShare), low),
