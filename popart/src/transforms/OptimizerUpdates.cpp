@@ -59,6 +59,9 @@ private:
   /// Replicated tensor sharding of weights (weightTensorLocationSettings):
   /// whether `w` is held in parts, one per replica.
   bool shardsWeight(const Tensor &w) const;
+  // True if there are replicas to shard w over; a warning otherwise, as
+  // the original gives.
+  bool replicasToShard(const Tensor &w) const;
   /// Makes variable `w` the replica's part of the weight, which its
   /// update changes, and gives its readers the all-gathered whole.
   void shardWeight(Tensor &w);
@@ -181,13 +184,16 @@ bool WeightUpdates::shardsWeight(const Tensor &w) const {
       w.info.rank() == 0 ||
       w.info.nelms() < settings.minElementsForReplicatedTensorSharding)
     return false;
-  if (replicas <= 1) {
-    logging::transform::warn("[StreamingMemory] Unable to shard tensor {} "
-                             "due to lack of replication",
-                             w.id);
-    return false;
-  }
-  return true;
+  return replicasToShard(w);
+}
+
+bool WeightUpdates::replicasToShard(const Tensor &w) const {
+  if (replicas > 1)
+    return true;
+  logging::transform::warn("[StreamingMemory] Unable to shard tensor {} "
+                           "due to lack of replication",
+                           w.id);
+  return false;
 }
 
 void WeightUpdates::shardWeight(Tensor &w) {
@@ -230,14 +236,7 @@ bool WeightUpdates::shardsState(const Tensor &w) const {
   if (!hasState || w.info.rank() == 0 ||
       hostInfo(w).nelms() < settings.minElementsForReplicatedTensorSharding)
     return false;
-  if (replicas <= 1) {
-    // As the original: sharding needs replicas to shard over.
-    logging::transform::warn("[StreamingMemory] Unable to shard tensor {} "
-                             "due to lack of replication",
-                             w.id);
-    return false;
-  }
-  return true;
+  return replicasToShard(w);
 }
 
 void WeightUpdates::gatherIntoWeight(const TensorId &wid,
