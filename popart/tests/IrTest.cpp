@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 
 using namespace popart;
 
@@ -226,6 +227,54 @@ onnx::ModelProto convTransposeModel(const std::vector<int64_t> &wShape,
   return m;
 }
 } // namespace
+
+TEST_CASE("INT64 shape values past the double range are read exactly, "
+          "without undefined behaviour",
+          "[popart][ir]") {
+  // Found by fuzz/OnnxModelFuzzer.cpp in an hour-long run: Reshape's shape
+  // [0, 0, INT64_MAX] was read through a double (2^63, outside int64_t:
+  // undefined behaviour under UBSan). Now read as integers: Reshape names
+  // the shape it cannot take.
+  auto model = [](std::int64_t last) {
+    onnx::ModelProto m;
+    m.set_ir_version(7);
+    m.add_opset_import()->set_version(13);
+    auto *g = m.mutable_graph();
+    g->set_name("g");
+    auto *in = g->add_input();
+    in->set_name("x");
+    auto *tt = in->mutable_type()->mutable_tensor_type();
+    tt->set_elem_type(onnx::TensorProto::FLOAT);
+    for (int64_t d : {3, 5})
+      tt->mutable_shape()->add_dim()->set_dim_value(d);
+    auto *shape = g->add_initializer();
+    shape->set_name("shape");
+    shape->set_data_type(onnx::TensorProto::INT64);
+    shape->add_dims(3);
+    for (std::int64_t v : {std::int64_t(0), std::int64_t(0), last})
+      shape->add_int64_data(v);
+    auto *node = g->add_node();
+    node->set_op_type("Reshape");
+    node->set_name("r");
+    node->add_input("x");
+    node->add_input("shape");
+    node->add_output("y");
+    g->add_output()->set_name("y");
+    return m;
+  };
+  DataFlow flow(1, {{"y", AnchorReturnType("ALL")}});
+  {
+    Ir ir;
+    REQUIRE_THROWS_WITH(
+        prepare(ir, model(std::numeric_limits<std::int64_t>::max()), {}, flow,
+                SessionOptions(), Patterns()),
+        Catch::Contains("Reshape") &&
+            Catch::Contains("9223372036854775807"));
+  }
+  Ir ir;
+  prepare(ir, model(1), {}, flow, SessionOptions(), Patterns());
+  REQUIRE(ir.getMainGraph().getTensor("y").info.shape() == Shape{3, 5, 1});
+}
 
 TEST_CASE("A LayerNormalization axis outside the input's rank is an error, "
           "not a crash in ONNX shape inference",

@@ -2,7 +2,10 @@
 
 #include <popart/error.hpp>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include <poplar/detail/HalfBits.hpp>
 
@@ -70,6 +73,45 @@ template <typename F> void withHostType(DataType type, F &&f) {
 std::vector<double> toDoubles(const std::vector<char> &data, DataType type) {
   std::vector<double> out;
   withHostType(type, [&](auto c) { readAll<decltype(c)>(data, out); });
+  return out;
+}
+
+namespace {
+// v as a 64-bit integer: integers exactly (unsigned ones past INT64_MAX
+// saturate), floating-point values truncated and saturated; NaN has none.
+template <typename T> int64_t toInt64(T v) {
+  if constexpr (std::is_integral_v<T>) {
+    if constexpr (std::is_unsigned_v<T> && sizeof(T) == sizeof(int64_t))
+      return v > uint64_t(std::numeric_limits<int64_t>::max())
+                 ? std::numeric_limits<int64_t>::max()
+                 : int64_t(v);
+    else
+      return int64_t(v);
+  } else {
+    const double d = static_cast<double>(v);
+    if (std::isnan(d))
+      throw error("NaN where an integer is needed");
+    if (d >= 9223372036854775808.0) // 2^63
+      return std::numeric_limits<int64_t>::max();
+    if (d < -9223372036854775808.0)
+      return std::numeric_limits<int64_t>::min();
+    return static_cast<int64_t>(d);
+  }
+}
+} // namespace
+
+std::vector<int64_t> toInt64s(const std::vector<char> &data, DataType type) {
+  std::vector<int64_t> out;
+  withHostType(type, [&](auto c) {
+    using T = decltype(c);
+    const std::size_t n = data.size() / sizeof(T);
+    out.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      T v;
+      std::memcpy(&v, data.data() + i * sizeof(T), sizeof(T));
+      out[i] = toInt64(v);
+    }
+  });
   return out;
 }
 

@@ -12,6 +12,10 @@ namespace popart {
 
 std::vector<double> toDoubles(const std::vector<char> &data, DataType type);
 std::vector<char> fromDoubles(const std::vector<double> &values, DataType type);
+/// Tensor data as 64-bit integers: integer types exactly (INT64's whole
+/// range, which doubles cannot hold), floating-point ones truncated and
+/// saturated; popart::error for a NaN.
+std::vector<int64_t> toInt64s(const std::vector<char> &data, DataType type);
 /// A variable of which each replica holds a part (replicated tensor
 /// sharding): its info is the part's, its meta shape and host data the
 /// whole tensor's.

@@ -168,10 +168,16 @@ std::vector<double> Op::constInputValues(InIndex i, const char *what) const {
 }
 
 std::vector<int64_t> Op::constInputInts(InIndex i, const char *what) const {
-  std::vector<int64_t> out;
-  for (double v : constInputValues(i, what))
-    out.push_back(static_cast<int64_t>(v));
-  return out;
+  const Tensor &t = *inTensor(i);
+  if (!hasConstInput(i))
+    throw error("{}: the {} (input {}, '{}') must be a constant", str(), what,
+                i, t.id);
+  try {
+    return toInt64s(t.data, t.info.dataType());
+  } catch (const error &e) {
+    throw error("{}: the {} (input {}, '{}'): {}", str(), what, i, t.id,
+                e.what());
+  }
 }
 
 std::string Op::str() const {
