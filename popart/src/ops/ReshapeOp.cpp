@@ -42,8 +42,8 @@ void ReshapeOp::setup() {
         if (inferred >= 0)
           throw error("{}: more than one -1 in the shape", str());
         inferred = static_cast<int64_t>(i);
-      } else {
-        known *= d;
+      } else if (d < -1 || __builtin_mul_overflow(known, d, &known)) {
+        throw error("{}: cannot reshape {} elements to {}", str(), n, shape);
       }
       out.push_back(d);
     }
