@@ -4,6 +4,7 @@
 #define POPART_SRC_BUILDER_BUILDERIMPL_HPP
 
 #include <popart/dataflow.hpp>
+#include <popart/error.hpp>
 #include <popart/debugcontext.hpp>
 #include <popart/names.hpp>
 #include <popart/tensorinfo.hpp>
@@ -17,6 +18,24 @@
 #include <vector>
 
 namespace popart {
+
+// Node attribute names of the annotations (as in the original's models).
+constexpr const char *sVirtualGraphAttribute = "__ipu_number";
+constexpr const char *sPipelineStageAttribute = "__pipeline_stage";
+constexpr const char *sExecutionPhaseAttribute = "__execution_phase";
+constexpr const char *sAvailMemAttribute = "__available_memory_proportion";
+constexpr const char *sPartialsTypeAttribute = "__partials_type";
+constexpr const char *sEnableConvDitheringAttribute = "__enable_conv_dithering";
+constexpr const char *sExcludePatternsAttribute = "__exclude_patterns";
+constexpr const char *sRecomputeAttribute = "__recompute_output_in_backward_pass";
+
+/// args, or a popart::error naming op unless there are two of them.
+inline std::vector<TensorId> twoInputs(const std::vector<TensorId> &args,
+                                 const char *op) {
+  if (args.size() != 2)
+    throw error("{} takes 2 inputs, {} given", op, args.size());
+  return args;
+}
 
 class BuilderImpl {
 public:
