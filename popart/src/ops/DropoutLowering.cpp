@@ -1,6 +1,9 @@
 // Dropout and its gradient: the mask is drawn with poprand::bernoulli from
 // the session's seed and the op's seed modifier, so that the grad op draws
-// the same mask as the forward op in the same micro-batch.
+// the same mask as the forward op in the same micro-batch. A ratio or
+// training_mode read at run time (InferenceSession) is applied on the
+// device to a poprand uniform draw instead: an element is kept when its
+// draw in [0, 1) is at least the ratio, or when the mode is false.
 #include "lowering/Lowering.hpp"
 #include "ops/DropoutOp.hpp"
 
@@ -38,6 +41,48 @@ poplar::Tensor applyMask(LoweringContext &ctx, const poplar::Tensor &x,
                      {x, mask}, prog, name);
 }
 
+// Dropout whose ratio or mode is a tensor: y = keep ? x * s : 0 with
+// keep = !mode || u >= ratio and s = mode ? 1 / (1 - ratio) : 1, the
+// scale computed first as ONNX's reference does; the mask is keep.
+void growRuntimeDropout(const DropoutOp &d, LoweringContext &ctx,
+                        poplar::program::Sequence &prog) {
+  const std::string name = d.name();
+  if (!ctx.hasSeed())
+    throw internal_error("{}: the session has no random seed", name);
+  const poplar::Tensor x = ctx.get(d.inTensor(0));
+  const poplar::Tensor ratio =
+      d.runtimeRatio
+          ? castTo(ctx, ctx.get(d.inTensor(1)), poplar::FLOAT, prog, name)
+                .flatten()
+          : scalarConstant(ctx, poplar::FLOAT, d.ratio, name + "/ratio")
+                .reshape({1});
+  poplar::Tensor mode =
+      d.mode == DropoutOp::Mode::Runtime
+          ? ctx.get(d.inTensor(2)).flatten()
+          : scalarConstant(ctx, poplar::BOOL, 1.0, name + "/mode").reshape({1});
+  if (ratio.numElements() != 1 || mode.numElements() != 1)
+    throw error("{}: the ratio and training_mode must have one element each",
+                d.str());
+  const poplar::Tensor reference =
+      ctx.addLinearVariable(poplar::FLOAT, x.shape(), name + "/reference");
+  const poplar::Tensor u =
+      poprand::uniform(ctx.graph, &ctx.seed, d.seedModifier, reference,
+                       poplar::FLOAT, 0.0, 1.0, prog, name + "/uniform");
+  const auto keep = pe::Or(pe::Not(pe::_4), pe::Gte(pe::_2, pe::_3));
+  const auto scale =
+      pe::Select(pe::Divide(pe::Const(1.0f), pe::Sub(pe::Const(1.0f), pe::_3)),
+                 pe::Const(1.0f), pe::_4);
+  const auto y = pe::Cast(
+      pe::Select(pe::Mul(pe::Cast(pe::_1, poplar::FLOAT), scale),
+                 pe::Const(0.0f), keep),
+      x.elementType());
+  ctx.set(d.outputs[0],
+          popops::map(ctx.graph, y, {x, u, ratio, mode}, prog, name));
+  if (d.hasOutput(1))
+    ctx.set(d.outputs[1], popops::map(ctx.graph, keep, {x, u, ratio, mode},
+                                      prog, name + "/mask"));
+}
+
 } // namespace
 
 void growDropout(const Op &op, LoweringContext &ctx,
@@ -52,6 +97,10 @@ void growDropout(const Op &op, LoweringContext &ctx,
       ctx.graph.setTileMapping(all, 0);
       ctx.set(op.outputs[1], all);
     }
+    return;
+  }
+  if (d.readsInputsAtRunTime()) {
+    growRuntimeDropout(d, ctx, prog);
     return;
   }
   const poplar::Tensor mask =

@@ -23,29 +23,39 @@ DropoutOp::DropoutOp(const OperatorIdentifier &id, const Op::Settings &settings,
 
 void DropoutOp::setup() {
   const Ir &ir = getGraph().getIr();
+  const bool training = ir.isTraining() || ir.isBuiltOpByOp();
+  mode = training ? Mode::On : Mode::Off;
+  runtimeRatio = false;
   if (opid.version >= 12) {
     if (hasInput(2))
-      trainingModeInput = constInputValues(2, "training_mode").at(0) != 0.0;
-    // Outside training (and IRs built op by op) Dropout is the identity,
-    // whatever its ratio (which may then be a runtime input).
-    const bool ratioMatters =
-        (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput;
-    if (hasInput(1) && ratioMatters)
-      ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
+      mode = !hasConstInput(2) ? Mode::Runtime
+             : constInputValues(2, "training_mode").at(0) != 0.0 ? Mode::On
+                                                                 : Mode::Off;
+    // With the mode off the ratio is not read (it may then be anything).
+    if (hasInput(1) && mode != Mode::Off) {
+      if (hasConstInput(1))
+        ratio = static_cast<float>(constInputValues(1, "ratio").at(0));
+      else
+        runtimeRatio = true;
+    }
+    // The grad op draws its mask again from constants.
+    if (ir.isTraining() && readsInputsAtRunTime())
+      throw error("{}: the {} (input {}, '{}') is read at run time, which "
+                  "only an InferenceSession supports; give a constant",
+                  str(), mode == Mode::Runtime ? "training_mode" : "ratio",
+                  mode == Mode::Runtime ? 2 : 1,
+                  inTensor(mode == Mode::Runtime ? 2 : 1)->id);
   }
-  if (ratio < 0.0f || ratio >= 1.0f)
+  if (!runtimeRatio && (ratio < 0.0f || ratio >= 1.0f))
     throw error("{}: the ratio must be in [0, 1), not {}", str(), ratio);
-  if (trainingModeInput && hasInput(2) && !ir.isTraining() && !ir.isBuiltOpByOp())
-    throw error("{}: Dropout in training mode needs a TrainingSession", str());
   outInfo(0) = inInfo(0);
   if (hasOutput(1))
     outInfo(1) = TensorInfo(DataType::BOOL, inShape(0));
 }
 
 bool DropoutOp::isActive() const {
-  const Ir &ir = getGraph().getIr();
-  return (ir.isTraining() || ir.isBuiltOpByOp()) && trainingModeInput &&
-         ratio > 0.0f;
+  return mode == Mode::Runtime ||
+         (mode == Mode::On && (runtimeRatio || ratio > 0.0f));
 }
 
 std::vector<std::unique_ptr<Op>> DropoutOp::getGradOps() {

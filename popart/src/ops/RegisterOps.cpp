@@ -69,6 +69,7 @@
 #include "ops/PreviewTrainingOps.hpp"
 #include "ops/PrintTensorOp.hpp"
 #include "ops/QuantizeOps.hpp"
+#include "ops/RandomOps.hpp"
 #include "ops/RangeOp.hpp"
 #include "ops/ReduceMedianOp.hpp"
 #include "ops/RecurrentOp.hpp"
@@ -203,6 +204,13 @@ void registerBuiltinOps() {
   registerOp<DepthToSpaceOp>({DepthToSpace_1, DepthToSpace_11, DepthToSpace_13});
   registerOp<DepthToSpaceOp>({SpaceToDepth_1, SpaceToDepth_13});
   registerOp<EyeLikeOp>({EyeLike_9});
+
+  // Random numbers (poprand).
+  registerOp<RandomOp>({RandomUniform_1, RandomNormal_1, RandomUniformLike_1,
+                        RandomNormalLike_1});
+  registerOp<BernoulliOp>({Bernoulli_15});
+  registerOp<MultinomialOp>({Multinomial_7});
+
   registerOp<WindowOp>({HannWindow_17, HammingWindow_17, BlackmanWindow_17});
   registerOp<MelWeightMatrixOp>({MelWeightMatrix_17});
   registerOp<DFTOp>({DFT_17});
@@ -401,6 +409,9 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<QuantizedMatMulOp>(growQuantizedMatMul);
   r.add<QuantizedConvOp>(growQuantizedConv);
   r.add<DropoutOp>(growDropout);
+  r.add<RandomOp>(growRandom);
+  r.add<BernoulliOp>(growBernoulli);
+  r.add<MultinomialOp>(growMultinomial);
   r.add<NllOp>(growNll);
   r.add<L1Op>(growL1);
   r.add<IdentityLossOp>(growIdentityLoss);

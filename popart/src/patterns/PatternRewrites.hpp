@@ -39,6 +39,9 @@ bool postNRepl(Graph &, Op &, const DataFlow &);
 bool sumToAdd(Graph &, Op &, const DataFlow &);
 bool negativeOneScale(Graph &, Op &, const DataFlow &);
 bool transposeToIdentityOrReshape(Graph &, Op &, const DataFlow &);
+// LikeOpsPatterns.cpp
+bool randomUniformLikeOpPattern(Graph &, Op &, const DataFlow &);
+bool randomNormalLikeOpPattern(Graph &, Op &, const DataFlow &);
 // SoftmaxGradDirect.cpp
 bool softmaxGradDirect(Graph &, Op &, const DataFlow &);
 bool nlllWithSoftmaxGradDirect(Graph &, Op &, const DataFlow &);

@@ -39,6 +39,10 @@ const std::vector<PatternInfo> &patternInfos() {
        transposeToIdentityOrReshape},
       {"SoftmaxGradDirect", true, false, softmaxGradDirect},
       {"NlllWithSoftmaxGradDirect", true, false, nlllWithSoftmaxGradDirect},
+      // Mandatory in the original, which lowers only the shaped forms;
+      // both forms are lowered here.
+      {"RandomNormalLikeOpPattern", true, true, randomNormalLikeOpPattern},
+      {"RandomUniformLikeOpPattern", true, true, randomUniformLikeOpPattern},
       // The original turns PackedDataBlock ops into loops by this pattern;
       // they are lowered directly here, and refused with it off.
       {"PackedDataBlock", true, false, nullptr},
@@ -77,7 +81,7 @@ const std::vector<std::string> &notProvided() {
   static const std::vector<std::string> names = {
       "AllReduceToIdentity", "ConvFlipWeightsDoubleFlip",
       "DecomposeBinaryConstScalar", "ExpandCast", "InitAccumulate",
-      "LambSerialisedWeight", "LoopScanOut", "LSTMOp", "PadSum", "RandomNormalLikeOpPattern", "RandomUniformLikeOpPattern",
+      "LambSerialisedWeight", "LoopScanOut", "LSTMOp", "PadSum",
       "RemoveUnnecessaryLossGradCast", "ScanToLoop", "Slice2SliceSubsample",
       "SplitGather", "SplitGradOpToConcat", "SplitOp", "TiedGather",
       "TiedGatherAccumulate", "UpsampleToResize", "ZerosLikeOpPattern"};
