@@ -14,7 +14,8 @@ runner=$build/tests/conformance/onnx_conformance
 mkdir -p docs
 args=(--device cpu --jobs "${SDK_TEST_JOBS:-2}" --timeout 120
       --table docs/onnx_conformance.md
-      --notes tests/conformance/conformance_notes.md)
+      --notes tests/conformance/conformance_notes.md
+      --random-cases tests/conformance/random_cases.txt)
 if [ "${UPDATE_EXPECTED:-0}" = 1 ]; then
   args+=(--pass-list tests/conformance/expected_pass.txt)
 fi
