@@ -110,19 +110,45 @@ def test_like_forms_take_shape_and_type(op_type):
     assert y.dtype == np.float32 and y.shape == (4, 2)
 
 
-def test_like_patterns_fold_the_input():
-    """RandomUniformLikeOpPattern and RandomNormalLikeOpPattern leave the
-    shaped form, which draws the same numbers."""
+def like_session(patterns=None):
     proto = one_op("RandomNormalLike", TensorProto.FLOAT, [64],
                    [("x", TensorProto.FLOAT, [64])], seed=3.0)
+    session = popart.InferenceSession(
+        fnModel=proto,
+        dataFlow=popart.DataFlow(1, {"y": popart.AnchorReturnType("ALL")}),
+        deviceInfo=device("cpu"), patterns=patterns or popart.Patterns())
+    session.prepareDevice()
+    return session
+
+
+def test_like_patterns_fold_the_input():
+    """RandomUniformLikeOpPattern and RandomNormalLikeOpPattern leave the
+    shaped form, which draws the same numbers as the Like form lowered
+    with the pattern off."""
     patterns = popart.Patterns()
     assert patterns.isPatternEnabled("RandomNormalLikeOpPattern")
     assert patterns.isPatternEnabled("RandomUniformLikeOpPattern")
-    session = open_session(proto, ["y"])
-    like = run(session, {"x": np.zeros(64, np.float32)})["y"]
+    session = like_session()
+    ir = session._serializeIr(popart.IrSerializationFormat.JSON)
+    assert '"type": "RandomNormal"' in ir and '"type": "RandomNormalLike"' not in ir
+    x = {"x": np.zeros(64, np.float32)}
+    folded = run(session, x)["y"]
+    off = popart.Patterns()
+    off.enableRuntimeAsserts(False)
+    off.enablePattern("RandomNormalLikeOpPattern", False)
+    unfolded = like_session(off)
+    assert '"type": "RandomNormalLike"' in unfolded._serializeIr(
+        popart.IrSerializationFormat.JSON)
+    np.testing.assert_array_equal(folded, run(unfolded, x)["y"])
     shaped = run(open_session(one_op("RandomNormal", TensorProto.FLOAT, [64],
                                      shape=[64], seed=3.0), ["y"]))["y"]
-    np.testing.assert_array_equal(like, shaped)
+    np.testing.assert_array_equal(folded, shaped)
+    # Mandatory, as in the original.
+    with pytest.raises(popart.popart_exception,
+                       match="Pattern 'RandomNormalLikeOpPattern' must be enabled"):
+        p = popart.Patterns()
+        p.enablePattern("RandomNormalLikeOpPattern", False)
+        like_session(p)
 
 
 @pytest.mark.parametrize("dtype,numpy_type", [
