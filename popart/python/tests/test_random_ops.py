@@ -470,3 +470,41 @@ def test_training_dropout_cases(case):
     n = x.size
     sd = np.sqrt(n * ratio * (1 - ratio))
     assert abs((~kept).sum() - n * ratio) < 5 * sd
+
+
+# ---------------------------------------------------------------------------
+# Through the builder, and Dropout in a TrainingSession.
+
+
+def test_builder_random_ops():
+    builder = popart.Builder(opsets={"ai.onnx": 15, "ai.graphcore": 1})
+    p = builder.addInputTensor(popart.TensorInfo("FLOAT", [2000]), "p")
+    u = builder.aiOnnx.randomuniform(shape=[2000], low=1.0, high=2.0)
+    b = builder.aiOnnx.bernoulli([p], seed=4.0)
+    session = popart.InferenceSession(
+        fnModel=builder.getModelProto(),
+        dataFlow=popart.DataFlow(1, {u: popart.AnchorReturnType("ALL"),
+                                     b: popart.AnchorReturnType("ALL")}),
+        deviceInfo=device("cpu"))
+    session.prepareDevice()
+    out = run(session, {"p": np.full(2000, 0.25, np.float32)})
+    assert out[u].min() >= 1.0 and out[u].max() < 2.0
+    # Binomial (2000, 0.25): standard deviation 19.4, 6 of them.
+    assert abs(out[b].sum() - 500) < 117
+
+
+def test_runtime_dropout_mode_refused_in_training():
+    builder = popart.Builder(opsets={"ai.onnx": 13, "ai.graphcore": 1})
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", [4, 4]), "x")
+    t = builder.addInputTensor(popart.TensorInfo("BOOL", []), "t")
+    w = builder.addInitializedInputTensor(np.ones((4, 4), np.float32), "w")
+    r = builder.aiOnnx.constant(np.array(0.5, np.float32))
+    y = builder.aiOnnx.dropout([builder.aiOnnx.mul([x, w]), r, t], 1)[0]
+    loss = builder.aiGraphcore.identityloss([y], reduction=popart.ReductionType.Sum)
+    with pytest.raises(popart.popart_exception,
+                       match=r"Dropout:13 '.*': the training_mode \(input 2, 't'\) "
+                             r"is read at run time, which only an InferenceSession"):
+        popart.TrainingSession(
+            fnModel=builder.getModelProto(),
+            dataFlow=popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")}),
+            loss=loss, optimizer=popart.ConstSGD(0.1), deviceInfo=device("cpu"))
