@@ -8,16 +8,9 @@ import onnx.numpy_helper
 import popart
 import pytest
 import torch
+from session_helpers import DEVICES, anchored, device, run_session
 
-DEVICES = ["cpu", "ipumodel"]
 FLOAT = onnx.TensorProto.FLOAT
-
-
-def device(kind):
-    manager = popart.DeviceManager()
-    if kind == "cpu":
-        return manager.createCpuDevice()
-    return manager.createIpuModelDevice({"tilesPerIPU": 4})
 
 
 def model_of(nodes, inputs, outputs, initializers=(), opset=13):
@@ -30,16 +23,10 @@ def model_of(nodes, inputs, outputs, initializers=(), opset=13):
 
 
 def session_of(proto, outputs, kind="cpu"):
-    flow = popart.DataFlow(1, {o: popart.AnchorReturnType("ALL") for o in outputs})
-    session = popart.InferenceSession(fnModel=proto, dataFlow=flow, deviceInfo=device(kind))
+    session = popart.InferenceSession(fnModel=proto, dataFlow=anchored(outputs),
+                                      deviceInfo=device(kind))
     session.prepareDevice()
     return session
-
-
-def run_session(session, feeds):
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(feeds, anchors))
-    return anchors
 
 
 def run(proto, outputs, feeds, kind="cpu"):
