@@ -202,6 +202,27 @@ def test_offchip_sharded_weights_give_the_bits_of_onchip_sharded_weights():
     assert "w1" not in always and "w1" in sometimes
 
 
+def test_offchip_sharded_accumulators_give_the_bits_of_onchip_sharded_ones():
+    def sharded(opts, storage=popart.TensorStorage.OnChip):
+        settings = opts.accumulatorTensorLocationSettings
+        settings.location.storage = storage
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 64
+        opts.accumulatorTensorLocationSettings = settings
+
+    onchip, _ = train("sgd_separate", False, replicas=2, accumulation=2,
+                      tweak=sharded)
+    offchip, session = train(
+        "sgd_separate", False, replicas=2, accumulation=2,
+        tweak=lambda opts: sharded(opts, popart.TensorStorage.OffChip))
+    for k in onchip:
+        np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+    assert session.getInfo("Accum___w1").shape() == [256]
+    _, always, sometimes = memory(session)
+    assert "Accum___w1" not in always and "Accum___w1" in sometimes
+
+
 def test_what_cannot_be_off_chip_is_refused():
     with pytest.raises(popart.popart_exception,
                        match=r"optimizerStateTensorLocationSettings\.location"

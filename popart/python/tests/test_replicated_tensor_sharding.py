@@ -82,7 +82,7 @@ STATE = {
 
 
 def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS,
-            weights=False):
+            weights=False, accumulators=False):
     opts = replication_options(replicas, accumulation)
     opts.accumulationAndReplicationReductionType = popart.ReductionType.Mean
     if rts:
@@ -97,6 +97,12 @@ def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS,
             popart.ReplicatedTensorSharding.On)
         settings.minElementsForReplicatedTensorSharding = min_elements
         opts.weightTensorLocationSettings = settings
+    if accumulators:
+        settings = opts.accumulatorTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = min_elements
+        opts.accumulatorTensorLocationSettings = settings
     return opts
 
 
@@ -235,12 +241,10 @@ def test_settings_that_cannot_be_honoured_are_refused():
     refused(opts,
             r"activationTensorLocationSettings\.location\.storage OffChip")
 
-    opts = options(2, 1, rts=True)
-    location = popart.TensorLocation(popart.TensorStorage.OnChip,
-                                     popart.ReplicatedTensorSharding.On)
-    opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
-        location)
-    refused(opts, "accumulatorTensorLocationSettings")
+    opts = options(2, 2, rts=False, accumulators=True)
+    opts.hostAllReduce = True
+    refused(opts, r"accumulatorTensorLocationSettings: replicated tensor "
+            r"sharding is not supported with hostAllReduce")
 
     opts = options(2, 1, rts=True)
     settings = opts.optimizerStateTensorLocationSettings
@@ -303,6 +307,32 @@ def test_sharded_weights_with_accumulation():
     assert_close({k: sharded[k] for k in initial_weights()},
                  {k: single[k] for k in initial_weights()},
                  "sharded weights against one replica")
+
+
+@pytest.mark.parametrize("optimizer", ["sgd_momentum", "sgd_clipped", "adam"])
+def test_sharded_accumulators_give_the_weights_of_whole_ones(optimizer):
+    """accumulatorTensorLocationSettings with replicatedTensorSharding On:
+    each micro-batch's gradient of w1 and w2 is reduce-scattered into the
+    replica's part of its accumulator (b1's is below the minimum and stays
+    whole); the update changes the replica's part of the weight, which is
+    gathered back."""
+    replicas, accumulation = 2, 3
+    opts = options(replicas, accumulation, rts=False, accumulators=True)
+    sharded, session = train(optimizer, replicas, accumulation, opts=opts)
+    whole, _ = train(optimizer, replicas, accumulation)
+    assert_close(sharded, whole, "accumulators sharded against whole")
+    single, _ = train(optimizer, batch=MICRO_BATCH * replicas * accumulation)
+    assert_close({k: sharded[k] for k in initial_weights()},
+                 {k: single[k] for k in initial_weights()},
+                 "sharded accumulators against one replica")
+    for k, v in initial_weights().items():
+        assert not np.allclose(sharded[k], v), k
+    assert session.getInfo("Accum___w1").shape() == [15]
+    assert session.getInfo("Accum___w1").metaShape() == [IN, HIDDEN]
+    assert session.getInfo("Accum___w2").shape() == [12]
+    assert session.getInfo("Accum___b1").shape() == [HIDDEN]
+    always = variable_bytes(session)
+    assert always["Accum___w1"] == 4 * 15 and always["Accum___b1"] == 4 * HIDDEN
 
 
 def test_activation_sharding_is_ignored_as_the_original_does():
