@@ -11,6 +11,8 @@ import re
 import numpy as np
 import popart
 import pytest
+from session_helpers import (classification_data, device, normal_weights, read_weights,
+                             replication_options)
 
 IN, HIDDEN, OUT = 5, 6, 4
 MICRO_BATCH = 2
@@ -19,20 +21,11 @@ DEVICES = ["ipu_model", "cpu"]
 
 
 def initial_weights():
-    rng = np.random.default_rng(7)
-    return {
-        "w1": rng.normal(0, 0.5, (IN, HIDDEN)).astype(np.float32),
-        "w2": rng.normal(0, 0.5, (HIDDEN, OUT)).astype(np.float32),
-    }
+    return normal_weights(7, 0.5, {"w1": (IN, HIDDEN), "w2": (HIDDEN, OUT)})
 
 
 def make_device(kind, ipus):
-    if kind == "cpu":
-        return popart.DeviceManager().createCpuDevice()
-    return popart.DeviceManager().createIpuModelDevice({
-        "numIPUs": ipus,
-        "tilesPerIPU": 4
-    })
+    return device("cpu" if kind == "cpu" else "ipumodel", ipus)
 
 
 def build(batch, sharded=False):
@@ -55,14 +48,8 @@ def build(batch, sharded=False):
 
 def options(replicas=1, accumulation=1, sharded=False,
             reduction=popart.ReductionType.Mean, pipelined=False):
-    opts = popart.SessionOptions()
+    opts = replication_options(replicas, accumulation)
     opts.enablePipelining = pipelined
-    if replicas > 1:
-        opts.enableReplicatedGraphs = True
-        opts.replicatedGraphCount = replicas
-    if accumulation > 1:
-        opts.enableGradientAccumulation = True
-        opts.accumulationFactor = accumulation
     if sharded:
         opts.virtualGraphMode = popart.VirtualGraphMode.Manual
     opts.accumulationAndReplicationReductionType = reduction
@@ -70,10 +57,7 @@ def options(replicas=1, accumulation=1, sharded=False,
 
 
 def step_data(step, samples):
-    rng = np.random.default_rng(100 + step)
-    xs = rng.normal(size=(samples, IN)).astype(np.float32)
-    labels = rng.integers(0, OUT, size=(samples, )).astype(np.int32)
-    return xs, labels
+    return classification_data(100 + step, samples, IN, OUT)
 
 
 def train(kind, replicas=1, accumulation=1, sharded=False,
@@ -109,9 +93,7 @@ def train(kind, replicas=1, accumulation=1, sharded=False,
             label: labels.reshape(outer + [MICRO_BATCH])
         }, anchors))
         history.append({k: v.copy() for k, v in anchors.items()})
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32) for k, v in initial_weights().items()}
-    session.readWeights(popart.PyWeightsIO(out))
+    out = read_weights(session, {k: v.shape for k, v in initial_weights().items()})
     return out, history, (probs, loss)
 
 
@@ -134,9 +116,7 @@ def single_run_of_the_whole_batch(kind, samples, learning_rate=0.1):
     for step in range(STEPS):
         xs, labels = step_data(step, samples)
         session.run(popart.PyStepIO({x: xs, label: labels}, anchors))
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32) for k, v in initial_weights().items()}
-    session.readWeights(popart.PyWeightsIO(out))
+    out = read_weights(session, {k: v.shape for k, v in initial_weights().items()})
     return out
 
 
