@@ -12,16 +12,9 @@ import numpy as np
 import popart
 import pytest
 from onnx import TensorProto, helper, numpy_helper
+from session_helpers import DEVICES, anchored, device, run_session
 
-DEVICES = ["cpu", "ipumodel"]
 TEST_DATA = "/usr/share/libonnx-testdata/data/node"
-
-
-def device(kind):
-    manager = popart.DeviceManager()
-    if kind == "cpu":
-        return manager.createCpuDevice()
-    return manager.createIpuModelDevice({"tilesPerIPU": 4})
 
 
 def make_model(nodes, inputs, outputs, opset):
@@ -33,16 +26,13 @@ def make_model(nodes, inputs, outputs, opset):
 def open_session(proto, outputs, kind="cpu"):
     session = popart.InferenceSession(
         fnModel=proto,
-        dataFlow=popart.DataFlow(1, {o: popart.AnchorReturnType("ALL") for o in outputs}),
-        deviceInfo=device(kind))
+        dataFlow=anchored(outputs), deviceInfo=device(kind))
     session.prepareDevice()
     return session
 
 
 def run(session, feeds=None):
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(feeds or {}, anchors))
-    return {k: np.array(v) for k, v in anchors.items()}
+    return {k: np.array(v) for k, v in run_session(session, feeds or {}).items()}
 
 
 def one_op(op_type, out_type, out_shape, inputs=(), opset=15, **attributes):
@@ -115,8 +105,8 @@ def like_session(patterns=None):
                    [("x", TensorProto.FLOAT, [64])], seed=3.0)
     session = popart.InferenceSession(
         fnModel=proto,
-        dataFlow=popart.DataFlow(1, {"y": popart.AnchorReturnType("ALL")}),
-        deviceInfo=device("cpu"), patterns=patterns or popart.Patterns())
+        dataFlow=anchored(["y"]), deviceInfo=device("cpu"),
+        patterns=patterns or popart.Patterns())
     session.prepareDevice()
     return session
 
@@ -483,9 +473,7 @@ def test_builder_random_ops():
     b = builder.aiOnnx.bernoulli([p], seed=4.0)
     session = popart.InferenceSession(
         fnModel=builder.getModelProto(),
-        dataFlow=popart.DataFlow(1, {u: popart.AnchorReturnType("ALL"),
-                                     b: popart.AnchorReturnType("ALL")}),
-        deviceInfo=device("cpu"))
+        dataFlow=anchored([u, b]), deviceInfo=device("cpu"))
     session.prepareDevice()
     out = run(session, {"p": np.full(2000, 0.25, np.float32)})
     assert out[u].min() >= 1.0 and out[u].max() < 2.0
@@ -506,5 +494,4 @@ def test_runtime_dropout_mode_refused_in_training():
                              r"is read at run time, which only an InferenceSession"):
         popart.TrainingSession(
             fnModel=builder.getModelProto(),
-            dataFlow=popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")}),
-            loss=loss, optimizer=popart.ConstSGD(0.1), deviceInfo=device("cpu"))
+            dataFlow=anchored([loss]), loss=loss, optimizer=popart.ConstSGD(0.1), deviceInfo=device("cpu"))
