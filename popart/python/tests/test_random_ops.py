@@ -325,10 +325,10 @@ def test_errors_name_the_op():
 # Dropout with its ratio and training_mode read at run time.
 
 
-def dropout_session(kind, mask=True, shape=(200, 100)):
+def dropout_session(kind, mask=True, shape=(200, 100), session_seed=21, **attributes):
     outputs = ["y", "z"] if mask else ["y"]
     proto = make_model(
-        [helper.make_node("Dropout", ["x", "r", "t"], outputs, seed=0)],
+        [helper.make_node("Dropout", ["x", "r", "t"], outputs, **attributes)],
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(shape)),
          helper.make_tensor_value_info("r", TensorProto.FLOAT, []),
          helper.make_tensor_value_info("t", TensorProto.BOOL, [])],
@@ -336,7 +336,7 @@ def dropout_session(kind, mask=True, shape=(200, 100)):
         ([helper.make_tensor_value_info("z", TensorProto.BOOL, list(shape))]
          if mask else []), 13)
     session = open_session(proto, outputs, kind)
-    session.setRandomSeed(21)
+    session.setRandomSeed(session_seed)
     return session
 
 
@@ -378,6 +378,22 @@ def test_runtime_dropout_reproducible():
     model = run(dropout_session("ipumodel", shape=(50, 40)), feeds)
     np.testing.assert_array_equal(cpu["z"], model["z"])
     np.testing.assert_array_equal(cpu["y"], model["y"])
+
+
+def test_dropout_seed_attribute():
+    """Dropout's seed attribute fixes its mask: the same on every run and
+    whatever the session's seed; without it each run draws a new one."""
+    x = np.ones((50, 40), np.float32)
+    feeds = {"x": x, "r": np.array(0.5, np.float32), "t": np.array(True)}
+    seeded = dropout_session("cpu", shape=(50, 40), session_seed=1, seed=7)
+    first, second = run(seeded, feeds)["z"], run(seeded, feeds)["z"]
+    np.testing.assert_array_equal(first, second)
+    other = dropout_session("cpu", shape=(50, 40), session_seed=2, seed=7)
+    np.testing.assert_array_equal(first, run(other, feeds)["z"])
+    assert not np.array_equal(
+        first, run(dropout_session("cpu", shape=(50, 40), seed=8), feeds)["z"])
+    unseeded = dropout_session("cpu", shape=(50, 40))
+    assert not np.array_equal(run(unseeded, feeds)["z"], run(unseeded, feeds)["z"])
 
 
 def test_dropout_training_mode_constant_true_in_inference():
@@ -495,3 +511,24 @@ def test_runtime_dropout_mode_refused_in_training():
         popart.TrainingSession(
             fnModel=builder.getModelProto(),
             dataFlow=anchored([loss]), loss=loss, optimizer=popart.ConstSGD(0.1), deviceInfo=device("cpu"))
+
+
+def test_dropout_seed_attribute_in_training():
+    """In a TrainingSession the grad op drops what the forward op dropped,
+    from the seed attribute: dL/dw = x * mask / (1 - ratio) for L = sum(y),
+    y = dropout(x * w)."""
+    from session_helpers import one_step
+    builder = popart.Builder(opsets={"ai.onnx": 13, "ai.graphcore": 1})
+    x = builder.addInputTensor(popart.TensorInfo("FLOAT", [30, 20]), "x")
+    w = builder.addInitializedInputTensor(np.ones((30, 20), np.float32), "w")
+    r = builder.aiOnnx.constant(np.array(0.25, np.float32))
+    y, mask = builder.aiOnnx.dropout([builder.aiOnnx.mul([x, w]), r], 2, seed=5)
+    loss = builder.aiGraphcore.identityloss([y], reduction=popart.ReductionType.Sum)
+    xs = np.arange(600, dtype=np.float32).reshape(30, 20) / 100 + 1
+    first = one_step(builder, [y, mask], {"x": xs}, loss=loss, grads_of=[w])
+    again = one_step(builder, [y, mask], {"x": xs}, loss=loss, grads_of=[w])
+    _, kept, grad = first
+    np.testing.assert_array_equal(kept, again[1])  # the seed's mask
+    scale = np.float32(1) / np.float32(0.75)
+    np.testing.assert_allclose(grad, np.where(kept, xs * scale, 0), rtol=1e-6)
+    assert abs(np.mean(~kept) - 0.25) < 0.1

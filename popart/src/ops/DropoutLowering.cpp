@@ -6,6 +6,7 @@
 // draw in [0, 1) is at least the ratio, or when the mode is false.
 #include "lowering/Lowering.hpp"
 #include "ops/DropoutOp.hpp"
+#include "ops/RandomSeedLowering.hpp"
 
 #include <popart/error.hpp>
 
@@ -20,12 +21,10 @@ namespace pe = popops::expr;
 namespace {
 
 poplar::Tensor keepMask(LoweringContext &ctx, const poplar::Tensor &reference,
-                        float ratio, uint32_t seedModifier,
+                        float ratio, const DrawSeed &seed,
                         poplar::program::Sequence &prog,
                         const std::string &name) {
-  if (!ctx.hasSeed())
-    throw internal_error("{}: the session has no random seed", name);
-  return poprand::bernoulli(ctx.graph, &ctx.seed, seedModifier, reference,
+  return poprand::bernoulli(ctx.graph, &seed.seed, seed.modifier, reference,
                             reference.elementType(), 1.0 - ratio, prog,
                             name + "/mask");
 }
@@ -47,8 +46,7 @@ poplar::Tensor applyMask(LoweringContext &ctx, const poplar::Tensor &x,
 void growRuntimeDropout(const DropoutOp &d, LoweringContext &ctx,
                         poplar::program::Sequence &prog) {
   const std::string name = d.name();
-  if (!ctx.hasSeed())
-    throw internal_error("{}: the session has no random seed", name);
+  const DrawSeed seed = drawSeed(ctx, d.seed, d);
   const poplar::Tensor x = ctx.get(d.inTensor(0));
   const poplar::Tensor ratio =
       d.runtimeRatio
@@ -66,7 +64,7 @@ void growRuntimeDropout(const DropoutOp &d, LoweringContext &ctx,
   const poplar::Tensor reference =
       ctx.addLinearVariable(poplar::FLOAT, x.shape(), name + "/reference");
   const poplar::Tensor u =
-      poprand::uniform(ctx.graph, &ctx.seed, d.seedModifier, reference,
+      poprand::uniform(ctx.graph, &seed.seed, seed.modifier, reference,
                        poplar::FLOAT, 0.0, 1.0, prog, name + "/uniform");
   const auto keep = pe::Or(pe::Not(pe::_4), pe::Gte(pe::_2, pe::_3));
   const auto scale =
@@ -104,7 +102,7 @@ void growDropout(const Op &op, LoweringContext &ctx,
     return;
   }
   const poplar::Tensor mask =
-      keepMask(ctx, x, d.ratio, d.seedModifier, prog, op.name());
+      keepMask(ctx, x, d.ratio, drawSeed(ctx, d.seed, op), prog, op.name());
   ctx.set(op.outputs[0], applyMask(ctx, x, mask, d.ratio, prog, op.name()));
   if (op.hasOutput(1))
     ctx.set(op.outputs[1],
@@ -120,7 +118,7 @@ void growDropoutGrad(const Op &op, LoweringContext &ctx,
     return;
   }
   const poplar::Tensor mask =
-      keepMask(ctx, g, d.ratio, d.seedModifier, prog, op.name());
+      keepMask(ctx, g, d.ratio, drawSeed(ctx, d.seed, op), prog, op.name());
   ctx.set(op.outputs[0], applyMask(ctx, g, mask, d.ratio, prog, op.name()));
 }
 

@@ -16,9 +16,7 @@ DropoutOp::DropoutOp(const OperatorIdentifier &id, const Op::Settings &settings,
     ratio = a.getFloat("ratio", 0.5f);
   if (id.version < 7)
     a.getInt("is_test", 0);
-  if (a.has("seed"))
-    a.getInt("seed");
-  seedModifier = static_cast<uint32_t>(std::hash<std::string>()(settings.name));
+  seed = RandomSeedChoice::of(a, settings.name, /*integerSeed=*/true);
 }
 
 void DropoutOp::setup() {
@@ -69,6 +67,6 @@ void DropoutOp::appendAttributes(OpSerialiserBase &os) const {
 
 DropoutGradOp::DropoutGradOp(const DropoutOp &fwd)
     : GradOp(fwd, "DropoutGrad", {{0, 0, GradOpInType::GradOut}}, {{0, 0}}),
-      ratio(fwd.isActive() ? fwd.ratio : 0.0f), seedModifier(fwd.seedModifier) {}
+      ratio(fwd.isActive() ? fwd.ratio : 0.0f), seed(fwd.seed) {}
 
 } // namespace popart

@@ -1,13 +1,15 @@
 // Dropout: in training, each element is kept with probability 1 - ratio
 // and scaled by 1 / (1 - ratio), from the session's random seed; in
 // inference (and with training_mode false) it is the identity. The grad op
-// draws the same mask from the same seed. Dropout-12 and 13's ratio and
+// draws the same mask from the same seed (the seed attribute's, when the
+// node has one: the same mask on every run). Dropout-12 and 13's ratio and
 // training_mode inputs may be computed at run time in an InferenceSession:
 // the device then chooses between the identity and the draw.
 #ifndef POPART_SRC_OPS_DROPOUTOP_HPP
 #define POPART_SRC_OPS_DROPOUTOP_HPP
 
 #include "ops/GradOp.hpp"
+#include "ops/RandomOps.hpp"
 
 #include <popart/attributes.hpp>
 #include <popart/op.hpp>
@@ -43,9 +45,10 @@ public:
   float ratio = 0.5f; // when not read at run time
   bool runtimeRatio = false;
   Mode mode = Mode::Off;
-  /// Distinguishes this dropout's numbers from other ops' (the same for
-  /// its grad op).
-  uint32_t seedModifier = 0;
+  /// The session's seed with a modifier distinguishing this dropout's
+  /// numbers from other ops', or the seed attribute (Dropout-12 and 13)
+  /// alone; the same for its grad op.
+  RandomSeedChoice seed;
 };
 
 class DropoutGradOp : public GradOp {
@@ -56,7 +59,7 @@ public:
   }
   bool requiresRandomSeed() const override { return ratio > 0.0f; }
   float ratio;
-  uint32_t seedModifier;
+  RandomSeedChoice seed;
 };
 
 } // namespace popart

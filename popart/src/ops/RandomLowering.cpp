@@ -6,6 +6,7 @@
 // below it.
 #include "lowering/Lowering.hpp"
 #include "ops/RandomOps.hpp"
+#include "ops/RandomSeedLowering.hpp"
 
 #include <popart/error.hpp>
 
@@ -15,36 +16,10 @@
 #include <popops/Zero.hpp>
 #include <poprand/RandomGen.hpp>
 
-#include <cstring>
-
 namespace popart {
 namespace pe = popops::expr;
 
 namespace {
-
-struct DrawSeed {
-  poplar::Tensor seed;
-  uint32_t modifier;
-};
-
-// The seed (2 UNSIGNED_INT words) and modifier an op draws with: its seed
-// attribute's bits (the same numbers on every run), or the session's seed
-// with the op's modifier.
-DrawSeed drawSeed(LoweringContext &ctx, const RandomSeedChoice &choice,
-                  const Op &op) {
-  if (choice.fromAttribute) {
-    uint32_t bits = 0;
-    std::memcpy(&bits, &choice.attribute, sizeof bits);
-    const std::vector<unsigned> words = {bits, 0u};
-    poplar::Tensor seed = ctx.graph.addConstant<unsigned>(
-        poplar::UNSIGNED_INT, {2}, words, op.name() + "/seed");
-    ctx.graph.setTileMapping(seed, 0);
-    return {seed, 0u};
-  }
-  if (!ctx.hasSeed())
-    throw internal_error("{}: the session has no random seed", op.str());
-  return {ctx.seed, choice.modifier};
-}
 
 // Uniform FLOAT numbers in [0, 1) of `shape`.
 poplar::Tensor uniformDraw(LoweringContext &ctx, const DrawSeed &seed,

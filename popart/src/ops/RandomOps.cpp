@@ -5,6 +5,7 @@
 #include <popart/opserialiser.hpp>
 #include <popart/tensorinfo.hpp>
 
+#include <cstring>
 #include <functional>
 
 namespace popart {
@@ -32,12 +33,23 @@ DataType dtypeAttribute(const Attributes &a, const std::string &opName,
 } // namespace
 
 RandomSeedChoice RandomSeedChoice::of(const Attributes &a,
-                                      const std::string &opName) {
+                                      const std::string &opName,
+                                      bool integerSeed) {
   RandomSeedChoice c;
   c.modifier = static_cast<uint32_t>(std::hash<std::string>()(opName));
-  if (a.has("seed")) {
-    c.fromAttribute = true;
-    c.attribute = a.getFloat("seed");
+  if (!a.has("seed"))
+    return c;
+  c.fromAttribute = true;
+  if (integerSeed) {
+    const int64_t seed = a.getInt("seed");
+    const auto bits = static_cast<uint64_t>(seed);
+    c.attribute = static_cast<double>(seed);
+    c.words[0] = static_cast<uint32_t>(bits);
+    c.words[1] = static_cast<uint32_t>(bits >> 32);
+  } else {
+    const float seed = a.getFloat("seed");
+    c.attribute = seed;
+    std::memcpy(&c.words[0], &seed, sizeof seed);
   }
   return c;
 }

@@ -17,14 +17,20 @@ namespace popart {
 /// Where an op's random numbers come from.
 struct RandomSeedChoice {
   /// The node's `seed` attribute: the numbers depend on it alone (the same
-  /// on every run and in every session); otherwise on the session's seed,
+  /// on every run and in every session, as ONNX's reference implementation
+  /// seeds its generator on every call); otherwise on the session's seed,
   /// which moves on every micro-batch, and `modifier`.
   bool fromAttribute = false;
-  float attribute = 0.0f;
+  double attribute = 0.0;
+  /// The poprand seed words the attribute gives.
+  uint32_t words[2] = {0, 0};
   /// Distinguishes the op's numbers from other ops' (from its name).
   uint32_t modifier = 0;
-  /// The choice of an op named `opName` with attributes `a`.
-  static RandomSeedChoice of(const Attributes &a, const std::string &opName);
+  /// The choice of an op named `opName` with attributes `a`, whose seed
+  /// is a FLOAT (the random ops: its 32 bits and 0) or, with
+  /// `integerSeed`, an INT (Dropout: its low and high 32 bits).
+  static RandomSeedChoice of(const Attributes &a, const std::string &opName,
+                             bool integerSeed = false);
 };
 
 /// RandomUniform and RandomNormal (shape attribute), RandomUniformLike and
