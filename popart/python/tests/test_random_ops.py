@@ -532,3 +532,18 @@ def test_dropout_seed_attribute_in_training():
     scale = np.float32(1) / np.float32(0.75)
     np.testing.assert_allclose(grad, np.where(kept, xs * scale, 0), rtol=1e-6)
     assert abs(np.mean(~kept) - 0.25) < 0.1
+
+
+def test_runtime_dropout_input_errors():
+    def dropout_model(r_shape, t_type):
+        return make_model(
+            [helper.make_node("Dropout", ["x", "r", "t"], ["y"])],
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4]),
+             helper.make_tensor_value_info("r", TensorProto.FLOAT, r_shape),
+             helper.make_tensor_value_info("t", t_type, [])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])], 13)
+
+    with pytest.raises(popart.popart_exception,
+                       match=r"Dropout:13 'Dropout\(y\)': the ratio \(input 1, 'r'\) "
+                             r"has 2 elements, not 1"):
+        open_session(dropout_model([2], TensorProto.BOOL), ["y"])

@@ -8,8 +8,6 @@
 #include "ops/DropoutOp.hpp"
 #include "ops/RandomSeedLowering.hpp"
 
-#include <popart/error.hpp>
-
 #include <popops/Cast.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
@@ -58,9 +56,6 @@ void growRuntimeDropout(const DropoutOp &d, LoweringContext &ctx,
       d.mode == DropoutOp::Mode::Runtime
           ? ctx.get(d.inTensor(2)).flatten()
           : scalarConstant(ctx, poplar::BOOL, 1.0, name + "/mode").reshape({1});
-  if (ratio.numElements() != 1 || mode.numElements() != 1)
-    throw error("{}: the ratio and training_mode must have one element each",
-                d.str());
   const poplar::Tensor reference =
       ctx.addLinearVariable(poplar::FLOAT, x.shape(), name + "/reference");
   const poplar::Tensor u =

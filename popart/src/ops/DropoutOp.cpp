@@ -25,6 +25,14 @@ void DropoutOp::setup() {
   mode = training ? Mode::On : Mode::Off;
   runtimeRatio = false;
   if (opid.version >= 12) {
+    for (InIndex i : {1, 2})
+      if (hasInput(i) && inInfo(i).nelms() != 1)
+        throw error("{}: the {} (input {}, '{}') has {} elements, not 1", str(),
+                    i == 1 ? "ratio" : "training_mode", i, inTensor(i)->id,
+                    inInfo(i).nelms());
+    if (hasInput(2) && inInfo(2).dataType() != DataType::BOOL)
+      throw error("{}: the training_mode (input 2, '{}') is {}, not BOOL",
+                  str(), inTensor(2)->id, inInfo(2).dataType());
     if (hasInput(2))
       mode = !hasConstInput(2) ? Mode::Runtime
              : constInputValues(2, "training_mode").at(0) != 0.0 ? Mode::On
