@@ -28,7 +28,9 @@
 
 #include <tbb/global_control.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <random>
 #include <string>
@@ -104,25 +106,50 @@ Tensor linearVariable(poplar::Graph &graph, const poplar::Type &type,
 
 } // namespace
 
+// popops' maps (whose expressions become codelets compiled at run time),
+// casts and reductions.
+Operation popopsOperations(poplar::Graph &graph, Sequence &prog) {
+  namespace pe = popops::expr;
+  Tensor a = linearVariable(graph, poplar::FLOAT, {256, 1024}, "a");
+  Tensor b = linearVariable(graph, poplar::FLOAT, {256, 1024}, "b");
+  Tensor mapped = popops::map(
+      graph, pe::Tanh(pe::_1) * pe::_2 + pe::Exp(pe::_1 * pe::Const(0.5f)),
+      {a, b}, prog, "map");
+  Tensor half = popops::cast(graph, mapped, poplar::HALF, prog, "cast");
+  Tensor columns = popops::reduce(graph, mapped, {0}, {popops::Operation::ADD},
+                                  prog, "columns");
+  Tensor rows = popops::reduce(graph, half, poplar::FLOAT, {1},
+                               {popops::Operation::SQUARE_ADD}, prog, "rows");
+  Tensor all = popops::reduce(graph, mapped, {0, 1}, {popops::Operation::MAX},
+                              prog, "all");
+  return Operation{{{"a", a}, {"b", b}}, {mapped, half, columns, rows, all}};
+}
+
 TEST_CASE("popops: maps, casts and reductions give the same bits for any "
           "thread count",
           "[poplibs][determinism]") {
-  requireSameBitsForAnyThreadCount([](poplar::Graph &graph, Sequence &prog) {
-    namespace pe = popops::expr;
-    Tensor a = linearVariable(graph, poplar::FLOAT, {256, 1024}, "a");
-    Tensor b = linearVariable(graph, poplar::FLOAT, {256, 1024}, "b");
-    Tensor mapped = popops::map(
-        graph, pe::Tanh(pe::_1) * pe::_2 + pe::Exp(pe::_1 * pe::Const(0.5f)),
-        {a, b}, prog, "map");
-    Tensor half = popops::cast(graph, mapped, poplar::HALF, prog, "cast");
-    Tensor columns = popops::reduce(graph, mapped, {0},
-                                    {popops::Operation::ADD}, prog, "columns");
-    Tensor rows = popops::reduce(graph, half, poplar::FLOAT, {1},
-                                 {popops::Operation::SQUARE_ADD}, prog, "rows");
-    Tensor all = popops::reduce(graph, mapped, {0, 1},
-                                {popops::Operation::MAX}, prog, "all");
-    return Operation{{{"a", a}, {"b", b}}, {mapped, half, columns, rows, all}};
-  });
+  requireSameBitsForAnyThreadCount(popopsOperations);
+}
+
+TEST_CASE("popops: the same bits with the codelet cache cold or warm",
+          "[poplibs][determinism]") {
+  const auto usual = runWith(2, popopsOperations);
+  char dir[] = "/tmp/poplibs-determinism-cache-XXXXXX";
+  REQUIRE(::mkdtemp(dir) != nullptr);
+  const char *before = std::getenv("POPLAR_CODELET_CACHE_DIR");
+  const std::string saved = before ? before : "";
+  ::setenv("POPLAR_CODELET_CACHE_DIR", dir, 1);
+  const auto cold = runWith(2, popopsOperations);
+  const auto warm = runWith(2, popopsOperations);
+  if (before)
+    ::setenv("POPLAR_CODELET_CACHE_DIR", saved.c_str(), 1);
+  else
+    ::unsetenv("POPLAR_CODELET_CACHE_DIR");
+  // The cold run filled the new cache.
+  CHECK(!std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  CHECK(cold == usual);
+  CHECK(warm == usual);
 }
 
 TEST_CASE("poplin: matMul and a convolution's passes give the same bits for "
