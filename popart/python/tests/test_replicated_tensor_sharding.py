@@ -270,12 +270,6 @@ def test_settings_that_cannot_be_honoured_are_refused():
     opts.weightTensorLocationSettings = settings
     refused(opts, r"weightTensorLocationSettings\.location\.shardingDomain")
 
-    opts = options(2, 1, rts=False, weights=True)
-    opts.enablePipelining = True
-    refused(opts, r"weightTensorLocationSettings\.location\."
-            r"replicatedTensorSharding On is not supported with "
-            r"enablePipelining")
-
 
 @pytest.mark.parametrize("optimizer", ["sgd_momentum", "adam", "lamb"])
 def test_sharded_weights_give_the_weights_of_unsharded_replicas(optimizer):

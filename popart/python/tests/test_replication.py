@@ -47,9 +47,18 @@ def build(batch, sharded=False):
 
 
 def options(replicas=1, accumulation=1, sharded=False,
-            reduction=popart.ReductionType.Mean, pipelined=False):
+            reduction=popart.ReductionType.Mean, pipelined=False,
+            shard_weights=False,
+            recomputation=popart.RecomputationType.NoRecompute):
     opts = replication_options(replicas, accumulation)
     opts.enablePipelining = pipelined
+    opts.autoRecomputation = recomputation
+    if shard_weights:
+        settings = opts.weightTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 1
+        opts.weightTensorLocationSettings = settings
     if sharded:
         opts.virtualGraphMode = popart.VirtualGraphMode.Manual
     opts.accumulationAndReplicationReductionType = reduction
@@ -62,7 +71,8 @@ def step_data(step, samples):
 
 def train(kind, replicas=1, accumulation=1, sharded=False,
           reduction=popart.ReductionType.Mean, learning_rate=0.1,
-          pipelined=False):
+          pipelined=False, shard_weights=False,
+          recomputation=popart.RecomputationType.NoRecompute):
     """Trains STEPS steps of replicas * accumulation micro-batches; the
     weights, and each step's anchors (probabilities and losses)."""
     b, x, label, probs, loss = build(MICRO_BATCH, sharded)
@@ -80,7 +90,7 @@ def train(kind, replicas=1, accumulation=1, sharded=False,
         }),
         deviceInfo=make_device(kind, ipus),
         userOptions=options(replicas, accumulation, sharded, reduction,
-                            pipelined))
+                            pipelined, shard_weights, recomputation))
     session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
@@ -193,6 +203,28 @@ def test_pipelined_replicas():
     weights, _, _ = train("ipu_model", 2, accumulation=3, sharded=True,
                           pipelined=True)
     assert_same_weights(weights, expected)
+
+
+@pytest.mark.parametrize("recomputation", ["NoRecompute", "Pipeline"])
+def test_pipelined_replicas_with_sharded_weights(recomputation):
+    """The same with each weight sharded over the two replicas
+    (weightTensorLocationSettings, each a part of 15 of its 30 or 24
+    elements): the stage that reads a weight first gathers it from the
+    replicas' parts, later stages (the backward pass, recomputation)
+    receive the gathered weight as any activation of that stage."""
+    expected = single_run_of_the_whole_batch("ipu_model", MICRO_BATCH * 2 * 3)
+    recompute = getattr(popart.RecomputationType, recomputation)
+    weights, _, _ = train("ipu_model", 2, accumulation=3, sharded=True,
+                          pipelined=True, shard_weights=True,
+                          recomputation=recompute)
+    assert_same_weights(weights, expected)
+    b, _, _, _, loss = build(MICRO_BATCH, sharded=True)
+    session = popart.TrainingSession(
+        fnModel=b.getModelProto(), dataFlow=popart.DataFlow(1, [loss]), loss=loss,
+        optimizer=popart.ConstSGD(0.1), deviceInfo=make_device("ipu_model", 4),
+        userOptions=options(2, 3, True, pipelined=True, shard_weights=True))
+    assert session.getInfo("w1").shape() == [15]
+    assert session.getInfo("w2").shape() == [12]
 
 
 @pytest.mark.parametrize("kind", DEVICES)

@@ -232,12 +232,6 @@ void checkTensorLocationSettings(const SessionOptions &o) {
                   name, s->minElementsForOffChip,
                   s->minElementsForReplicatedTensorSharding);
   }
-  if (o.weightTensorLocationSettings.location.replicatedTensorSharding ==
-          ReplicatedTensorSharding::On &&
-      o.enablePipelining)
-    throw error("SessionOptions::weightTensorLocationSettings.location."
-                "replicatedTensorSharding On is not supported with "
-                "enablePipelining here");
   if (o.activationTensorLocationSettings.location.replicatedTensorSharding ==
       ReplicatedTensorSharding::On)
     logging::session::info(
