@@ -7,12 +7,13 @@
 // base, so that output o reads input base + o * stride + k * kernelDilation
 // for kernel element k.
 //
-// The inner loops run over 16 contiguous output channels for 4 output
-// positions (or, for the weight gradient, 4 input channels) at once: 64
-// float accumulators that stay in registers while a whole kernel window
-// and every input channel are summed, each weight row loaded once for the
-// 4 positions. On x86-64 the float kernels are also compiled for AVX2/FMA
-// and AVX-512 and chosen at run time.
+// The forward inner loops run over 16 contiguous output channels for 4 (or
+// 8) output positions at once: float accumulators that stay in registers
+// while a whole kernel window and every input channel are summed, each
+// weight row loaded once for the positions. The weight gradient is a
+// register-tiled matrix product per kernel row (weightGradTile). On x86-64
+// the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
+// at run time.
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HostParallel.hpp>
 
