@@ -7,12 +7,13 @@
 // base, so that output o reads input base + o * stride + k * kernelDilation
 // for kernel element k.
 //
-// The inner loops run over 16 contiguous output channels for 4 output
-// positions (or, for the weight gradient, 4 input channels) at once: 64
-// float accumulators that stay in registers while a whole kernel window
-// and every input channel are summed, each weight row loaded once for the
-// 4 positions. On x86-64 the float kernels are also compiled for AVX2/FMA
-// and AVX-512 and chosen at run time.
+// The forward inner loops run over 16 contiguous output channels for 4 (or
+// 8) output positions at once: float accumulators that stay in registers
+// while a whole kernel window and every input channel are summed, each
+// weight row loaded once for the positions. The weight gradient is a
+// register-tiled matrix product per kernel row (weightGradTile). On x86-64
+// the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
+// at run time.
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HostParallel.hpp>
 
@@ -421,141 +422,205 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
   }
 }
 
-// dW[k][i0 .. i0+P)[c0 .. c0+W) summed over the batch and every output
-// position of the block.
-template <class T, unsigned P, unsigned W, bool Full>
-inline __attribute__((always_inline)) void
-weightGradBlock(const Geometry &g, const T *in, const T *deltas, float *out,
-                unsigned kz, unsigned ky, unsigned kx, unsigned i0, unsigned c0,
-                unsigned p, unsigned w) {
-  float acc[P][W] = {};
-  const unsigned ci = g.inChans, co = g.outChans;
-  for (unsigned b = 0; b != g.batch; ++b)
-    for (unsigned z = 0; z != g.outSize[0]; ++z)
-      for (unsigned y = 0; y != g.outSize[1]; ++y) {
-        const T *inRow =
-            in +
-            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
-        const T *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
-        for (unsigned x = 0; x != g.outSize[2]; ++x) {
-          const T *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
-          const T *d = dRow + std::size_t(x) * co;
-          float dv[W];
-          for (unsigned c = 0; c != W; ++c)
-            dv[c] = Full || c < w ? float(d[c]) : 0.0f;
-          for (unsigned q = 0; q != P; ++q) {
-            const float av = float(a[std::min(q, p - 1)]);
-            for (unsigned c = 0; c != W; ++c)
-              acc[q][c] += av * dv[c];
-          }
-        }
-      }
-  float *o =
-      out +
-      (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
-      c0;
-  for (unsigned q = 0; q != p; ++q)
-    for (unsigned c = 0; c != w; ++c)
-      o[std::size_t(q) * co + c] = acc[q][c];
+// The weight gradient is, for each kernel row (kz, ky), a matrix product
+// summed over the block's positions (b, z, y, x):
+//   dW[kz][ky][m][c] += A[position][m] * deltas[position][c]
+// where m runs over (kx, input channel). When the kernel is not dilated
+// along x, the input channels of consecutive kx are consecutive in the
+// input row, so m covers all of them at once (kxGroups 1, rows
+// kernel[2] * inChans); otherwise each kx is a group of inChans rows.
+struct WeightGradShape {
+  unsigned kxGroups; // groups of rows per kernel row
+  unsigned rows;     // m per group
+  unsigned groups;   // kernel rows * kxGroups
+
+  explicit WeightGradShape(const Geometry &g) {
+    const bool fused = g.dilation[2] == 1;
+    kxGroups = fused ? 1 : g.kernel[2];
+    rows = fused ? g.kernel[2] * g.inChans : g.inChans;
+    groups = g.kernel[0] * g.kernel[1] * kxGroups;
+  }
+};
+
+// Rows of m sharing a load of deltas and columns (output channels) of
+// accumulators: 12 x 32 (24 AVX-512 registers) or 6 x 16 (12 AVX2 ones).
+constexpr unsigned wgRowsAvx512 = 12;
+constexpr unsigned wgRowsAvx2 = 6;
+// Positions summed into the accumulators before they go back to memory:
+// the chunk's deltas and input rows stay in the cache while every tile of
+// the gradient passes over them.
+constexpr unsigned wgChunkPositions = 256;
+
+typedef float f32x16 __attribute__((vector_size(64)));
+
+template <class Vec>
+inline __attribute__((always_inline)) void loadVec(Vec &v, const float *p) {
+  __builtin_memcpy(&v, p, sizeof v);
+}
+template <class Vec>
+inline __attribute__((always_inline)) void storeVec(float *p, const Vec &v) {
+  __builtin_memcpy(p, &v, sizeof v);
 }
 
-// The float fast path of weightGradBlock for 8 * V channels.
-template <unsigned V>
+// Rows [m0, m0 + mr) by NV vectors of output channels from c0 of group
+// `group`, over the output rows [rowBegin, rowEnd) (row = (b, z, y)),
+// added to what `out` holds unless `first`. Each gradient element sums its
+// products position by position in (b, z, y, x) order from zero, whatever
+// the tile sizes, chunks and the part of the block computing it.
+template <class Vec, unsigned MR, unsigned NV, bool Full>
 inline __attribute__((always_inline)) void
-weightGradBlockVec(const Geometry &g, const float *in, const float *deltas,
-                   float *out, unsigned kz, unsigned ky, unsigned kx,
-                   unsigned i0, unsigned c0, unsigned p) {
-  f32x8 acc[posBlock][V] = {};
+weightGradTile(const Geometry &g, const WeightGradShape &s, const float *in,
+               const float *deltas, float *out, unsigned group, unsigned m0,
+               unsigned mr, unsigned c0, unsigned rowBegin, unsigned rowEnd,
+               bool first) {
+  constexpr unsigned W = sizeof(Vec) / sizeof(float);
   const unsigned ci = g.inChans, co = g.outChans;
-  for (unsigned b = 0; b != g.batch; ++b)
-    for (unsigned z = 0; z != g.outSize[0]; ++z)
-      for (unsigned y = 0; y != g.outSize[1]; ++y) {
-        const float *inRow =
-            in +
-            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
-        const float *dRow = deltas + g.outRowOffset(b, z, y) * co + c0;
-        for (unsigned x = 0; x != g.outSize[2]; ++x) {
-          const float *a = inRow + std::size_t(g.inIndex(2, x, kx)) * ci + i0;
-          const float *d = dRow + std::size_t(x) * co;
-          f32x8 dv[V];
-          for (unsigned v = 0; v != V; ++v)
-            load8(dv[v], d + 8 * v);
-          for (unsigned q = 0; q != posBlock; ++q) {
-            const float av = a[std::min(q, p - 1)];
-            for (unsigned v = 0; v != V; ++v)
-              acc[q][v] += av * dv[v];
-          }
-        }
-      }
-  float *o =
-      out +
-      (std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) * ci + i0) * co +
-      c0;
-  for (unsigned q = 0; q != p; ++q)
-    for (unsigned v = 0; v != V; ++v)
-      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
-}
-
-template <class T>
-inline __attribute__((always_inline)) void
-weightGradUnit(const Geometry &g, const T *in, const T *deltas, float *out,
-               unsigned kz, unsigned ky, unsigned kx, unsigned i0) {
-  const unsigned p = std::min(posBlock, g.inChans - i0);
-  for (unsigned c0 = 0; c0 < g.outChans;) {
-    const unsigned rest = g.outChans - c0;
-    const unsigned vectors =
-        std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
-    const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
-    if constexpr (std::is_same_v<T, float>) {
-      if (vectors == 2)
-        weightGradBlockVec<2>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
-      else if (vectors == 1)
-        weightGradBlockVec<1>(g, in, deltas, out, kz, ky, kx, i0, c0, p);
-    }
-    if (vectors == 0) {
-      if (w == chanBlock)
-        weightGradBlock<T, posBlock, chanBlock, true>(g, in, deltas, out, kz,
-                                                      ky, kx, i0, c0, p, w);
-      else if (w <= 4)
-        weightGradBlock<T, posBlock, 4, false>(g, in, deltas, out, kz, ky, kx,
-                                               i0, c0, p, w);
+  const unsigned kxg = group % s.kxGroups;
+  const unsigned kzy = group / s.kxGroups;
+  const unsigned ky = kzy % g.kernel[1], kz = kzy / g.kernel[1];
+  float *o = out + (std::size_t(kzy * g.kernel[2] + kxg) * ci + m0) * co + c0;
+  Vec acc[MR][NV];
+  for (unsigned q = 0; q != MR; ++q)
+    for (unsigned v = 0; v != NV; ++v) {
+      if (first || (!Full && q >= mr))
+        acc[q][v] = Vec{};
       else
-        weightGradBlock<T, posBlock, chanBlock, false>(g, in, deltas, out, kz,
-                                                       ky, kx, i0, c0, p, w);
+        loadVec(acc[q][v], o + std::size_t(q) * co + W * v);
     }
-    c0 += w;
+  unsigned idx[MR];
+  for (unsigned q = 0; q != MR; ++q)
+    idx[q] = Full ? q : std::min(q, mr - 1);
+  const std::size_t aStep = std::size_t(g.stride[2]) * ci;
+  const std::size_t xOffset =
+      (std::size_t(g.base[2]) + std::size_t(kxg) * g.dilation[2]) * ci + m0;
+  const unsigned ox = g.outSize[2];
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    const float *a =
+        in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci +
+        xOffset;
+    const float *d = deltas + g.outRowOffset(b, z, y) * co + c0;
+    for (unsigned x = 0; x != ox; ++x, a += aStep, d += co) {
+      Vec dv[NV];
+      for (unsigned v = 0; v != NV; ++v)
+        loadVec(dv[v], d + W * v);
+      for (unsigned q = 0; q != MR; ++q) {
+        const float av = a[idx[q]];
+        for (unsigned v = 0; v != NV; ++v)
+          acc[q][v] += av * dv[v];
+      }
+    }
+  }
+  const unsigned rowsStored = Full ? MR : mr;
+  for (unsigned q = 0; q != rowsStored; ++q)
+    for (unsigned v = 0; v != NV; ++v)
+      storeVec(o + std::size_t(q) * co + W * v, acc[q][v]);
+}
+
+// Every output channel of rows [m0, m0 + mr) of `group`: tiles of two
+// vectors, then one, then 8 channels, then single channels.
+template <class Vec, unsigned MR, bool Full>
+inline __attribute__((always_inline)) void
+weightGradRows(const Geometry &g, const WeightGradShape &s, const float *in,
+               const float *deltas, float *out, unsigned group, unsigned m0,
+               unsigned mr, unsigned rowBegin, unsigned rowEnd, bool first) {
+  constexpr unsigned W = sizeof(Vec) / sizeof(float);
+  const unsigned co = g.outChans;
+  unsigned c0 = 0;
+  for (; c0 + 2 * W <= co; c0 += 2 * W)
+    weightGradTile<Vec, MR, 2, Full>(g, s, in, deltas, out, group, m0, mr, c0,
+                                     rowBegin, rowEnd, first);
+  for (; c0 + W <= co; c0 += W)
+    weightGradTile<Vec, MR, 1, Full>(g, s, in, deltas, out, group, m0, mr, c0,
+                                     rowBegin, rowEnd, first);
+  if constexpr (W > 8)
+    for (; c0 + 8 <= co; c0 += 8)
+      weightGradTile<f32x8, MR, 1, Full>(g, s, in, deltas, out, group, m0, mr,
+                                         c0, rowBegin, rowEnd, first);
+  for (; c0 != co; ++c0)
+    weightGradTile<float, MR, 1, Full>(g, s, in, deltas, out, group, m0, mr,
+                                       c0, rowBegin, rowEnd, first);
+}
+
+// Units [begin, end) of a float weight gradient, a unit being MR rows of
+// one group (the groups' units one after the other), chunk of positions by
+// chunk of positions.
+template <class Vec, unsigned MR>
+inline __attribute__((always_inline)) void
+weightGradUnits(const Geometry &g, const float *in, const float *deltas,
+                float *out, std::size_t begin, std::size_t end) {
+  const WeightGradShape s(g);
+  const unsigned unitsPerGroup = (s.rows + MR - 1) / MR;
+  const unsigned outRows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned chunkRows =
+      std::max(1u, wgChunkPositions / std::max(1u, g.outSize[2]));
+  // (With no positions one empty chunk writes the zeros.)
+  for (unsigned r0 = 0; r0 == 0 || r0 < outRows; r0 += chunkRows) {
+    const unsigned r1 = std::min(outRows, r0 + chunkRows);
+    for (std::size_t u = begin; u < end; ++u) {
+      const unsigned group = unsigned(u / unitsPerGroup);
+      const unsigned m0 = unsigned(u % unitsPerGroup) * MR;
+      const unsigned mr = std::min(MR, s.rows - m0);
+      if (mr == MR)
+        weightGradRows<Vec, MR, true>(g, s, in, deltas, out, group, m0, mr, r0,
+                                      r1, r0 == 0);
+      else
+        weightGradRows<Vec, MR, false>(g, s, in, deltas, out, group, m0, mr,
+                                       r0, r1, r0 == 0);
+    }
   }
 }
 
 #ifdef CONV_HAVE_X86_CLONES
-CONV_TARGET_AVX2 void weightGradUnitAvx2(const Geometry &g, const float *in,
-                                         const float *deltas, float *out,
-                                         unsigned kz, unsigned ky, unsigned kx,
-                                         unsigned i0) {
-  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+CONV_TARGET_AVX2 void weightGradUnitsAvx2(const Geometry &g, const float *in,
+                                          const float *deltas, float *out,
+                                          std::size_t begin, std::size_t end) {
+  weightGradUnits<f32x8, wgRowsAvx2>(g, in, deltas, out, begin, end);
 }
-CONV_TARGET_AVX512 void weightGradUnitAvx512(const Geometry &g, const float *in,
-                                             const float *deltas, float *out,
-                                             unsigned kz, unsigned ky,
-                                             unsigned kx, unsigned i0) {
-  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+CONV_TARGET_AVX512 void weightGradUnitsAvx512(const Geometry &g,
+                                              const float *in,
+                                              const float *deltas, float *out,
+                                              std::size_t begin,
+                                              std::size_t end) {
+  weightGradUnits<f32x16, wgRowsAvx512>(g, in, deltas, out, begin, end);
 }
 #endif
 
-void weightGradUnitFloat(const Geometry &g, const float *in,
-                         const float *deltas, float *out, unsigned kz,
-                         unsigned ky, unsigned kx, unsigned i0) {
+// The units of the widest kernel the host runs, each MR rows of a group.
+std::size_t weightGradUnitCount(const Geometry &g) {
+  unsigned rowsPerUnit = posBlock;
+#ifdef CONV_HAVE_X86_CLONES
+  if (hostIsa() == HostIsa::Avx512)
+    rowsPerUnit = wgRowsAvx512;
+  else if (hostIsa() == HostIsa::Avx2)
+    rowsPerUnit = wgRowsAvx2;
+#endif
+  const WeightGradShape s(g);
+  return std::size_t(s.groups) * ((s.rows + rowsPerUnit - 1) / rowsPerUnit);
+}
+
+// Share `part` of `parts` of a float weight gradient: a contiguous range of
+// units, so that every gradient element is computed by one part.
+void weightGradFloat(const Geometry &g, const float *in, const float *deltas,
+                     float *out, unsigned part, unsigned parts) {
+  const std::size_t units = weightGradUnitCount(g);
+  const std::size_t begin = units * part / parts;
+  const std::size_t end = units * (part + 1) / parts;
+  if (begin == end)
+    return;
 #ifdef CONV_HAVE_X86_CLONES
   switch (hostIsa()) {
   case HostIsa::Avx512:
-    return weightGradUnitAvx512(g, in, deltas, out, kz, ky, kx, i0);
+    return weightGradUnitsAvx512(g, in, deltas, out, begin, end);
   case HostIsa::Avx2:
-    return weightGradUnitAvx2(g, in, deltas, out, kz, ky, kx, i0);
+    return weightGradUnitsAvx2(g, in, deltas, out, begin, end);
   case HostIsa::Baseline:
     break;
   }
 #endif
-  weightGradUnit<float>(g, in, deltas, out, kz, ky, kx, i0);
+  weightGradUnits<f32x8, posBlock>(g, in, deltas, out, begin, end);
 }
 
 // Float blocks of at least this many multiply-accumulates are shared out
@@ -657,7 +722,11 @@ template class ConvPartial<half>;
 
 // ConvWeightGradPartial: the float partial weight gradient of one block of
 // weights over the block's batch and output positions. A MultiVertex: the
-// workers share (kernel element, 4 input channels) units.
+// workers share the gradient's units (rows of a kernel row's product). A
+// large float block is computed by the first worker on the runtime's host
+// threads, in hostParts fixed parts; each gradient element is computed by
+// one part with the same code, so the result does not depend on the thread
+// count.
 template <class InType>
 class ConvWeightGradPartial : public poplar::MultiVertex {
 public:
@@ -668,29 +737,31 @@ public:
 
   void compute(unsigned wid) {
     const Geometry g(geometry);
-    const unsigned chanUnits = (g.inChans + posBlock - 1) / posBlock;
-    const unsigned units = g.kernel[0] * g.kernel[1] * g.kernel[2] * chanUnits;
-    for (unsigned u = wid; u < units; u += numWorkers()) {
-      const unsigned i0 = (u % chanUnits) * posBlock;
-      const unsigned kIndex = u / chanUnits;
-      const unsigned kx = kIndex % g.kernel[2];
-      const unsigned ky = (kIndex / g.kernel[2]) % g.kernel[1];
-      const unsigned kz = kIndex / (g.kernel[2] * g.kernel[1]);
-      if constexpr (std::is_same_v<InType, float>) {
-        weightGradUnitFloat(g, in.data(), deltas.data(), out.data(), kz, ky,
-                            kx, i0);
-      } else {
-        // Other input types: the worker converts its operands to float
-        // once and runs the float kernel.
-        thread_local std::vector<float> inF, deltasF;
-        if (u == wid) {
-          inF.assign(in.begin(), in.end());
-          deltasF.assign(deltas.begin(), deltas.end());
-        }
-        weightGradUnitFloat(g, inF.data(), deltasF.data(), out.data(), kz, ky,
-                            kx, i0);
-      }
+    const bool onHostThreads = forwardMacs(g) >= hostThreadsMacs;
+    if (onHostThreads && wid != 0)
+      return;
+    if constexpr (std::is_same_v<InType, float>) {
+      run(g, in.data(), deltas.data(), wid, onHostThreads);
+    } else {
+      // Other input types: the worker converts the operands to float and
+      // runs the float kernel on its share.
+      thread_local std::vector<float> inF, deltasF;
+      inF.assign(in.begin(), in.end());
+      deltasF.assign(deltas.begin(), deltas.end());
+      run(g, inF.data(), deltasF.data(), wid, onHostThreads);
     }
+  }
+
+private:
+  void run(const Geometry &g, const float *inF, const float *deltasF,
+           unsigned wid, bool onHostThreads) {
+    if (!onHostThreads) {
+      weightGradFloat(g, inF, deltasF, out.data(), wid, numWorkers());
+      return;
+    }
+    poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
+      weightGradFloat(g, inF, deltasF, out.data(), unsigned(part), hostParts);
+    });
   }
 };
 

@@ -1,9 +1,10 @@
 // On the CPU device, whose one tile holds a whole convolution: a FLOAT
-// convolution large enough for ConvPartial to share it over the host's
-// threads gives the same bits for 1, 2 and 8 threads, close to the host
-// oracle (ConvOracle.hpp), with channels past the last whole block of 16;
-// and a floating-point exception raised by a part that another thread
-// computed still stops the run.
+// convolution (and its weight gradient) large enough for ConvPartial (and
+// ConvWeightGradPartial) to share it over the host's threads gives the same
+// bits for 1, 2 and 8 threads, close to the host oracle (ConvOracle.hpp),
+// with channels past the last whole block of 16; and a floating-point
+// exception raised by a part that another thread computed still stops the
+// run.
 #include "ConvOracle.hpp"
 #include "TestDevice.hpp"
 #include "TestValues.hpp"
@@ -63,6 +64,35 @@ std::vector<float> run(const poplin::ConvParams &p, const std::vector<float> &x,
   std::vector<float> y(out.numElements());
   engine.readTensor("y", y.data(), y.data() + y.size());
   return y;
+}
+
+// The weight deltas of the convolution from its input `x` and output
+// gradient `dy` on the test device's one tile with `threads` host threads.
+std::vector<float> runWeightDeltas(const poplin::ConvParams &p,
+                                   const std::vector<float> &x,
+                                   const std::vector<float> &dy,
+                                   unsigned threads) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            threads);
+  Device device = sdktest::createTestDevice(1);
+  Graph graph(device.getTarget());
+  popops::addCodelets(graph);
+  poplin::addCodelets(graph);
+  Sequence prog;
+  Tensor in = poplin::createInput(graph, p, "in");
+  Tensor deltas = poplin::createConvOutput(graph, p, "dy");
+  Tensor dw = poplin::calculateWeightDeltas(graph, deltas, in, p, prog, "wu");
+  graph.createHostWrite("x", in);
+  graph.createHostWrite("dy", deltas);
+  graph.createHostRead("dw", dw);
+  Engine engine(graph, prog);
+  engine.load(device);
+  engine.writeTensor("x", x.data(), x.data() + x.size());
+  engine.writeTensor("dy", dy.data(), dy.data() + dy.size());
+  engine.run(0);
+  std::vector<float> result(dw.numElements());
+  engine.readTensor("dw", result.data(), result.data() + result.size());
+  return result;
 }
 
 bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
@@ -145,4 +175,48 @@ TEST_CASE("An overflow in a convolution part another host thread computed "
   const std::vector<float> y = run(p, x, w, 2, nullptr);
   CHECK(std::isinf(y.back()));
   CHECK(y.front() == 0.5f * 0.25f * 9 * 32);
+}
+
+TEST_CASE("A weight gradient shared over the host threads gives the same "
+          "bits for any thread count",
+          "[poplin][conv]") {
+  std::vector<poplin::ConvParams> cases;
+  // A strided 7x7 over 3 input channels (the rows of a kernel row are its
+  // (kx, channel) pairs: 21, not a whole number of register tiles), 40
+  // output channels (a tile of 32, one of 8).
+  cases.emplace_back(FLOAT, 2, std::vector<std::size_t>{40, 38},
+                     std::vector<std::size_t>{7, 7}, 3, 40, 1);
+  cases.back().inputTransform.paddingLower = {3, 3};
+  cases.back().inputTransform.paddingUpper = {3, 3};
+  cases.back().outputTransform.stride = {2, 2};
+  // A kernel dilated along x (each kx its own rows), 30 input and 53 output
+  // channels (single channels past the vectors).
+  cases.emplace_back(FLOAT, 2, std::vector<std::size_t>{20, 24},
+                     std::vector<std::size_t>{3, 3}, 30, 53, 1);
+  cases.back().kernelTransform.dilation = {1, 2};
+  unsigned seed = 21;
+  for (const auto &p : cases) {
+    INFO(p);
+    REQUIRE(macs(p) >= double(1 << 22));
+    const auto x = poplin_test::uniformValues(
+        p.batchSize * p.inputChannelsPerConvGroup * product(p.inputFieldShape),
+        seed++);
+    const auto dy = poplin_test::uniformValues(
+        p.batchSize * p.outputChannelsPerConvGroup *
+            product(p.getOutputFieldShape()),
+        seed++);
+    const std::vector<float> one = runWeightDeltas(p, x, dy, 1);
+    CHECK(sameBits(one, runWeightDeltas(p, x, dy, 2)));
+    CHECK(sameBits(one, runWeightDeltas(p, x, dy, 8)));
+    std::vector<double> want(one.size(), 0.0), scale(one.size(), 0.0);
+    convoracle::forEachTriple(p, [&](std::size_t o, std::size_t i,
+                                     std::size_t k) {
+      want[k] += double(dy[o]) * double(x[i]);
+      scale[k] += std::abs(double(dy[o]) * double(x[i]));
+    });
+    for (std::size_t k = 0; k != one.size(); ++k) {
+      INFO("weight element " << k);
+      REQUIRE(std::abs(double(one[k]) - want[k]) <= 1e-5 * (scale[k] + 1e-30));
+    }
+  }
 }

@@ -3,11 +3,14 @@
 // the partials of each output are combined, scaled and written or added to
 // the output (ReduceFinal). When every row lies on one tile, ReduceFinal
 // reads the input directly. Work is split between the worker contexts by
-// output.
+// output; a worker reduces its outputs four side by side, each output's
+// elements still combined one after the other in order.
 #include <poplar/Vertex.hpp>
 #include <popops/OperationDef.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <type_traits>
 
@@ -73,6 +76,108 @@ template <Operation Op, class T> struct ReduceOp {
 template <class In> struct Accumulator { using type = In; };
 template <> struct Accumulator<half> { using type = float; };
 
+// Where the next input element of one output's reduction is: the rest of
+// the current segment, and the segments after it.
+template <class In> struct SegmentCursor {
+  const In *next = nullptr;
+  std::size_t left = 0;
+  unsigned segment = 0, endSegment = 0;
+
+  // Moves to the next segment with elements; false at the end.
+  template <class Segments> bool fill(const Segments &in) {
+    while (left == 0) {
+      if (segment == endSegment)
+        return false;
+      next = in[segment].data();
+      left = in[segment].size();
+      ++segment;
+    }
+    return true;
+  }
+};
+
+// The reductions of outputs `outputs[0 .. count)`, count at most
+// `lanes`: each output's elements are combined one after the other in
+// order, as a plain loop would, but the outputs advance side by side so
+// that their chains of dependent operations overlap in the pipeline (a
+// long sum otherwise waits the latency of an addition per element).
+// Returns each output's value in acc.
+template <class R, bool MapInput, class In, class Acc, class Segments,
+          class Counts>
+void reduceSideBySide(const Segments &in, const Counts &segmentsPerOutput,
+                      const Counts &firstSegment, const unsigned *outputs,
+                      unsigned count, Acc *acc) {
+  constexpr unsigned lanes = 4;
+  SegmentCursor<In> cursor[lanes];
+  for (unsigned k = 0; k != count; ++k) {
+    acc[k] = R::identity();
+    cursor[k].segment = firstSegment[outputs[k]];
+    cursor[k].endSegment = cursor[k].segment + segmentsPerOutput[outputs[k]];
+  }
+  auto element = [](const In &x) {
+    if constexpr (MapInput)
+      return R::template map<In>(x);
+    else
+      return static_cast<Acc>(x);
+  };
+  if (count == lanes) {
+    for (;;) {
+      bool all = true;
+      for (unsigned k = 0; k != lanes; ++k)
+        all &= cursor[k].fill(in);
+      if (!all)
+        break;
+      std::size_t n = cursor[0].left;
+      for (unsigned k = 1; k != lanes; ++k)
+        n = std::min(n, cursor[k].left);
+      const In *p0 = cursor[0].next, *p1 = cursor[1].next,
+               *p2 = cursor[2].next, *p3 = cursor[3].next;
+      Acc a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+      for (std::size_t i = 0; i != n; ++i) {
+        a0 = R::combine(a0, element(p0[i]));
+        a1 = R::combine(a1, element(p1[i]));
+        a2 = R::combine(a2, element(p2[i]));
+        a3 = R::combine(a3, element(p3[i]));
+      }
+      acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+      for (unsigned k = 0; k != lanes; ++k) {
+        cursor[k].next += n;
+        cursor[k].left -= n;
+      }
+    }
+  }
+  for (unsigned k = 0; k != count; ++k)
+    while (cursor[k].fill(in)) {
+      Acc a = acc[k];
+      for (std::size_t i = 0; i != cursor[k].left; ++i)
+        a = R::combine(a, element(cursor[k].next[i]));
+      acc[k] = a;
+      cursor[k].left = 0;
+    }
+}
+
+// Calls f(o, value) for each output o of worker `workerId`, the worker's
+// outputs reduced four side by side.
+template <class R, bool MapInput, class In, class Acc, class Segments,
+          class Counts, class F>
+void forEachReducedOutput(const Segments &in, const Counts &segmentsPerOutput,
+                          const Counts &firstSegment, std::size_t numOutputs,
+                          unsigned workerId, unsigned numWorkers, F &&f) {
+  constexpr unsigned lanes = 4;
+  unsigned outputs[lanes];
+  Acc acc[lanes];
+  std::size_t o = workerId;
+  while (o < numOutputs) {
+    unsigned count = 0;
+    for (; count != lanes && o < numOutputs; ++count, o += numWorkers)
+      outputs[count] = unsigned(o);
+    reduceSideBySide<R, MapInput, In>(in, segmentsPerOutput, firstSegment,
+                                      outputs, count, acc);
+    for (unsigned k = 0; k != count; ++k)
+      f(outputs[k], acc[k]);
+  }
+}
+
 /// Stage one: out[o] = reduction of the segments of output o.
 template <Operation Op, class In, class Partial>
 class ReducePartials : public poplar::MultiVertex {
@@ -84,14 +189,9 @@ public:
 
   void compute(unsigned workerId) {
     using R = ReduceOp<Op, Partial>;
-    for (unsigned o = workerId; o < out.size(); o += numWorkers()) {
-      Partial acc = R::identity();
-      const unsigned first = firstSegment[o];
-      for (unsigned s = first; s != first + segmentsPerOutput[o]; ++s)
-        for (const auto &x : in[s])
-          acc = R::combine(acc, R::template map<In>(x));
-      out[o] = acc;
-    }
+    forEachReducedOutput<R, true, In, Partial>(
+        in, segmentsPerOutput, firstSegment, out.size(), workerId,
+        numWorkers(), [&](unsigned o, Partial acc) { out[o] = acc; });
   }
 };
 
@@ -111,15 +211,10 @@ public:
   void compute(unsigned workerId) {
     using Acc = typename Accumulator<In>::type;
     using R = ReduceOp<Op, Acc>;
-    for (unsigned o = workerId; o < out.size(); o += numWorkers()) {
-      Acc acc = R::identity();
-      const unsigned first = firstSegment[o];
-      for (unsigned s = first; s != first + segmentsPerOutput[o]; ++s)
-        for (const auto &x : in[s])
-          acc = MapInput ? R::combine(acc, R::template map<In>(x))
-                         : R::combine(acc, static_cast<Acc>(x));
-      out[o] = finish(acc, out[o]);
-    }
+    forEachReducedOutput<R, MapInput, In, Acc>(
+        in, segmentsPerOutput, firstSegment, out.size(), workerId,
+        numWorkers(),
+        [&](unsigned o, Acc acc) { out[o] = finish(acc, out[o]); });
   }
 
 private:
