@@ -1,4 +1,5 @@
-// Bad input to PopART's training paths: optimiser hyper-parameters and
+// Bad input to PopART's training paths: losses (their labels, a loss of
+// more than one value, an integer loss), optimiser hyper-parameters and
 // keys, loss scaling, gradient accumulation settings, anchors of a
 // TrainingSession, optimiser replacements and weights read or written
 // through buffers of the wrong size or type. Each is a popart::error
@@ -147,6 +148,66 @@ TEST_CASE("Bad training settings and anchors are refused at session "
                 create(DataFlow(3, {{m.loss, AnchorReturnType("EveryN", 2)}}), {});
               },
               {m.loss, "2", "3"});
+}
+
+TEST_CASE("Bad losses are refused at session creation naming them",
+          "[popart][errors]") {
+  // A matmul of x [4, 3] and a weight, then the loss `makeLoss` builds.
+  auto train = [](const std::function<TensorId(Builder &, const TensorId &)>
+                      &makeLoss) {
+    auto b = Builder::create();
+    const TensorId x =
+        b->addInputTensor(TensorInfo(DataType::FLOAT, Shape{4, 3}), "x");
+    const Floats w0(9, 0.5f);
+    const TensorId w = b->addInitializedInputTensor(
+        ConstVoidData(w0.data(), TensorInfo(DataType::FLOAT, Shape{3, 3})), "w");
+    const TensorId h = b->aiOnnxOpset13().matmul({x, w});
+    const TensorId loss = makeLoss(*b, h);
+    TrainingSession::createFromOnnxModel(
+        b->getModelProto(), DataFlow(1, {{loss, AnchorReturnType("All")}}),
+        loss, ConstSGD(0.1f), cpu());
+  };
+  auto probabilities = [](Builder &b, const TensorId &h) {
+    return b.aiOnnxOpset13().softmax({h}, 1);
+  };
+  expectError("NLL labels of a floating-point type",
+              [&] {
+                train([&](Builder &b, const TensorId &h) {
+                  const TensorId labels = b.addInputTensor(
+                      TensorInfo(DataType::FLOAT, Shape{4}), "floatLabels");
+                  return b.aiGraphcoreOpset1().nllloss(
+                      {probabilities(b, h), labels}, ReductionType::Mean, {},
+                      false, "badNll");
+                });
+              },
+              {"badNll", "'floatLabels'", "integers"});
+  expectError("NLL labels of another batch size",
+              [&] {
+                train([&](Builder &b, const TensorId &h) {
+                  const TensorId labels = b.addInputTensor(
+                      TensorInfo(DataType::INT32, Shape{5}), "fiveLabels");
+                  return b.aiGraphcoreOpset1().nllloss(
+                      {probabilities(b, h), labels}, ReductionType::Mean, {},
+                      false, "badNll");
+                });
+              },
+              {"badNll", "'fiveLabels'", "shape"});
+  expectError("a loss of one value per sample (no reduction)",
+              [&] {
+                train([](Builder &b, const TensorId &h) {
+                  return b.aiGraphcoreOpset1().l1loss(
+                      {h}, 0.1f, ReductionType::NoReduction, "perSampleL1");
+                });
+              },
+              {"perSampleL1", "must be a scalar"});
+  expectError("an integer loss",
+              [&] {
+                train([](Builder &b, const TensorId &h) {
+                  const TensorId ints = b.aiOnnxOpset13().cast({h}, "INT32");
+                  return b.aiOnnxOpset13().reducesum({ints}, 0, 0, "intLoss");
+                });
+              },
+              {"intLoss", "FLOAT"});
 }
 
 TEST_CASE("Bad weight reads, writes and optimiser replacements are refused "

@@ -223,6 +223,9 @@ void Ir::setFinalLoss(const IrBundle &bundle) {
       loss.info.dataType() != DataType::FLOAT16)
     throw error("The loss '{}' must be FLOAT or FLOAT16, not {}", finalLossId,
                 loss.info.data_type());
+  // The backward pass starts from one value (as the original requires).
+  if (loss.info.nelms() > 1)
+    throw error("Loss tensor, '{}', must be a scalar tensor", finalLossId);
 }
 
 void Ir::prepareTraining(const Patterns &patterns) {

@@ -207,6 +207,43 @@ TEST_CASE("Bad input to embeddings and collectives is refused naming it, "
                                     CollectiveOperator::ADD, prog);
       },
       {"allReduceWithinReplica"});
+  expectError<poplibs_error>(
+      "a within-replica reduction of no slices",
+      [&] {
+        gcl::reduceScatterWithinReplica(graph, mapped(graph, FLOAT, {0, 4}, "none"),
+                                        CollectiveOperator::ADD, prog);
+      },
+      {"reduceScatterWithinReplica", "one slice per IPU"});
+  expectError<invalid_option>(
+      "a within-replica option that does not exist",
+      [&] {
+        gcl::allReduceWithinReplica(graph, mapped(graph, FLOAT, {2, 3}, "slices"),
+                                    CollectiveOperator::ADD, prog, "x",
+                                    {{"bogus", "1"}});
+      },
+      {"allReduceWithinReplica", "'bogus'"});
+  {
+    Sequence scratch;
+    const gcl::Chunks chunks = gcl::reduceScatterWithinReplica(
+        graph, mapped(graph, FLOAT, {2, 6}, "toScatter"),
+        CollectiveOperator::ADD, scratch);
+    expectError<poplibs_error>(
+        "chunks gathered without the input they came from",
+        [&] {
+          gcl::Chunks orphan = chunks;
+          orphan.originalInput = Tensor();
+          gcl::allGatherWithinReplica(graph, orphan, prog);
+        },
+        {"allGatherWithinReplica", "one slice per chunk"});
+    expectError<poplibs_error>(
+        "a chunk of the wrong size",
+        [&] {
+          gcl::Chunks resized = chunks;
+          resized.chunks[1].tensor = mapped(graph, FLOAT, {5}, "wrongChunk");
+          gcl::allGatherWithinReplica(graph, resized, prog);
+        },
+        {"allGatherWithinReplica", "chunk 1", "wrong number of elements"});
+  }
   expectError<poplibs_error>("an operator that does not exist", [&] {
     std::istringstream in("PLUS");
     CollectiveOperator op{};

@@ -263,6 +263,20 @@ TEST_CASE("Bad input to the recurrent layers and CTC is refused naming it, "
                          {{"availableMemoryProportion", "2"}});
       },
       {"availableMemoryProportion"});
+  // Enormous sizes are refused by the plan, before any tensor is made.
+  constexpr unsigned huge = 1u << 31;
+  expectError<poplibs_error>(
+      "a CTC loss plan of 2^93 data elements",
+      [&] { popnn::ctc::plan(graph, FLOAT, FLOAT, huge, huge, L, huge); },
+      {"ctc::plan", "2147483648", "cannot fit"});
+  expectError<poplibs_error>(
+      "a CTC loss plan of 2^62 labels",
+      [&] { popnn::ctc::plan(graph, FLOAT, FLOAT, huge, 1, huge, C); },
+      {"ctc::plan", "maxLabelLength 2147483648", "cannot fit"});
+  expectError<poplibs_error>(
+      "a CTC inference plan of enormous data",
+      [&] { popnn::ctc_infer::plan(graph, FLOAT, huge, huge, C, 2); },
+      {"ctc_infer::plan", "cannot fit"});
   const popnn::ctc::Plan lossPlan =
       popnn::ctc::plan(graph, FLOAT, FLOAT, B, T, L, C);
   const Tensor logits = mapped(graph, FLOAT, {T, B, C}, "logits");

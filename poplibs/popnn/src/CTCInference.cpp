@@ -105,7 +105,8 @@ Plan plan(const poplar::Graph &graph, const poplar::Type &inType,
   impl->beamWidth = beamwidth;
   impl->numTiles = graph.getTarget().getNumTiles();
   ctc::parsePlanOptions(*impl, options, "ctc_infer::plan");
-  ctc::checkPlanSizes(*impl, "ctc_infer::plan");
+  ctc::checkPlanSizes(*impl, graph.getTarget().getMemoryBytes(),
+                      "ctc_infer::plan");
   return Plan(std::move(impl));
 }
 

@@ -138,7 +138,7 @@ Plan plan(const poplar::Graph &graph, const poplar::Type &inType,
   impl->numClasses = numClasses;
   impl->numTiles = graph.getTarget().getNumTiles();
   parsePlanOptions(*impl, options, "ctc::plan");
-  checkPlanSizes(*impl, "ctc::plan");
+  checkPlanSizes(*impl, graph.getTarget().getMemoryBytes(), "ctc::plan");
   return Plan(std::move(impl));
 }
 

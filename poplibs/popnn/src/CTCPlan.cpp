@@ -69,7 +69,8 @@ void parsePlanOptions(Plan::Impl &impl, const poplar::OptionFlags &options,
                  "always float here)");
 }
 
-void checkPlanSizes(const Plan::Impl &impl, const std::string &opName) {
+void checkPlanSizes(const Plan::Impl &impl, std::uint64_t memoryBytes,
+                    const std::string &opName) {
   const bool loss = impl.kind == Plan::Impl::Kind::Loss;
   if (impl.batchSize == 0 || impl.maxTime == 0 || impl.numClasses < 2 ||
       (loss && impl.maxLabelLength == 0) || (!loss && impl.beamWidth == 0))
@@ -86,6 +87,26 @@ void checkPlanSizes(const Plan::Impl &impl, const std::string &opName) {
     if (t != poplar::FLOAT && t != poplar::HALF)
       throw poputil::poplibs_error(opName + ": type " + t.toString().str() +
                                    " is not FLOAT or HALF");
+  // The data [maxTime][batchSize][numClasses] (and the labels) must fit in
+  // the target before anything is made of them: enormous sizes are refused
+  // here rather than tried tile by tile. In long double, which holds these
+  // products of 32-bit sizes without overflow.
+  const long double elementBytes = impl.inType == poplar::HALF ? 2 : 4;
+  const long double dataBytes = static_cast<long double>(impl.maxTime) *
+                                impl.batchSize * impl.numClasses * elementBytes;
+  const long double labelBytes =
+      loss ? static_cast<long double>(impl.batchSize) * impl.maxLabelLength * 4
+           : 0;
+  if (dataBytes + labelBytes > static_cast<long double>(memoryBytes))
+    throw poputil::poplibs_error(
+        opName + ": the data of maxTime " + std::to_string(impl.maxTime) +
+        ", batchSize " + std::to_string(impl.batchSize) + " and numClasses " +
+        std::to_string(impl.numClasses) +
+        (loss ? " (with labels of maxLabelLength " +
+                    std::to_string(impl.maxLabelLength) + ")"
+              : std::string()) +
+        " cannot fit in the target's " + std::to_string(memoryBytes) +
+        " bytes");
 }
 
 void checkCtcTensor(const poplar::Tensor &t,

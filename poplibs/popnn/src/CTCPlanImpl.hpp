@@ -45,8 +45,11 @@ public:
 void parsePlanOptions(Plan::Impl &impl, const poplar::OptionFlags &options,
                       const std::string &opName);
 
-/// The plan's numbers checked (all positive; blank and classes...).
-void checkPlanSizes(const Plan::Impl &impl, const std::string &opName);
+/// The plan's numbers checked (all positive; blank and classes...), and
+/// the data and labels they describe able to fit in `memoryBytes` (the
+/// target's memory).
+void checkPlanSizes(const Plan::Impl &impl, std::uint64_t memoryBytes,
+                    const std::string &opName);
 
 /// A [maxTime][batchSize][numClasses] tensor, each entry on its tile.
 poplar::Tensor createPlannedData(poplar::Graph &graph, const poplar::Type &type,
