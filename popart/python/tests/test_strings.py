@@ -234,3 +234,22 @@ def test_string_anchor_return_types():
                        match="Anchor '.*' is a STRING tensor computed on the host.*ALL"):
         session.run(popart.PyStepIO({x: np.zeros((2, 2), np.float32)},
                                     session.initAnchorArrays()))
+
+
+def test_step_io_callback_with_strings():
+    builder = popart.Builder(opsets={"ai.onnx": 13, "ai.graphcore": 1})
+    x = builder.addInputTensor(popart.TensorInfo("STRING", [3]))
+    numbers = builder.aiOnnx.cast([x], "INT64")
+    y = builder.aiOnnx.cast([builder.aiOnnx.add([numbers, numbers])], "STRING")
+    builder.addOutputTensor(y)
+    session = session_of(builder, [y], batchesPerStep=2)
+    batches = [np.array(["1", "-20", "123456"], dtype=object),
+               np.array([b"7", b"0", b"-3"], dtype=object)]
+    outputs = [np.full(3, "", dtype=object) for _ in batches]
+    given, taken = iter(batches), iter(outputs)
+    session.run(popart.PyStepIOCallback(lambda tensor, prefetch: next(given),
+                                        lambda tensor: None,
+                                        lambda tensor: next(taken),
+                                        lambda tensor: None))
+    assert outputs[0].tolist() == [str(2 * int(v)) for v in batches[0]]
+    assert outputs[1].tolist() == ["14", "0", "-6"]
