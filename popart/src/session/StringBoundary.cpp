@@ -127,26 +127,58 @@ private:
   std::map<TensorId, MutableVoidData> pending;
 };
 
+// What the split learns of the model's tensors on its way through the
+// nodes.
+struct StringBoundary::Analysis {
+  std::map<TensorId, int> types;       // ONNX element types known
+  std::map<TensorId, Shape> declared;  // fully known declared shapes
+  std::set<TensorId> initializers;
+  std::map<TensorId, bool> onHost;     // host tensors: after the step?
+  std::set<TensorId> stringGraphInputs;
+  std::set<TensorId> readFromUser;     // STRING inputs the host reads
+  std::set<TensorId> deviceReads;      // tensors device ops read
+  std::vector<onnx::NodeProto> deviceNodes;
+  std::vector<onnx::TensorProto> folded; // number constants from strings
+
+  bool isString(const TensorId &id) const {
+    auto t = types.find(id);
+    return t != types.end() && t->second == onnxString;
+  }
+};
+
 StringBoundary::StringBoundary(onnx::ModelProto &model, DataFlow &dataFlow,
                                const InputShapeInfo &shapes)
     : userFlow(dataFlow) {
-  split(model, dataFlow, shapes);
+  onnx::GraphProto &graph = *model.mutable_graph();
+  Analysis a;
+  readGraphTensors(graph, shapes, a);
+  for (const auto &node : graph.node())
+    placeNode(node, graph, a);
+  const bool anyString =
+      !infos.empty() || !nodes.empty() ||
+      std::any_of(a.types.begin(), a.types.end(),
+                  [](const auto &t) { return t.second == onnxString; });
+  if (!anyString)
+    return; // the model is left as it is
+  active_ = true;
+  placeDeviceInputs(a);
+  splitAnchors(graph, dataFlow, a);
+  rewriteModel(graph, a);
+  logging::ir::info("STRING tensors: {} host ops, {} inputs from the host, "
+                    "{} anchors for the host",
+                    nodes.size(), deviceInputs.size(), deviceAnchors.size());
 }
 
 StringBoundary::~StringBoundary() = default;
 
-void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
-                           const InputShapeInfo &shapes) {
-  onnx::GraphProto &graph = *model.mutable_graph();
-  // Element types and shapes known before the IR: declared ones, those of
-  // the initializers, and the outputs of Constant, Cast and CastLike.
-  std::map<TensorId, int> types;
-  std::map<TensorId, Shape> declared;
+void StringBoundary::readGraphTensors(const onnx::GraphProto &graph,
+                                      const InputShapeInfo &shapes,
+                                      Analysis &a) {
   auto declare = [&](const onnx::ValueInfoProto &v) {
     if (!v.type().has_tensor_type())
       return;
     const auto &t = v.type().tensor_type();
-    types.emplace(v.name(), t.elem_type());
+    a.types.emplace(v.name(), t.elem_type());
     if (!t.has_shape())
       return;
     Shape shape;
@@ -155,7 +187,7 @@ void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
         return;
       shape.push_back(d.dim_value());
     }
-    declared.emplace(v.name(), shape);
+    a.declared.emplace(v.name(), shape);
   };
   for (const auto &v : graph.input())
     declare(v);
@@ -163,209 +195,191 @@ void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
     declare(v);
   for (const auto &v : graph.output())
     declare(v);
-  std::set<TensorId> initializers;
+
   for (const auto &init : graph.initializer()) {
-    initializers.insert(init.name());
-    types[init.name()] = init.data_type();
+    a.initializers.insert(init.name());
+    a.types[init.name()] = init.data_type();
+    if (init.data_type() != onnxString)
+      continue;
+    Value v;
+    v.info = TensorInfo(DataType::STRING,
+                        Shape(init.dims().begin(), init.dims().end()));
+    v.strings.assign(init.string_data().begin(), init.string_data().end());
+    if (static_cast<int64_t>(v.strings.size()) != v.info.nelms())
+      throw error("Initializer '{}' holds {} strings for shape {}",
+                  init.name(), v.strings.size(), v.info.shape());
+    infos[init.name()] = v.info;
+    constants[init.name()] = v;
+    a.onHost[init.name()] = false;
   }
-
-  // Host tensors, and whether each is known only after the step.
-  std::map<TensorId, bool> onHost;
-  std::set<TensorId> stringGraphInputs;
-  auto isString = [&](const TensorId &id) {
-    auto t = types.find(id);
-    return t != types.end() && t->second == onnxString;
-  };
-
-  for (const auto &init : graph.initializer())
-    if (init.data_type() == onnxString) {
-      Value v;
-      v.info = TensorInfo(DataType::STRING,
-                          Shape(init.dims().begin(), init.dims().end()));
-      v.strings.assign(init.string_data().begin(), init.string_data().end());
-      if (static_cast<int64_t>(v.strings.size()) != v.info.nelms())
-        throw error("Initializer '{}' holds {} strings for shape {}",
-                    init.name(), v.strings.size(), v.info.shape());
-      infos[init.name()] = v.info;
-      constants[init.name()] = v;
-      onHost[init.name()] = false;
-    }
-  for (const auto &input : graph.input())
-    if (isString(input.name()) && !initializers.count(input.name())) {
-      Shape shape;
-      if (shapes.has(input.name()))
-        shape = shapes.get(input.name()).shape();
-      else if (declared.count(input.name()))
-        shape = declared.at(input.name());
-      else
-        throw error("STRING input '{}' has no fixed shape: give it in the "
-                    "InputShapeInfo",
-                    input.name());
-      infos[input.name()] = TensorInfo(DataType::STRING, shape);
-      onHost[input.name()] = false;
-      stringGraphInputs.insert(input.name());
-    }
-
-  std::set<TensorId> readFromUser; // STRING inputs a host op reads
-  std::set<TensorId> deviceReads;  // tensors device ops read
-  std::vector<onnx::NodeProto> deviceNodes;
-  std::vector<onnx::TensorProto> folded;
-  // The value of a host tensor computed from constants only.
-  auto constantValue = [&](const TensorId &id) -> const Value * {
-    auto c = constants.find(id);
-    return c == constants.end() ? nullptr : &c->second;
-  };
-
-  for (const auto &node : graph.node()) {
-    const std::string &op = node.op_type();
-    const bool onnxDomain = node.domain().empty() || node.domain() == "ai.onnx";
-    if (onnxDomain && op == "Constant") {
-      const auto *value = attribute(node, "value");
-      const auto *strings = attribute(node, "value_strings");
-      if ((value && value->t().data_type() == onnxString) || strings) {
-        Value v;
-        if (strings) {
-          v.strings.assign(strings->strings().begin(), strings->strings().end());
-          v.info = TensorInfo(DataType::STRING,
-                              Shape{static_cast<int64_t>(v.strings.size())});
-        } else {
-          v.strings.assign(value->t().string_data().begin(),
-                           value->t().string_data().end());
-          v.info = TensorInfo(DataType::STRING,
-                              Shape(value->t().dims().begin(),
-                                    value->t().dims().end()));
-        }
-        types[node.output(0)] = onnxString;
-        infos[node.output(0)] = v.info;
-        constants[node.output(0)] = v;
-        onHost[node.output(0)] = false;
-        continue;
-      }
-      if (value)
-        types[node.output(0)] = value->t().data_type();
-      deviceNodes.push_back(node);
+  for (const auto &input : graph.input()) {
+    const TensorId &id = input.name();
+    if (!a.isString(id) || a.initializers.count(id))
       continue;
-    }
-
-    const bool cast = onnxDomain && (op == "Cast" || op == "CastLike");
-    const bool normalize = onnxDomain && op == "StringNormalizer";
-    int to = 0;
-    if (cast && op == "Cast") {
-      const auto *a = attribute(node, "to");
-      to = a ? static_cast<int>(a->i()) : 0;
-    } else if (cast && node.input_size() > 1 && types.count(node.input(1))) {
-      to = types.at(node.input(1));
-    }
-    const bool fromString = (cast || normalize) && node.input_size() > 0 &&
-                            isString(node.input(0));
-    const bool toString = (cast && to == onnxString) || normalize;
-    if (!fromString && !toString) {
-      for (const auto &in : node.input()) {
-        if (isString(in))
-          throw error("Tensor '{}' of type STRING is an input of {}, which "
-                      "would run on the device: STRING has no device type, "
-                      "only Cast, CastLike and StringNormalizer take STRING "
-                      "tensors (on the host, at the session's boundary)",
-                      in, describe(node));
-        if (onHost.count(in) && onHost.at(in))
-          throw error("Tensor '{}' is computed on the host from the step's "
-                      "results, so it cannot be an input of {} on the device",
-                      in, describe(node));
-        deviceReads.insert(in);
-      }
-      for (const auto &out : node.output())
-        if (isString(out))
-          throw error("{} would give the STRING tensor '{}' on the device, "
-                      "which has no string type",
-                      describe(node), out);
-      if (cast && to)
-        types[node.output(0)] = to;
-      deviceNodes.push_back(node);
-      continue;
-    }
-    if (normalize && !fromString)
-      throw error("{}: its input '{}' is not a STRING tensor", describe(node),
-                  node.input(0));
-    if (cast && !to)
-      throw error("{}: the type of 'like' ('{}') must be known before the "
-                  "IR is prepared, to cast STRING tensors on the host",
-                  describe(node), node.input(1));
-
-    HostNode h;
-    h.name = describe(node);
-    h.in = node.input(0);
-    h.out = node.output(0);
-    h.to = onnxToPopartType(to ? to : onnxString);
-    if (normalize) {
-      h.kind = HostNode::Kind::Normalize;
-      h.normalizer = std::make_shared<stringops::StringNormalizer>(node);
-    } else if (fromString && toString) {
-      h.kind = HostNode::Kind::StringToString;
-    } else if (fromString) {
-      h.kind = HostNode::Kind::FromString;
-    } else {
-      h.kind = HostNode::Kind::ToString;
-    }
-    types[h.out] = to ? to : onnxString;
-    const bool inOnHost = onHost.count(h.in) != 0;
-    h.afterStep = inOnHost ? onHost.at(h.in) : true;
-    if (!inOnHost && initializers.count(h.in)) {
-      // A Cast to STRING of a number constant: folded below.
-      const auto &init = *std::find_if(
-          graph.initializer().begin(), graph.initializer().end(),
-          [&](const onnx::TensorProto &t) { return t.name() == h.in; });
-      Value in;
-      in.info = TensorInfo(onnxToPopartType(init.data_type()),
-                           Shape(init.dims().begin(), init.dims().end()));
-      in.bytes = onnxutil::tensorData(init);
-      constants[h.in] = in;
-    }
-    if (dataDependent.count(h.in) || normalize)
-      dataDependent.insert(h.out);
-    if (const Value *c = constantValue(h.in)) {
-      // Computed from constants: folded now.
-      Value v = compute(h, *c);
-      dataDependent.erase(h.out);
-      if (v.info.dataType() != DataType::STRING) {
-        onnx::TensorProto t;
-        t.set_name(h.out);
-        onnxutil::setTensorData(t, v.info, v.bytes.data());
-        folded.push_back(t);
-        continue; // a number constant of the device's
-      }
-      infos[h.out] = v.info;
-      constants[h.out] = v;
-      onHost[h.out] = false;
-      continue;
-    }
-    if (!inOnHost)
-      deviceAnchors.insert(h.in);
-    if (h.kind != HostNode::Kind::ToString && !h.afterStep) {
-      Shape shape = infos.at(h.in).shape();
-      if (normalize)
-        shape = h.normalizer->maximumShape(shape);
-      infos[h.out] = TensorInfo(h.to, shape);
-    }
-    if (stringGraphInputs.count(h.in))
-      readFromUser.insert(h.in);
-    onHost[h.out] = h.afterStep;
-    nodes.push_back(h);
+    Shape shape;
+    if (shapes.has(id))
+      shape = shapes.get(id).shape();
+    else if (a.declared.count(id))
+      shape = a.declared.at(id);
+    else
+      throw error("STRING input '{}' has no fixed shape: give it in the "
+                  "InputShapeInfo",
+                  id);
+    infos[id] = TensorInfo(DataType::STRING, shape);
+    a.onHost[id] = false;
+    a.stringGraphInputs.insert(id);
   }
+}
 
+bool StringBoundary::takeStringConstant(const onnx::NodeProto &node,
+                                        Analysis &a) {
+  const auto *value = attribute(node, "value");
+  const auto *strings = attribute(node, "value_strings");
+  if (!strings && !(value && value->t().data_type() == onnxString)) {
+    if (value)
+      a.types[node.output(0)] = value->t().data_type();
+    return false;
+  }
+  Value v;
+  if (strings) {
+    v.strings.assign(strings->strings().begin(), strings->strings().end());
+    v.info = TensorInfo(DataType::STRING,
+                        Shape{static_cast<int64_t>(v.strings.size())});
+  } else {
+    v.strings.assign(value->t().string_data().begin(),
+                     value->t().string_data().end());
+    v.info = TensorInfo(DataType::STRING, Shape(value->t().dims().begin(),
+                                                value->t().dims().end()));
+  }
+  a.types[node.output(0)] = onnxString;
+  infos[node.output(0)] = v.info;
+  constants[node.output(0)] = v;
+  a.onHost[node.output(0)] = false;
+  return true;
+}
+
+void StringBoundary::placeNode(const onnx::NodeProto &node,
+                               const onnx::GraphProto &graph, Analysis &a) {
+  const std::string &op = node.op_type();
+  const bool onnxDomain = node.domain().empty() || node.domain() == "ai.onnx";
+  if (onnxDomain && op == "Constant") {
+    if (!takeStringConstant(node, a))
+      a.deviceNodes.push_back(node);
+    return;
+  }
+  const bool cast = onnxDomain && (op == "Cast" || op == "CastLike");
+  const bool normalize = onnxDomain && op == "StringNormalizer";
+  int to = 0;
+  if (cast && op == "Cast") {
+    const auto *attr = attribute(node, "to");
+    to = attr ? static_cast<int>(attr->i()) : 0;
+  } else if (cast && node.input_size() > 1 && a.types.count(node.input(1))) {
+    to = a.types.at(node.input(1));
+  }
+  const bool fromString = (cast || normalize) && node.input_size() > 0 &&
+                          a.isString(node.input(0));
+  const bool toString = (cast && to == onnxString) || normalize;
+
+  if (!fromString && !toString) { // a device op
+    for (const auto &in : node.input()) {
+      if (a.isString(in))
+        throw error("Tensor '{}' of type STRING is an input of {}, which "
+                    "would run on the device: STRING has no device type, "
+                    "only Cast, CastLike and StringNormalizer take STRING "
+                    "tensors (on the host, at the session's boundary)",
+                    in, describe(node));
+      if (a.onHost.count(in) && a.onHost.at(in))
+        throw error("Tensor '{}' is computed on the host from the step's "
+                    "results, so it cannot be an input of {} on the device",
+                    in, describe(node));
+      a.deviceReads.insert(in);
+    }
+    for (const auto &out : node.output())
+      if (a.isString(out))
+        throw error("{} would give the STRING tensor '{}' on the device, "
+                    "which has no string type",
+                    describe(node), out);
+    if (cast && to)
+      a.types[node.output(0)] = to;
+    a.deviceNodes.push_back(node);
+    return;
+  }
+  if (normalize && !fromString)
+    throw error("{}: its input '{}' is not a STRING tensor", describe(node),
+                node.input(0));
+  if (cast && !to)
+    throw error("{}: the type of 'like' ('{}') must be known before the "
+                "IR is prepared, to cast STRING tensors on the host",
+                describe(node), node.input(1));
+
+  HostNode h;
+  h.name = describe(node);
+  h.in = node.input(0);
+  h.out = node.output(0);
+  h.to = onnxToPopartType(to ? to : onnxString);
+  if (normalize) {
+    h.kind = HostNode::Kind::Normalize;
+    h.normalizer = std::make_shared<stringops::StringNormalizer>(node);
+  } else if (fromString && toString) {
+    h.kind = HostNode::Kind::StringToString;
+  } else if (fromString) {
+    h.kind = HostNode::Kind::FromString;
+  } else {
+    h.kind = HostNode::Kind::ToString;
+  }
+  a.types[h.out] = to ? to : onnxString;
+  const bool inOnHost = a.onHost.count(h.in) != 0;
+  h.afterStep = inOnHost ? a.onHost.at(h.in) : true;
+  if (!inOnHost && a.initializers.count(h.in)) {
+    // A Cast to STRING of a number constant: folded below.
+    const auto &init = *std::find_if(
+        graph.initializer().begin(), graph.initializer().end(),
+        [&](const onnx::TensorProto &t) { return t.name() == h.in; });
+    Value in;
+    in.info = TensorInfo(onnxToPopartType(init.data_type()),
+                         Shape(init.dims().begin(), init.dims().end()));
+    in.bytes = onnxutil::tensorData(init);
+    constants[h.in] = in;
+  }
+  auto constant = constants.find(h.in);
+  if (constant != constants.end()) {
+    // Computed from constants: folded now.
+    Value v = compute(h, constant->second);
+    if (v.info.dataType() != DataType::STRING) {
+      onnx::TensorProto t; // a number constant of the device's
+      t.set_name(h.out);
+      onnxutil::setTensorData(t, v.info, v.bytes.data());
+      a.folded.push_back(t);
+      return;
+    }
+    infos[h.out] = v.info;
+    constants[h.out] = v;
+    a.onHost[h.out] = false;
+    return;
+  }
+  if (dataDependent.count(h.in) || normalize)
+    dataDependent.insert(h.out);
+  if (!inOnHost)
+    deviceAnchors.insert(h.in);
   // Infos of host tensors computed after the step follow from the
   // device's tensors, known once the IR is prepared (resolveInfos).
-  const bool anyString =
-      !infos.empty() || !nodes.empty() ||
-      std::any_of(types.begin(), types.end(),
-                  [](const auto &t) { return t.second == onnxString; });
-  if (!anyString)
-    return;
-  active_ = true;
+  if (h.kind != HostNode::Kind::ToString && !h.afterStep) {
+    Shape shape = infos.at(h.in).shape();
+    if (normalize)
+      shape = h.normalizer->maximumShape(shape);
+    infos[h.out] = TensorInfo(h.to, shape);
+  }
+  if (a.stringGraphInputs.count(h.in))
+    a.readFromUser.insert(h.in);
+  a.onHost[h.out] = h.afterStep;
+  nodes.push_back(h);
+}
 
+void StringBoundary::placeDeviceInputs(const Analysis &a) {
   // Numbers computed from STRING tensors before the step that device ops
   // read: device inputs. Those only anchored are written by the host.
   for (const auto &h : nodes) {
-    if (h.kind != HostNode::Kind::FromString || !deviceReads.count(h.out))
+    if (h.kind != HostNode::Kind::FromString || !a.deviceReads.count(h.out))
       continue;
     if (h.afterStep)
       throw error("Tensor '{}' is computed by {} on the host from the step's "
@@ -378,19 +392,23 @@ void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
                   h.out, h.name);
     deviceInputs.insert(h.out);
   }
+}
 
-  // The anchors: STRING ones written by the host, the rest the device's,
-  // with the numbers the host formats after the step.
+void StringBoundary::splitAnchors(const onnx::GraphProto &graph,
+                                  DataFlow &dataFlow, Analysis &a) {
+  // STRING anchors (and numbers only the host computes) are written by the
+  // host; the rest are the device's, with the numbers the host formats
+  // after the step.
   AnchorReturnTypeMap deviceMap;
   for (const auto &id : dataFlow.anchors()) {
-    if (isString(id) || (onHost.count(id) && !deviceInputs.count(id))) {
-      if (!infos.count(id) && !onHost.count(id))
+    if (a.isString(id) || (a.onHost.count(id) && !deviceInputs.count(id))) {
+      if (!infos.count(id) && !a.onHost.count(id))
         throw error("Anchor '{}' of type STRING is not a tensor the host "
                     "holds",
                     id);
       hostAnchors.push_back(id);
-      if (stringGraphInputs.count(id))
-        readFromUser.insert(id); // a STRING input returned as it is
+      if (a.stringGraphInputs.count(id))
+        a.readFromUser.insert(id); // a STRING input returned as it is
       continue;
     }
     deviceMap.emplace(id, dataFlow.art(id));
@@ -408,22 +426,25 @@ void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
     sharedAnchors.insert(id);
   }
   for (const auto &input : graph.input())
-    if (readFromUser.count(input.name()))
+    if (a.readFromUser.count(input.name()))
       stringInputs.push_back(input.name());
   dataFlow = DataFlow(dataFlow.batchesPerStep(), deviceMap);
+}
 
+void StringBoundary::rewriteModel(onnx::GraphProto &graph,
+                                  const Analysis &a) const {
   // The device's model: without the host's nodes and STRING tensors, with
   // the host's numbers as inputs.
   auto isHostTensor = [&](const std::string &id) {
-    return isString(id) || onHost.count(id) || constants.count(id);
+    return a.isString(id) || a.onHost.count(id) || constants.count(id);
   };
   graph.clear_node();
-  for (const auto &n : deviceNodes)
+  for (const auto &n : a.deviceNodes)
     *graph.add_node() = n;
   google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> inputs, outputs,
       valueInfos;
   for (const auto &v : graph.input())
-    if (!isString(v.name()))
+    if (!a.isString(v.name()))
       *inputs.Add() = v;
   for (const auto &h : nodes)
     if (deviceInputs.count(h.out)) {
@@ -449,12 +470,9 @@ void StringBoundary::split(onnx::ModelProto &model, DataFlow &dataFlow,
   for (const auto &t : graph.initializer())
     if (t.data_type() != onnxString)
       *inits.Add() = t;
-  for (const auto &t : folded)
+  for (const auto &t : a.folded)
     *inits.Add() = t;
   graph.mutable_initializer()->Swap(&inits);
-  logging::ir::info("STRING tensors: {} host ops, {} inputs from the host, "
-                    "{} anchors for the host",
-                    nodes.size(), deviceInputs.size(), deviceAnchors.size());
 }
 
 void StringBoundary::resolveInfos(

@@ -29,6 +29,7 @@
 #include <vector>
 
 namespace onnx {
+class GraphProto;
 class ModelProto;
 class NodeProto;
 } // namespace onnx
@@ -84,9 +85,18 @@ private:
     std::shared_ptr<stringops::StringNormalizer> normalizer;
   };
   class DeviceIO;
+  struct Analysis;
 
-  void split(onnx::ModelProto &model, DataFlow &dataFlow,
-             const InputShapeInfo &shapes);
+  // The steps of the split, in order.
+  void readGraphTensors(const onnx::GraphProto &graph,
+                        const InputShapeInfo &shapes, Analysis &a);
+  void placeNode(const onnx::NodeProto &node, const onnx::GraphProto &graph,
+                 Analysis &a);
+  bool takeStringConstant(const onnx::NodeProto &node, Analysis &a);
+  void placeDeviceInputs(const Analysis &a);
+  void splitAnchors(const onnx::GraphProto &graph, DataFlow &dataFlow,
+                    Analysis &a);
+  void rewriteModel(onnx::GraphProto &graph, const Analysis &a) const;
   Value compute(const HostNode &node, const Value &in) const;
   void writeAnchor(IStepIO &user, const TensorId &id, const Value &v);
 
