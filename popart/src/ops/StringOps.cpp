@@ -14,6 +14,7 @@
 #include <utility>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 namespace popart {
 namespace stringops {
@@ -42,6 +43,18 @@ template <typename T> bool parseWhole(const std::string &s, T &value) {
   if (begin == end)
     return false;
   const auto result = std::from_chars(begin, end, value);
+  if constexpr (std::is_floating_point_v<T>) {
+    // Past the type's range: infinity or zero, as strtod gives, through
+    // the wider long double.
+    if (result.ec == std::errc::result_out_of_range && result.ptr == end &&
+        !std::is_same_v<T, long double>) {
+      long double wide;
+      if (!parseWhole(std::string(begin, end), wide))
+        return false;
+      value = static_cast<T>(wide);
+      return true;
+    }
+  }
   return result.ec == std::errc() && result.ptr == end;
 }
 
@@ -135,8 +148,7 @@ std::vector<char> parseNumbers(const std::vector<std::string> &strings,
     return out;
   }
   std::vector<double> values(strings.size());
-  const bool floating = to == DataType::FLOAT || to == DataType::DOUBLE ||
-                        to == DataType::FLOAT16;
+  const bool floating = to == DataType::DOUBLE || to == DataType::FLOAT16;
   for (std::size_t i = 0; i < strings.size(); ++i) {
     if (to == DataType::FLOAT) {
       float f; // rounded once, from the decimal text

@@ -27,9 +27,10 @@ std::vector<std::string> formatNumbers(const std::vector<char> &data,
 
 /// Cast from STRING: plain and scientific notation ("3.14", "1E8"), the
 /// literals "NaN", "INF", "+INF" and "-INF" in any case; a string with a
-/// fractional part given to an integer type is truncated. popart::error
-/// naming `what` and the element for a string that is not a number or is
-/// out of the type's range.
+/// fractional part given to an integer type is truncated, a number past a
+/// floating type's range is infinity or zero. popart::error naming `what`
+/// and the element for a string that is not a number or is out of an
+/// integer type's range.
 std::vector<char> parseNumbers(const std::vector<std::string> &strings,
                                DataType to, const std::string &what);
 
