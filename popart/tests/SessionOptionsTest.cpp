@@ -219,11 +219,6 @@ TEST_CASE("Options that cannot be honoured are refused by name",
          o.activationTensorLocationSettings.location.storage =
              TensorStorage::OffChip;
        }},
-      {"accumulatorTensorLocationSettings.location.replicatedTensorSharding On",
-       [](SessionOptions &o) {
-         o.accumulatorTensorLocationSettings.location.replicatedTensorSharding =
-             ReplicatedTensorSharding::On;
-       }},
       {"accumulatorTensorLocationSettings.location: tile sets",
        [](SessionOptions &o) {
          o.accumulatorTensorLocationSettings.location = TensorLocation(

@@ -9,15 +9,7 @@ import onnx
 import popart
 import pytest
 from onnx import TensorProto, helper, numpy_helper
-
-DEVICES = ["cpu", "ipumodel"]
-
-
-def device(kind):
-    manager = popart.DeviceManager()
-    if kind == "cpu":
-        return manager.createCpuDevice()
-    return manager.createIpuModelDevice({"tilesPerIPU": 4})
+from session_helpers import DEVICES, anchored, device, run_session as run
 
 
 def model_of(graph, opset):
@@ -29,16 +21,10 @@ def model_of(graph, opset):
 def session_of(proto, outputs, kind):
     session = popart.InferenceSession(
         fnModel=proto,
-        dataFlow=popart.DataFlow(1, {o: popart.AnchorReturnType("ALL") for o in outputs}),
+        dataFlow=anchored(outputs),
         deviceInfo=device(kind))
     session.prepareDevice()
     return session
-
-
-def run(session, inputs):
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return anchors
 
 
 def const(name, array):

@@ -8,39 +8,19 @@ import itertools
 import numpy as np
 import popart
 import pytest
-
-
-def device():
-    return popart.DeviceManager().createCpuDevice()
+from session_helpers import device, one_step
 
 
 def infer(builder, outputs, inputs):
     for o in outputs:
         builder.addOutputTensor(o)
-    flow = popart.DataFlow(1, {o: popart.AnchorReturnType("ALL")
-                               for o in outputs})
-    session = popart.InferenceSession(fnModel=builder.getModelProto(),
-                                      dataFlow=flow, deviceInfo=device())
-    session.prepareDevice()
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return [anchors[o] for o in outputs]
+    return one_step(builder, outputs, inputs)
 
 
 def train(builder, loss, outputs, grads_of, inputs):
     """One step with the loss `loss`: the outputs, then the gradients of
     the (stream) inputs `grads_of`."""
-    ids = list(outputs) + [popart.reservedGradientPrefix() + i
-                           for i in grads_of]
-    flow = popart.DataFlow(1, {i: popart.AnchorReturnType("ALL")
-                               for i in ids})
-    session = popart.TrainingSession(builder.getModelProto(), flow, loss,
-                                     popart.ConstSGD(0.0), device())
-    session.prepareDevice()
-    session.weightsFromHost()
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return [anchors[i] for i in ids]
+    return one_step(builder, outputs, inputs, loss=loss, grads_of=grads_of)
 
 
 # CTC

@@ -8,31 +8,14 @@ the errors naming the op."""
 import numpy as np
 import popart
 import pytest
+from session_helpers import device, one_step
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
 
 
-def device():
-    return popart.DeviceManager().createCpuDevice()
-
-
 def run(builder, outputs, inputs, loss=None, grads_of=()):
-    ids = list(outputs) + [popart.reservedGradientPrefix() + i
-                           for i in grads_of]
-    flow = popart.DataFlow(1, {i: popart.AnchorReturnType("ALL")
-                               for i in ids})
-    if loss is None:
-        session = popart.InferenceSession(fnModel=builder.getModelProto(),
-                                          dataFlow=flow, deviceInfo=device())
-    else:
-        session = popart.TrainingSession(builder.getModelProto(), flow, loss,
-                                         popart.ConstSGD(0.0), device())
-    session.prepareDevice()
-    session.weightsFromHost()
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return [anchors[i] for i in ids]
+    return one_step(builder, outputs, inputs, loss, grads_of)
 
 
 def torch_conv(x, w, b, groups, stride, pads, dilation, in_dilation, out_pads):

@@ -11,6 +11,7 @@ import json
 import numpy as np
 import popart
 import pytest
+from session_helpers import device, normal_weights, read_weights, replication_options
 
 IN, HIDDEN, OUT = 16, 32, 8  # w1: 512 elements, w2: 256, b1: 32
 MICRO_BATCH = 4
@@ -18,12 +19,7 @@ STEPS = 5
 
 
 def initial_weights():
-    rng = np.random.default_rng(3)
-    return {
-        "w1": rng.normal(0, 0.3, (IN, HIDDEN)).astype(np.float32),
-        "b1": rng.normal(0, 0.3, (HIDDEN, )).astype(np.float32),
-        "w2": rng.normal(0, 0.3, (HIDDEN, OUT)).astype(np.float32),
-    }
+    return normal_weights(3, 0.3, {"w1": (IN, HIDDEN), "b1": (HIDDEN, ), "w2": (HIDDEN, OUT)})
 
 
 OPTIMIZERS = {
@@ -57,14 +53,8 @@ def session_of(optimizer, offchip, replicas=1, accumulation=1, rts=False,
     h = b.aiOnnx.relu([b.aiOnnx.add([b.aiOnnx.matmul([x, w["w1"]]), w["b1"]])])
     probs = b.aiOnnx.softmax([b.aiOnnx.matmul([h, w["w2"]])], axis=1)
     loss = b.aiGraphcore.nllloss([probs, label])
-    opts = popart.SessionOptions()
+    opts = replication_options(replicas, accumulation)
     opts.instrumentWithHardwareCycleCounter = True
-    if replicas > 1:
-        opts.enableReplicatedGraphs = True
-        opts.replicatedGraphCount = replicas
-    if accumulation > 1:
-        opts.enableGradientAccumulation = True
-        opts.accumulationFactor = accumulation
     settings = opts.optimizerStateTensorLocationSettings
     if offchip:
         settings.location.storage = popart.TensorStorage.OffChip
@@ -76,15 +66,11 @@ def session_of(optimizer, offchip, replicas=1, accumulation=1, rts=False,
     opts.optimizerStateTensorLocationSettings = settings
     if tweak:
         tweak(opts)
-    dm = popart.DeviceManager()
-    device = (dm.createCpuDevice() if cpu else dm.createIpuModelDevice({
-        "numIPUs": replicas,
-        "tilesPerIPU": 4
-    }))
     session = popart.TrainingSession(
         fnModel=b.getModelProto(),
         dataFlow=popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")}),
-        loss=loss, optimizer=OPTIMIZERS[optimizer](), deviceInfo=device,
+        loss=loss, optimizer=OPTIMIZERS[optimizer](),
+        deviceInfo=device("cpu" if cpu else "ipumodel", replicas),
         userOptions=opts)
     return session, x, label
 
@@ -102,14 +88,9 @@ def train(optimizer, offchip, replicas=1, accumulation=1, **kwargs):
         xs = rng.normal(size=outer + [MICRO_BATCH, IN]).astype(np.float32)
         labels = rng.integers(0, OUT, size=outer + [MICRO_BATCH]).astype(np.int32)
         session.run(popart.PyStepIO({x: xs, label: labels}, anchors))
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32)
-           for k, v in initial_weights().items()}
-    for s in STATE[optimizer]:
-        out[s] = np.empty(initial_weights()[s.split("___")[1]].shape,
-                          np.float32)
-    session.readWeights(popart.PyWeightsIO(out))
-    return out, session
+    shapes = {k: v.shape for k, v in initial_weights().items()}
+    shapes.update({s: shapes[s.split("___")[1]] for s in STATE[optimizer]})
+    return read_weights(session, shapes), session
 
 
 @pytest.mark.parametrize("optimizer,accumulation", [("sgd", 1), ("adam", 1),
@@ -219,6 +200,27 @@ def test_offchip_sharded_weights_give_the_bits_of_onchip_sharded_weights():
     assert session.getInfo("w1").shape() == [256]
     _, always, sometimes = memory(session)
     assert "w1" not in always and "w1" in sometimes
+
+
+def test_offchip_sharded_accumulators_give_the_bits_of_onchip_sharded_ones():
+    def sharded(opts, storage=popart.TensorStorage.OnChip):
+        settings = opts.accumulatorTensorLocationSettings
+        settings.location.storage = storage
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 64
+        opts.accumulatorTensorLocationSettings = settings
+
+    onchip, _ = train("sgd_separate", False, replicas=2, accumulation=2,
+                      tweak=sharded)
+    offchip, session = train(
+        "sgd_separate", False, replicas=2, accumulation=2,
+        tweak=lambda opts: sharded(opts, popart.TensorStorage.OffChip))
+    for k in onchip:
+        np.testing.assert_array_equal(offchip[k], onchip[k], err_msg=k)
+    assert session.getInfo("Accum___w1").shape() == [256]
+    _, always, sometimes = memory(session)
+    assert "Accum___w1" not in always and "Accum___w1" in sometimes
 
 
 def test_what_cannot_be_off_chip_is_refused():

@@ -11,6 +11,8 @@ import json
 import numpy as np
 import popart
 import pytest
+from session_helpers import (classification_data, device, normal_weights, read_weights,
+                             replication_options)
 
 IN, HIDDEN, OUT = 5, 6, 4  # w1: 30 elements, w2: 24, b1: 6
 MICRO_BATCH = 2
@@ -19,12 +21,7 @@ MIN_ELEMENTS = 20  # w1 and w2 are sharded, b1 is not
 
 
 def initial_weights():
-    rng = np.random.default_rng(11)
-    return {
-        "w1": rng.normal(0, 0.5, (IN, HIDDEN)).astype(np.float32),
-        "b1": rng.normal(0, 0.5, (HIDDEN, )).astype(np.float32),
-        "w2": rng.normal(0, 0.5, (HIDDEN, OUT)).astype(np.float32),
-    }
+    return normal_weights(11, 0.5, {"w1": (IN, HIDDEN), "b1": (HIDDEN, ), "w2": (HIDDEN, OUT)})
 
 
 def build(batch):
@@ -85,14 +82,8 @@ STATE = {
 
 
 def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS,
-            weights=False):
-    opts = popart.SessionOptions()
-    if replicas > 1:
-        opts.enableReplicatedGraphs = True
-        opts.replicatedGraphCount = replicas
-    if accumulation > 1:
-        opts.enableGradientAccumulation = True
-        opts.accumulationFactor = accumulation
+            weights=False, accumulators=False):
+    opts = replication_options(replicas, accumulation)
     opts.accumulationAndReplicationReductionType = popart.ReductionType.Mean
     if rts:
         settings = opts.optimizerStateTensorLocationSettings
@@ -106,21 +97,17 @@ def options(replicas, accumulation, rts, min_elements=MIN_ELEMENTS,
             popart.ReplicatedTensorSharding.On)
         settings.minElementsForReplicatedTensorSharding = min_elements
         opts.weightTensorLocationSettings = settings
+    if accumulators:
+        settings = opts.accumulatorTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = min_elements
+        opts.accumulatorTensorLocationSettings = settings
     return opts
 
 
 def step_data(step, samples):
-    rng = np.random.default_rng(100 + step)
-    xs = rng.normal(size=(samples, IN)).astype(np.float32)
-    labels = rng.integers(0, OUT, size=(samples, )).astype(np.int32)
-    return xs, labels
-
-
-def device(replicas):
-    return popart.DeviceManager().createIpuModelDevice({
-        "numIPUs": replicas,
-        "tilesPerIPU": 4
-    })
+    return classification_data(100 + step, samples, IN, OUT)
 
 
 def session_of(optimizer, replicas=1, accumulation=1, rts=False, batch=None,
@@ -131,7 +118,7 @@ def session_of(optimizer, replicas=1, accumulation=1, rts=False, batch=None,
         dataFlow=popart.DataFlow(1, {loss: popart.AnchorReturnType("ALL")}),
         loss=loss,
         optimizer=OPTIMIZERS[optimizer](),
-        deviceInfo=device(replicas),
+        deviceInfo=device("ipumodel", replicas),
         userOptions=opts or options(replicas, accumulation, rts))
     return session, x, label
 
@@ -157,14 +144,14 @@ def train(optimizer, replicas=1, accumulation=1, rts=False, batch=None,
                 label: labels.reshape(outer + [MICRO_BATCH])
             }
         session.run(popart.PyStepIO(feeds, anchors))
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32)
-           for k, v in initial_weights().items()}
-    for s in STATE[optimizer]:
-        out[s] = np.empty(initial_weights()[s.split("___")[1]].shape,
-                          np.float32)
-    session.readWeights(popart.PyWeightsIO(out))
-    return out, session
+    return read_weights(session, weights_and_state(optimizer)), session
+
+
+def weights_and_state(optimizer):
+    """The shapes of the weights and of the optimiser's state of them."""
+    shapes = {k: v.shape for k, v in initial_weights().items()}
+    shapes.update({s: shapes[s.split("___")[1]] for s in STATE[optimizer]})
+    return shapes
 
 
 def assert_close(a, b, what):
@@ -254,12 +241,10 @@ def test_settings_that_cannot_be_honoured_are_refused():
     refused(opts,
             r"activationTensorLocationSettings\.location\.storage OffChip")
 
-    opts = options(2, 1, rts=True)
-    location = popart.TensorLocation(popart.TensorStorage.OnChip,
-                                     popart.ReplicatedTensorSharding.On)
-    opts.accumulatorTensorLocationSettings = popart.TensorLocationSettings(
-        location)
-    refused(opts, "accumulatorTensorLocationSettings")
+    opts = options(2, 2, rts=False, accumulators=True)
+    opts.hostAllReduce = True
+    refused(opts, r"accumulatorTensorLocationSettings: replicated tensor "
+            r"sharding is not supported with hostAllReduce")
 
     opts = options(2, 1, rts=True)
     settings = opts.optimizerStateTensorLocationSettings
@@ -284,12 +269,6 @@ def test_settings_that_cannot_be_honoured_are_refused():
         popart.CommGroupType.Consecutive, 1)
     opts.weightTensorLocationSettings = settings
     refused(opts, r"weightTensorLocationSettings\.location\.shardingDomain")
-
-    opts = options(2, 1, rts=False, weights=True)
-    opts.enablePipelining = True
-    refused(opts, r"weightTensorLocationSettings\.location\."
-            r"replicatedTensorSharding On is not supported with "
-            r"enablePipelining")
 
 
 @pytest.mark.parametrize("optimizer", ["sgd_momentum", "adam", "lamb"])
@@ -322,6 +301,32 @@ def test_sharded_weights_with_accumulation():
     assert_close({k: sharded[k] for k in initial_weights()},
                  {k: single[k] for k in initial_weights()},
                  "sharded weights against one replica")
+
+
+@pytest.mark.parametrize("optimizer", ["sgd_momentum", "sgd_clipped", "adam"])
+def test_sharded_accumulators_give_the_weights_of_whole_ones(optimizer):
+    """accumulatorTensorLocationSettings with replicatedTensorSharding On:
+    each micro-batch's gradient of w1 and w2 is reduce-scattered into the
+    replica's part of its accumulator (b1's is below the minimum and stays
+    whole); the update changes the replica's part of the weight, which is
+    gathered back."""
+    replicas, accumulation = 2, 3
+    opts = options(replicas, accumulation, rts=False, accumulators=True)
+    sharded, session = train(optimizer, replicas, accumulation, opts=opts)
+    whole, _ = train(optimizer, replicas, accumulation)
+    assert_close(sharded, whole, "accumulators sharded against whole")
+    single, _ = train(optimizer, batch=MICRO_BATCH * replicas * accumulation)
+    assert_close({k: sharded[k] for k in initial_weights()},
+                 {k: single[k] for k in initial_weights()},
+                 "sharded accumulators against one replica")
+    for k, v in initial_weights().items():
+        assert not np.allclose(sharded[k], v), k
+    assert session.getInfo("Accum___w1").shape() == [15]
+    assert session.getInfo("Accum___w1").metaShape() == [IN, HIDDEN]
+    assert session.getInfo("Accum___w2").shape() == [12]
+    assert session.getInfo("Accum___b1").shape() == [HIDDEN]
+    always = variable_bytes(session)
+    assert always["Accum___w1"] == 4 * 15 and always["Accum___b1"] == 4 * HIDDEN
 
 
 def test_activation_sharding_is_ignored_as_the_original_does():

@@ -11,6 +11,8 @@ import re
 import numpy as np
 import popart
 import pytest
+from session_helpers import (classification_data, device, normal_weights, read_weights,
+                             replication_options)
 
 IN, HIDDEN, OUT = 5, 6, 4
 MICRO_BATCH = 2
@@ -19,20 +21,11 @@ DEVICES = ["ipu_model", "cpu"]
 
 
 def initial_weights():
-    rng = np.random.default_rng(7)
-    return {
-        "w1": rng.normal(0, 0.5, (IN, HIDDEN)).astype(np.float32),
-        "w2": rng.normal(0, 0.5, (HIDDEN, OUT)).astype(np.float32),
-    }
+    return normal_weights(7, 0.5, {"w1": (IN, HIDDEN), "w2": (HIDDEN, OUT)})
 
 
 def make_device(kind, ipus):
-    if kind == "cpu":
-        return popart.DeviceManager().createCpuDevice()
-    return popart.DeviceManager().createIpuModelDevice({
-        "numIPUs": ipus,
-        "tilesPerIPU": 4
-    })
+    return device("cpu" if kind == "cpu" else "ipumodel", ipus)
 
 
 def build(batch, sharded=False):
@@ -54,15 +47,18 @@ def build(batch, sharded=False):
 
 
 def options(replicas=1, accumulation=1, sharded=False,
-            reduction=popart.ReductionType.Mean, pipelined=False):
-    opts = popart.SessionOptions()
+            reduction=popart.ReductionType.Mean, pipelined=False,
+            shard_weights=False,
+            recomputation=popart.RecomputationType.NoRecompute):
+    opts = replication_options(replicas, accumulation)
     opts.enablePipelining = pipelined
-    if replicas > 1:
-        opts.enableReplicatedGraphs = True
-        opts.replicatedGraphCount = replicas
-    if accumulation > 1:
-        opts.enableGradientAccumulation = True
-        opts.accumulationFactor = accumulation
+    opts.autoRecomputation = recomputation
+    if shard_weights:
+        settings = opts.weightTensorLocationSettings
+        settings.location.replicatedTensorSharding = (
+            popart.ReplicatedTensorSharding.On)
+        settings.minElementsForReplicatedTensorSharding = 1
+        opts.weightTensorLocationSettings = settings
     if sharded:
         opts.virtualGraphMode = popart.VirtualGraphMode.Manual
     opts.accumulationAndReplicationReductionType = reduction
@@ -70,15 +66,13 @@ def options(replicas=1, accumulation=1, sharded=False,
 
 
 def step_data(step, samples):
-    rng = np.random.default_rng(100 + step)
-    xs = rng.normal(size=(samples, IN)).astype(np.float32)
-    labels = rng.integers(0, OUT, size=(samples, )).astype(np.int32)
-    return xs, labels
+    return classification_data(100 + step, samples, IN, OUT)
 
 
 def train(kind, replicas=1, accumulation=1, sharded=False,
           reduction=popart.ReductionType.Mean, learning_rate=0.1,
-          pipelined=False):
+          pipelined=False, shard_weights=False,
+          recomputation=popart.RecomputationType.NoRecompute):
     """Trains STEPS steps of replicas * accumulation micro-batches; the
     weights, and each step's anchors (probabilities and losses)."""
     b, x, label, probs, loss = build(MICRO_BATCH, sharded)
@@ -96,7 +90,7 @@ def train(kind, replicas=1, accumulation=1, sharded=False,
         }),
         deviceInfo=make_device(kind, ipus),
         userOptions=options(replicas, accumulation, sharded, reduction,
-                            pipelined))
+                            pipelined, shard_weights, recomputation))
     session.prepareDevice()
     session.weightsFromHost()
     anchors = session.initAnchorArrays()
@@ -109,9 +103,7 @@ def train(kind, replicas=1, accumulation=1, sharded=False,
             label: labels.reshape(outer + [MICRO_BATCH])
         }, anchors))
         history.append({k: v.copy() for k, v in anchors.items()})
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32) for k, v in initial_weights().items()}
-    session.readWeights(popart.PyWeightsIO(out))
+    out = read_weights(session, {k: v.shape for k, v in initial_weights().items()})
     return out, history, (probs, loss)
 
 
@@ -134,9 +126,7 @@ def single_run_of_the_whole_batch(kind, samples, learning_rate=0.1):
     for step in range(STEPS):
         xs, labels = step_data(step, samples)
         session.run(popart.PyStepIO({x: xs, label: labels}, anchors))
-    session.weightsToHost()
-    out = {k: np.empty(v.shape, np.float32) for k, v in initial_weights().items()}
-    session.readWeights(popart.PyWeightsIO(out))
+    out = read_weights(session, {k: v.shape for k, v in initial_weights().items()})
     return out
 
 
@@ -213,6 +203,28 @@ def test_pipelined_replicas():
     weights, _, _ = train("ipu_model", 2, accumulation=3, sharded=True,
                           pipelined=True)
     assert_same_weights(weights, expected)
+
+
+@pytest.mark.parametrize("recomputation", ["NoRecompute", "Pipeline"])
+def test_pipelined_replicas_with_sharded_weights(recomputation):
+    """The same with each weight sharded over the two replicas
+    (weightTensorLocationSettings, each a part of 15 of its 30 or 24
+    elements): the stage that reads a weight first gathers it from the
+    replicas' parts, later stages (the backward pass, recomputation)
+    receive the gathered weight as any activation of that stage."""
+    expected = single_run_of_the_whole_batch("ipu_model", MICRO_BATCH * 2 * 3)
+    recompute = getattr(popart.RecomputationType, recomputation)
+    weights, _, _ = train("ipu_model", 2, accumulation=3, sharded=True,
+                          pipelined=True, shard_weights=True,
+                          recomputation=recompute)
+    assert_same_weights(weights, expected)
+    b, _, _, _, loss = build(MICRO_BATCH, sharded=True)
+    session = popart.TrainingSession(
+        fnModel=b.getModelProto(), dataFlow=popart.DataFlow(1, [loss]), loss=loss,
+        optimizer=popart.ConstSGD(0.1), deviceInfo=make_device("ipu_model", 4),
+        userOptions=options(2, 3, True, pipelined=True, shard_weights=True))
+    assert session.getInfo("w1").shape() == [15]
+    assert session.getInfo("w2").shape() == [12]
 
 
 @pytest.mark.parametrize("kind", DEVICES)

@@ -10,15 +10,7 @@ import onnx.numpy_helper
 import popart
 import pytest
 import torch
-
-DEVICES = ["cpu", "ipumodel"]
-
-
-def device(kind):
-    manager = popart.DeviceManager()
-    if kind == "cpu":
-        return manager.createCpuDevice()
-    return manager.createIpuModelDevice({"tilesPerIPU": 4})
+from session_helpers import DEVICES, device, run_session as run
 
 
 def session_of(builder, anchors, kind="cpu", batchesPerStep=1, **kwargs):
@@ -27,12 +19,6 @@ def session_of(builder, anchors, kind="cpu", batchesPerStep=1, **kwargs):
                                       deviceInfo=device(kind), **kwargs)
     session.prepareDevice()
     return session
-
-
-def run(session, inputs):
-    anchors = session.initAnchorArrays()
-    session.run(popart.PyStepIO(inputs, anchors))
-    return anchors
 
 
 @pytest.mark.parametrize("kind", DEVICES)

@@ -6,6 +6,7 @@ import json
 import numpy as np
 import popart
 import pytest
+from session_helpers import device as make_device
 
 LAYERS, WIDTH, BATCH, BATCHES_PER_STEP, STEPS = 4, 8, 4, 2, 10
 
@@ -33,10 +34,7 @@ def mlp(ipus, training=True):
 
 
 def device(ipus):
-    return popart.DeviceManager().createIpuModelDevice({
-        "numIPUs": ipus,
-        "tilesPerIPU": 4
-    })
+    return make_device("ipumodel", ipus)
 
 
 def train(ipus, mode):

@@ -73,6 +73,8 @@ public:
   Graph &getGraph(const std::string &id);
   const Graph &getGraph(const std::string &id) const;
   std::vector<const Graph *> getSubgraphs() const;
+  /// Drops a subgraph no op calls (one built only to be differentiated).
+  void removeGraph(const std::string &id);
 
   /// Prepares an IR whose graphs were built op by op (IrBuilder, the IR
   /// of popart.ir) rather than imported: the checks and the schedule.

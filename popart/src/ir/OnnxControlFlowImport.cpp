@@ -82,8 +82,8 @@ std::string subgraphId(const Ir &ir, const onnx::GraphProto &body,
   return id;
 }
 
-// Imports `body` as a new subgraph whose formal inputs have the infos
-// given (ONNX leaves them out where they follow from the op's inputs).
+} // namespace
+
 std::unique_ptr<OnnxScope>
 importBody(const onnx::GraphProto &body, const std::vector<TensorInfo> &inputs,
            const OnnxImportSettings &settings, OnnxScope &parent,
@@ -106,6 +106,8 @@ importBody(const onnx::GraphProto &body, const std::vector<TensorInfo> &inputs,
     g.outputs.push_back(scope->resolve(out.name(), nodeName));
   return scope;
 }
+
+namespace {
 
 // Adds the op with its inputs ("" = absent) and the node's outputs.
 Op &addOp(std::unique_ptr<Op> created, const onnx::NodeProto &node,

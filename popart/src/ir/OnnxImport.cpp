@@ -105,7 +105,7 @@ class NodeImporter {
 public:
   NodeImporter(const onnx::GraphProto &g, const OnnxImportSettings &settings,
                OnnxScope &scope, bool withSequences)
-      : settings(settings), scope(scope) {
+      : proto(g), settings(settings), scope(scope) {
     // How many nodes read each tensor: without
     // enableConstantFoldingOfMultipleConsumers, an op reading a constant
     // that other nodes read too is not folded as it is made.
@@ -143,6 +143,7 @@ private:
     return true;
   }
 
+  const onnx::GraphProto &proto;
   const OnnxImportSettings &settings;
   OnnxScope &scope;
   std::map<std::string, int> nodeConsumers;
@@ -170,6 +171,10 @@ void NodeImporter::import(const onnx::NodeProto &node) {
                 "does not import",
                 nodeName, node.op_type(), domain);
   const OpVersion version = definitionVersion(node, domain, v->second);
+  if (isGradientNode(domain, node.op_type())) {
+    importGradientNode(node, nodeName, proto, settings, scope);
+    return;
+  }
   if (isControlFlowNode(domain, node.op_type())) {
     Op &op = importControlFlowNode(node, nodeName, version, settings, scope);
     applyNodeAnnotations(node, op.settings);

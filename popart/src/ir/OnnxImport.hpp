@@ -69,6 +69,24 @@ private:
 void importOnnxNodes(const onnx::GraphProto &g,
                      const OnnxImportSettings &settings, OnnxScope &scope);
 
+/// Imports `body` as a new subgraph of the IR, in a scope whose parent is
+/// `parent`, with formal inputs of the infos given (ONNX leaves them out
+/// where they follow from the op's inputs); `nodeName` names it in errors.
+std::unique_ptr<OnnxScope>
+importBody(const onnx::GraphProto &body, const std::vector<TensorInfo> &inputs,
+           const OnnxImportSettings &settings, OnnxScope &parent,
+           const std::string &nodeName);
+
+/// Whether a node is ai.onnx.preview.training's Gradient.
+bool isGradientNode(const std::string &domain, const std::string &type);
+/// Imports a Gradient node of `enclosing` (the graph whose nodes compute
+/// its "y"): the gradient subgraph of those nodes, run by a CallOp
+/// (OnnxGradientImport.cpp).
+void importGradientNode(const onnx::NodeProto &node,
+                        const std::string &nodeName,
+                        const onnx::GraphProto &enclosing,
+                        const OnnxImportSettings &settings, OnnxScope &scope);
+
 /// Whether a node runs subgraphs (If, Loop, Scan of ai.onnx; Call and
 /// PackedDataBlock of ai.graphcore).
 bool isControlFlowNode(const std::string &domain, const std::string &type);

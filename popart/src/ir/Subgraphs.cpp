@@ -38,4 +38,9 @@ std::vector<const Graph *> Ir::getSubgraphs() const {
   return out;
 }
 
+void Ir::removeGraph(const std::string &id) {
+  if (!subgraphs.erase(id))
+    throw error("The IR has no graph '{}'", id);
+}
+
 } // namespace popart

@@ -4,7 +4,7 @@
 // training: the batch's statistics (popnn::bn::batchNormStatistics), the
 // normalisation with them, and the running mean and variance moved
 // towards them in place: running = momentum * running + (1 - momentum) *
-// batch.
+// batch (outside training, new tensors: the inputs keep their values).
 #include "lowering/Lowering.hpp"
 #include "ops/BatchNormOp.hpp"
 
@@ -52,20 +52,30 @@ void growTrainingBatchNorm(const BatchNormOp &bn, LoweringContext &ctx,
                    pe::Const(bn.epsilon),
                var.elementType()),
       {invStd}, prog, op.name() + "/batchVar");
-  if (bn.updatesRunningStatistics) {
-    const auto moving = pe::Const(bn.momentum) * pe::_1 +
-                        pe::Const(1.0f - bn.momentum) * pe::_2;
+  const auto moving = pe::Const(bn.momentum) * pe::_1 +
+                      pe::Const(1.0f - bn.momentum) * pe::_2;
+  // In training the running statistics move in place; in an inference
+  // session the moved values are outputs and the inputs keep theirs.
+  const bool inPlace = bn.isTraining() && bn.updatesRunningStatistics;
+  poplar::Tensor runningMean = mean, runningVar = var;
+  if (inPlace) {
     popops::mapInPlace(ctx.graph, moving, {mean, batchMean}, prog,
                        op.name() + "/runningMean");
     popops::mapInPlace(ctx.graph, moving, {var, batchVar}, prog,
                        op.name() + "/runningVar");
+  } else if (!bn.isTraining()) {
+    runningMean = popops::map(ctx.graph, moving, {mean, batchMean}, prog,
+                              op.name() + "/runningMean");
+    runningVar = popops::map(ctx.graph, moving, {var, batchVar}, prog,
+                             op.name() + "/runningVar");
   }
   ctx.set(op.outputs[0], x.rank() == 2 ? y.squeeze({2}) : y);
-  // Running mean and variance (updated), then the batch's (opset 9).
-  const std::vector<poplar::Tensor> extra{mean, var, batchMean, batchVar};
+  // Running mean and variance (moved), then the batch's (opset 9).
+  const std::vector<poplar::Tensor> extra{runningMean, runningVar, batchMean,
+                                          batchVar};
   for (std::size_t i = 1; i < op.outputs.size() && i <= extra.size(); ++i)
     if (op.outputs[i])
-      ctx.set(op.outputs[i], i <= 2 && bn.updatesRunningStatistics
+      ctx.set(op.outputs[i], i <= 2 && inPlace
                                  ? extra[i - 1]
                                  : copyOf(ctx, extra[i - 1], prog, op.name()));
 }
@@ -75,7 +85,7 @@ void growTrainingBatchNorm(const BatchNormOp &bn, LoweringContext &ctx,
 void growBatchNorm(const Op &op, LoweringContext &ctx,
                    poplar::program::Sequence &prog) {
   const auto &bn = static_cast<const BatchNormOp &>(op);
-  if (bn.isTraining()) {
+  if (bn.normalisesWithBatchStatistics()) {
     growTrainingBatchNorm(bn, ctx, prog);
     return;
   }

@@ -30,9 +30,12 @@ BatchNormOp::BatchNormOp(const OperatorIdentifier &id, const Op::Settings &setti
     trainingMode = a.getInt("training_mode", 0) != 0;
 }
 
+bool BatchNormOp::normalisesWithBatchStatistics() const {
+  return opid.version >= 14 ? trainingMode : outTensorCount() > 1;
+}
+
 bool BatchNormOp::isTraining() const {
-  return getGraph().getIr().isTraining() &&
-         (opid.version >= 14 ? trainingMode : outTensorCount() > 1);
+  return getGraph().getIr().isTraining() && normalisesWithBatchStatistics();
 }
 
 std::vector<std::unique_ptr<Op>> BatchNormOp::getGradOps() {
@@ -56,17 +59,11 @@ void BatchNormOp::setup() {
       throw error("{}: '{}' has shape {}, not [{}]", str(), inTensor(i)->id,
                   inShape(i), x[1]);
   }
-  const bool training = getGraph().getIr().isTraining();
+  // Outside a TrainingSession the statistics outputs are computed as ONNX
+  // defines them, but the running mean and variance given are not changed.
   for (std::size_t i = 1; i < outputs.size(); ++i)
-    if (outputs[i]) {
-      if (!training)
-        throw error("{}: output {} ('{}') is a training output, which needs "
-                    "a TrainingSession",
-                    str(), i, outputs[i]->id);
+    if (outputs[i])
       outInfo(static_cast<int>(i)) = inInfo(1);
-    }
-  if (trainingMode && !training)
-    throw error("{}: training_mode 1 needs a TrainingSession", str());
   outInfo(0) = inInfo(0);
 }
 

@@ -22,8 +22,12 @@ public:
               const Attributes &a);
   void setup() override;
   /// Normalises with the batch's statistics and updates the running ones
-  /// (outputs beyond Y in a TrainingSession, or training_mode 1).
+  /// in place (outputs beyond Y, or training_mode 1, in a TrainingSession).
   bool isTraining() const;
+  /// Normalises with the batch's statistics (outputs beyond Y, or
+  /// training_mode 1), in any session. Outside training the moved running
+  /// statistics are new tensors: the inputs keep their values.
+  bool normalisesWithBatchStatistics() const;
   bool modifiesInputInPlace(InIndex i) const override {
     return isTraining() && updatesRunningStatistics && (i == 3 || i == 4);
   }

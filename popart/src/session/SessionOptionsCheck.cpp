@@ -232,20 +232,6 @@ void checkTensorLocationSettings(const SessionOptions &o) {
                   name, s->minElementsForOffChip,
                   s->minElementsForReplicatedTensorSharding);
   }
-  if (o.accumulatorTensorLocationSettings.location.replicatedTensorSharding ==
-      ReplicatedTensorSharding::On)
-    throw error("SessionOptions::accumulatorTensorLocationSettings.location."
-                "replicatedTensorSharding On is not supported here: weights "
-                "and optimiser state are sharded over the replicas "
-                "(weightTensorLocationSettings, "
-                "optimizerStateTensorLocationSettings), gradient "
-                "accumulators are not");
-  if (o.weightTensorLocationSettings.location.replicatedTensorSharding ==
-          ReplicatedTensorSharding::On &&
-      o.enablePipelining)
-    throw error("SessionOptions::weightTensorLocationSettings.location."
-                "replicatedTensorSharding On is not supported with "
-                "enablePipelining here");
   if (o.activationTensorLocationSettings.location.replicatedTensorSharding ==
       ReplicatedTensorSharding::On)
     logging::session::info(
@@ -259,7 +245,7 @@ void checkTensorLocationSettings(const SessionOptions &o) {
                   "supported with enableDistributedReplicatedGraphs (the "
                   "processes exchange variables through their host copies)",
                   name);
-  for (const auto &[name, s] : {settings[1], settings[2]}) {
+  for (const auto &[name, s] : {settings[1], settings[2], settings[3]}) {
     const TensorLocation &l = s->location;
     if (l.replicatedTensorSharding != ReplicatedTensorSharding::On)
       continue;

@@ -59,6 +59,10 @@ private:
   /// Replicated tensor sharding of weights (weightTensorLocationSettings):
   /// whether `w` is held in parts, one per replica.
   bool shardsWeight(const Tensor &w) const;
+  /// Replicated tensor sharding of gradient accumulators
+  /// (accumulatorTensorLocationSettings): whether each replica accumulates
+  /// its part of `w`'s gradient, reduce-scattered each micro-batch.
+  bool shardsAccumulator(const Tensor &w) const;
   // True if there are replicas to shard w over; a warning otherwise, as
   // the original gives.
   bool replicasToShard(const Tensor &w) const;
@@ -75,6 +79,10 @@ private:
   /// The gradient the update uses: the gradient itself, or (accumulating)
   /// an accumulator the inner loop adds each micro-batch's gradient to.
   TensorId gradientForUpdate(const Tensor &weight, DataType accumType);
+  /// The replica's part of the gradient summed over the micro-batches and
+  /// the replicas: each micro-batch's gradient reduce-scattered and added
+  /// to a sharded accumulator.
+  TensorId shardedGradientForUpdate(const Tensor &weight, DataType accumType);
   /// Makes op T, connects it, and gives it the update's context.
   template <typename T, typename... Args>
   Op &add(const std::vector<TensorId> &ins, const std::vector<TensorId> &outs,
@@ -124,6 +132,9 @@ private:
   std::map<TensorId, TensorId> weightShards;
   // Weights that are themselves parts (their own shard in weightShards).
   std::set<TensorId> shardedWeights;
+  // Weights whose update gradient is already summed over the replicas
+  // (sharded accumulators).
+  std::set<TensorId> reducedGradients;
 };
 
 TensorId WeightUpdates::scalar(const std::string &name, bool isConst,
@@ -183,6 +194,19 @@ bool WeightUpdates::shardsWeight(const Tensor &w) const {
       location.shardingDomain.type == CommGroupType::None ||
       w.info.rank() == 0 ||
       w.info.nelms() < settings.minElementsForReplicatedTensorSharding)
+    return false;
+  return replicasToShard(w);
+}
+
+bool WeightUpdates::shardsAccumulator(const Tensor &w) const {
+  const TensorLocationSettings &settings =
+      options.accumulatorTensorLocationSettings;
+  const TensorLocation &location = settings.location;
+  if (af == 1 ||
+      location.replicatedTensorSharding != ReplicatedTensorSharding::On ||
+      location.shardingDomain.type == CommGroupType::None ||
+      w.info.rank() == 0 ||
+      hostInfo(w).nelms() < settings.minElementsForReplicatedTensorSharding)
     return false;
   return replicasToShard(w);
 }
@@ -258,6 +282,23 @@ TensorId WeightUpdates::gradientForUpdate(const Tensor &w, DataType accumType) {
                                 ExecutionContext::Normal, "Accumulate",
                                 settings(w.id + "/Accumulate"));
   accumulators.push_back({w.id, acc.outId(0)});
+  return acc.outId(0);
+}
+
+TensorId WeightUpdates::shardedGradientForUpdate(const Tensor &w,
+                                                 DataType accumType) {
+  const TensorId accum =
+      state(reservedAccumPrefix() + w.id, w, accumType, /*sharded=*/true);
+  Op &scatter = add<ReplicatedReduceScatterOp>(
+      {getGradId(w.id)}, {tmp(getGradId(w.id) + "_reduceScattered")},
+      ExecutionContext::Normal, settings(w.id + "/ReplicatedReduceScatter"),
+      CollectiveOperator::Add);
+  Op &acc = add<ScaledUpdateOp>({accum, scatter.outId(0)},
+                                {tmp(accum + "_accumulated")},
+                                ExecutionContext::Normal, "Accumulate",
+                                settings(w.id + "/Accumulate"));
+  accumulators.push_back({w.id, acc.outId(0)});
+  reducedGradients.insert(w.id);
   return acc.outId(0);
 }
 
@@ -639,6 +680,8 @@ void WeightUpdates::clipGradients() {
 
 void WeightUpdates::reduceOverReplicas() {
   for (auto &[wid, grad] : updateGradients) {
+    if (reducedGradients.count(wid))
+      continue;
     if (weightShards.count(wid)) {
       // Replicated tensor sharding: the replica gets its part of the sum.
       grad = add<ReplicatedReduceScatterOp>(
@@ -684,10 +727,13 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
   for (const auto &wid : weights) {
     Tensor &w = graph.getTensor(wid);
     if (!accumulatesIntoVelocity(w))
-      updateGradients[wid] = gradientForUpdate(w, accumType(wid));
+      updateGradients[wid] = shardsAccumulator(w)
+                                 ? shardedGradientForUpdate(w, accumType(wid))
+                                 : gradientForUpdate(w, accumType(wid));
     if (updateGradients.count(wid) && shardsWeight(w))
       shardWeight(w);
-    else if (updateGradients.count(wid) && shardsState(w))
+    else if (updateGradients.count(wid) &&
+             (shardsState(w) || reducedGradients.count(wid)))
       // The replica's part of the weight, updated and gathered back.
       weightShards[wid] =
           add<ReplicatedReduceScatterOp>({wid}, {tmp(wid + "_shard")},

@@ -133,17 +133,38 @@ template <class F> void forEachElement(std::size_t n, F &&f) {
   runtime::parallelFor(std::size_t(0), n, [&](std::size_t i) { f(i); });
 }
 
-// FLOAT elements combine in float: each operation is IEEE single
-// precision, the result ElementArithmetic gives, without its conversions.
-float combineFloat(Op op, float a, float b) {
+// `acc[i] = acc[i] op b[i]` over a run, the operator chosen once per run
+// so that each loop is a plain (vectorisable) loop of float operations.
+void combineRun(Op op, float *acc, const float *b, std::size_t n) {
   switch (op) {
-  case Op::MUL: return a * b;
-  case Op::MIN: return std::fmin(a, b);
-  case Op::MAX: return std::fmax(a, b);
-  default: return a + b; // ADD, MEAN, SQUARE_ADD
+  case Op::MUL:
+    for (std::size_t i = 0; i != n; ++i)
+      acc[i] = acc[i] * b[i];
+    return;
+  case Op::MIN:
+    for (std::size_t i = 0; i != n; ++i)
+      acc[i] = std::fmin(acc[i], b[i]);
+    return;
+  case Op::MAX:
+    for (std::size_t i = 0; i != n; ++i)
+      acc[i] = std::fmax(acc[i], b[i]);
+    return;
+  case Op::SQUARE_ADD:
+    for (std::size_t i = 0; i != n; ++i)
+      acc[i] = acc[i] + b[i] * b[i];
+    return;
+  default: // ADD, MEAN
+    for (std::size_t i = 0; i != n; ++i)
+      acc[i] = acc[i] + b[i];
+    return;
   }
 }
 
+// FLOAT elements combine in float, each operation IEEE single precision
+// (the result ElementArithmetic gives, without its conversions), element
+// i in the same ring order as `reduce`. The work goes chunk by chunk
+// (each chunk has one ring order), in runs of a few thousand elements
+// spread over the host's threads.
 void reduceFloat(Op op, const std::vector<std::vector<unsigned char>> &inputs,
                  std::size_t numElements, std::size_t chunk, unsigned char *out) {
   const auto n = static_cast<unsigned>(inputs.size());
@@ -151,17 +172,37 @@ void reduceFloat(Op op, const std::vector<std::vector<unsigned char>> &inputs,
   for (unsigned r = 0; r != n; ++r)
     in[r] = reinterpret_cast<const float *>(inputs[r].data());
   float *result = reinterpret_cast<float *>(out);
-  forEachElement(numElements, [&](std::size_t i) {
-    const unsigned first = static_cast<unsigned>((i / chunk + 1) % n);
-    auto own = [&](unsigned r) {
-      const float v = in[r][i];
-      return op == Op::SQUARE_ADD ? v * v : v;
-    };
-    float acc = own(first);
-    for (unsigned k = 1; k != n; ++k)
-      acc = combineFloat(op, acc, own((first + k) % n));
-    result[i] = op == Op::MEAN ? acc / float(n) : acc;
-  });
+  constexpr std::size_t runElements = 4096;
+  const std::size_t runs = (numElements + runElements - 1) / runElements;
+  auto reduceRun = [&](std::size_t run) {
+    const std::size_t begin = run * runElements;
+    const std::size_t end = std::min(numElements, begin + runElements);
+    // A run may span chunks: each part has its chunk's ring order.
+    for (std::size_t lo = begin; lo < end;) {
+      const std::size_t hi = std::min(end, (lo / chunk + 1) * chunk);
+      const unsigned first = static_cast<unsigned>((lo / chunk + 1) % n);
+      float *acc = result + lo;
+      const float *own = in[first] + lo;
+      const std::size_t len = hi - lo;
+      if (op == Op::SQUARE_ADD)
+        for (std::size_t i = 0; i != len; ++i)
+          acc[i] = own[i] * own[i];
+      else
+        std::memcpy(acc, own, len * sizeof(float));
+      for (unsigned k = 1; k != n; ++k)
+        combineRun(op, acc, in[(first + k) % n] + lo, len);
+      if (op == Op::MEAN)
+        for (std::size_t i = 0; i != len; ++i)
+          acc[i] = acc[i] / float(n);
+      lo = hi;
+    }
+  };
+  if (numElements < parallelElements) {
+    for (std::size_t run = 0; run != runs; ++run)
+      reduceRun(run);
+    return;
+  }
+  runtime::parallelFor(std::size_t(0), runs, reduceRun);
 }
 
 // The reduction of element i of every replica's input: chunk j (of
