@@ -43,6 +43,15 @@ public:
       : b(b), user(user), valuesPerStep(valuesPerStep),
         deviceInfo(deviceInfo) {
     enableRuntimeAsserts(user.runtimeAssertsEnabled());
+    // Every entry made now: the callbacks only change their own id's.
+    for (const auto &id : b.deviceInputs) {
+      queued[id];
+      next[id] = 0;
+    }
+    for (const auto &id : b.deviceAnchors) {
+      captured[id];
+      pending[id];
+    }
   }
 
   std::map<TensorId, std::vector<std::vector<char>>> queued, captured;
@@ -52,7 +61,7 @@ public:
     if (!b.deviceInputs.count(id))
       return user.in(id, n, prefetch, broadcast);
     const auto &values = queued.at(id);
-    const std::size_t k = next[id];
+    const std::size_t k = next.at(id);
     if (k >= values.size())
       throw error("Tensor '{}': the device asked for value {} of a step of {}",
                   id, k + 1, values.size());
@@ -67,7 +76,7 @@ public:
   }
   void inComplete(TensorId id, int64_t n, bool broadcast) override {
     if (b.deviceInputs.count(id))
-      ++next[id];
+      ++next.at(id);
     else
       user.inComplete(id, n, broadcast);
   }
@@ -78,10 +87,10 @@ public:
     MutableVoidData data;
     if (b.sharedAnchors.count(id)) {
       data = user.out(id, n);
-      pending[id] = data;
+      pending.at(id) = data;
       return data;
     }
-    auto &buffer = captured[id].emplace_back(
+    auto &buffer = captured.at(id).emplace_back(
         static_cast<std::size_t>(n * getDataTypeInfo(type).nbytes()));
     data.data = buffer.data();
     data.info = TensorInfo(type, Shape{n});
@@ -96,7 +105,7 @@ public:
       return;
     const MutableVoidData &data = pending.at(id);
     const auto *bytes = static_cast<const char *>(data.data);
-    captured[id].emplace_back(bytes, bytes + data.info.nbytes());
+    captured.at(id).emplace_back(bytes, bytes + data.info.nbytes());
     user.outComplete(id);
   }
   void assertNumElements(const std::map<TensorId, int64_t> &ins,
@@ -575,7 +584,7 @@ void StringBoundary::run(
       if (!h.afterStep)
         v[h.out] = compute(h, v.at(h.in));
     for (const auto &id : deviceInputs)
-      io.queued[id].push_back(v.at(id).bytes);
+      io.queued.at(id).push_back(v.at(id).bytes);
     for (const auto &id : hostAnchors)
       if (v.count(id)) {
         writeAnchor(user, id, v.at(id));
