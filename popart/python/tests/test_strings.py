@@ -254,3 +254,24 @@ def test_step_io_callback_with_strings():
                                         lambda tensor: None))
     assert outputs[0].tolist() == [str(2 * int(v)) for v in batches[0]]
     assert outputs[1].tolist() == ["14", "0", "-6"]
+
+
+def test_cast_string_to_64_bit_integers_exactly():
+    # Numbers only the host holds are written by it: INT64 and UINT64 keep
+    # every digit (the device would hold them as 32-bit integers).
+    builder = popart.Builder(opsets={"ai.onnx": 13, "ai.graphcore": 1})
+    x = builder.addInputTensor(popart.TensorInfo("STRING", [3]))
+    signed = builder.aiOnnx.cast([x], "INT64")
+    u = builder.addInputTensor(popart.TensorInfo("STRING", [3]))
+    unsigned = builder.aiOnnx.cast([u], "UINT64")
+    for t in (signed, unsigned):
+        builder.addOutputTensor(t)
+    session = session_of(builder, [signed, unsigned])
+    anchors = run(session, {
+        x: np.array(["9007199254740993", "-9223372036854775808", "-100.9"]),
+        u: np.array(["18446744073709551615", "-0.5", "7e3"])})
+    assert anchors[signed].tolist() == [2**53 + 1, -2**63, -100]
+    assert anchors[unsigned].tolist() == [2**64 - 1, 0, 7000]
+    with pytest.raises(popart.popart_exception,
+                       match=r'element 1 \("-5.5"\) is out of the range'):
+        run(session, {x: np.array(["1", "2", "3"]), u: np.array(["1", "-5.5", "3"])})

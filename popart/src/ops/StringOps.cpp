@@ -138,8 +138,10 @@ std::vector<char> parseNumbers(const std::vector<std::string> &strings,
         const double hi = to == DataType::INT64 ? 0x1p63 : 0x1p64;
         if (!(d > lo - 1 && d < hi))
           throw bad(i, "is out of the range of the type cast to");
-        i64 = static_cast<int64_t>(d);
-        u64 = static_cast<uint64_t>(d);
+        if (to == DataType::INT64) // each conversion only in its range
+          i64 = static_cast<int64_t>(d);
+        else
+          u64 = static_cast<uint64_t>(d);
       }
       std::memcpy(out.data() + i * 8,
                   to == DataType::INT64 ? static_cast<const void *>(&i64) : &u64,
