@@ -11,6 +11,7 @@
 #include <popart/error.hpp>
 
 #include <onnx/onnx_pb.h>
+#include <tbb/global_control.h>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,6 +51,9 @@ struct Options {
   unsigned timeoutSeconds = 120;
   unsigned jobs = 1;
   bool verbose = false;
+  /// Run each case again with each of these host thread counts: the
+  /// outputs must be the same bits.
+  std::vector<unsigned> threadCounts;
 };
 
 struct Case {
@@ -93,6 +97,9 @@ const char *usage =
     "  --max-relative-error X  compare max|a-e|/max|e| <= X instead\n"
     "  --timeout SECONDS       limit per case (default 120)\n"
     "  --jobs N                cases run at once (default 1)\n"
+    "  --same-bits-for-threads N,M,...  run each case again with each\n"
+    "                          number of host threads; a case whose outputs\n"
+    "                          differ in any bit fails\n"
     "  --verbose               print every case\n";
 
 Options parseOptions(int argc, char **argv) {
@@ -117,6 +124,11 @@ Options parseOptions(int argc, char **argv) {
     else if (a == "--timeout") o.timeoutSeconds = std::stoul(value(i));
     else if (a == "--jobs") o.jobs = std::max(1ul, std::stoul(value(i)));
     else if (a == "--verbose") o.verbose = true;
+    else if (a == "--same-bits-for-threads") {
+      std::stringstream list(value(i));
+      for (std::string n; std::getline(list, n, ',');)
+        o.threadCounts.push_back(unsigned(std::max(1ul, std::stoul(n))));
+    }
     else if (a == "--help" || a == "-h") { std::cout << usage; std::exit(0); }
     else if (!a.empty() && a[0] == '-') throw popart::error("unknown option '{}'", a);
     else o.roots.push_back(a);
@@ -204,6 +216,38 @@ std::vector<fs::path> numberedFiles(const fs::path &dir,
   return files;
 }
 
+// The bytes of a value: its tensors', in order.
+void appendBytes(const onnx_io::HostValue &v, std::vector<char> &out) {
+  if (v.kind == onnx_io::HostValue::Kind::Tensor)
+    out.insert(out.end(), v.tensor.bytes.begin(), v.tensor.bytes.end());
+  for (const auto &e : v.elements)
+    appendBytes(e, out);
+}
+
+// Runs the loaded model again with each thread count of `o`: "" if every
+// run gives the same bits, else which counts differ.
+std::string differenceBetweenThreadCounts(
+    onnx_io::ModelRunner &runner, const onnx::ModelProto &model,
+    const std::map<popart::TensorId, onnx_io::HostTensor> &inputs,
+    const Options &o) {
+  std::vector<char> first;
+  for (std::size_t k = 0; k < o.threadCounts.size(); ++k) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                              o.threadCounts[k]);
+    const auto outputs = runner.run(inputs);
+    std::vector<char> bytes;
+    for (const auto &output : model.graph().output())
+      appendBytes(runner.outputValue(outputs, output.name()), bytes);
+    if (k == 0)
+      first = std::move(bytes);
+    else if (bytes != first)
+      return "the outputs with " + std::to_string(o.threadCounts[k]) +
+             " host threads differ from those with " +
+             std::to_string(o.threadCounts[0]);
+  }
+  return "";
+}
+
 // Runs one case in this process; returns "pass" or the reason it failed.
 std::pair<Status, std::string> runCase(const Case &c, const Options &o) {
   const fs::path data = c.dir / "test_data_set_0";
@@ -264,6 +308,12 @@ std::pair<Status, std::string> runCase(const Case &c, const Options &o) {
     if (o.verbose && !cmp.detail.empty())
       std::cerr << c.name << ": output '" << output.name()
                 << "': " << cmp.detail << "\n";
+  }
+  if (!o.threadCounts.empty()) {
+    const std::string differ =
+        differenceBetweenThreadCounts(runner, model, given.streamed, o);
+    if (!differ.empty())
+      return {Status::Fail, differ};
   }
   return {Status::Pass, ""};
 }

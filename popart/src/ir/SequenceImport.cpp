@@ -337,10 +337,6 @@ void SequenceImporter::splitToSequence(const onnx::NodeProto &node,
   s.elementType = x.info.dataType();
   int64_t start = 0;
   for (std::size_t k = 0; k < sizes.size(); ++k) {
-    if (sizes[k] == 0)
-      throw error("element {} would be empty (zero-size tensors are not "
-                  "supported)",
-                  k);
     TensorId id = graph.uniqueId(node.output(0) + "/" + std::to_string(k));
     addBuiltinOp(graph, Onnx::Operators::Slice_1, nodeName, {x.id}, {id},
                  OpAttributes{{},

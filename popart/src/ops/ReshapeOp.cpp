@@ -11,8 +11,7 @@ ReshapeOp::ReshapeOp(const OperatorIdentifier &id, const Op::Settings &settings,
   if (id.type == "Reshape" && (id.version < 5 || id.domain == Domain::ai_graphcore))
     attrShape = a.getInts("shape");
   if (id.type == "Reshape" && id.version >= 14 && id.domain == Domain::ai_onnx)
-    if (a.getInt("allowzero", 0) != 0)
-      throw error("Reshape '{}': allowzero=1 is not supported", name());
+    allowZero = a.getInt("allowzero", 0) != 0;
   if (id.type == "Flatten")
     axis = a.getInt("axis", 1);
   if ((id.type == "Squeeze" || id.type == "Unsqueeze") && id.version < 13 &&
@@ -33,7 +32,7 @@ void ReshapeOp::setup() {
     int64_t known = 1, inferred = -1;
     for (std::size_t i = 0; i < shape.size(); ++i) {
       int64_t d = shape[i];
-      if (d == 0) {
+      if (d == 0 && !allowZero) {
         if (i >= in.size())
           throw error("{}: shape entry 0 at {} has no input dimension", str(), i);
         d = in[i];
@@ -48,6 +47,10 @@ void ReshapeOp::setup() {
       out.push_back(d);
     }
     if (inferred >= 0) {
+      if (allowZero && known == 0)
+        throw error("{}: with allowzero=1 the shape {} may not hold both 0 "
+                    "and -1",
+                    str(), shape);
       if (known == 0 || n % known)
         throw error("{}: cannot reshape {} elements to {}", str(), n, shape);
       out[inferred] = n / known;

@@ -26,6 +26,9 @@ public:
   std::vector<int64_t> axes;      // Squeeze, Unsqueeze before opset 13
   bool axesGiven = false;
   int64_t axis = 1;               // Flatten
+  /// Reshape-14 allowzero=1: a 0 in the shape is a dimension of size 0,
+  /// not the input's dimension.
+  bool allowZero = false;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
 };
 
