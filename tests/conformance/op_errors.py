@@ -31,7 +31,8 @@ def const(name, array):
     return numpy_helper.from_array(np.array(array), name)
 
 
-F, U8, I64 = TensorProto.FLOAT, TensorProto.UINT8, TensorProto.INT64
+F, U8, I64, S = (TensorProto.FLOAT, TensorProto.UINT8, TensorProto.INT64,
+                 TensorProto.STRING)
 CASES = {
     # A per-channel scale whose length is not the axis's.
     "quantize_scale": (
@@ -95,6 +96,31 @@ CASES = {
               [value("y", F, [1, 1, 1, 1])],
               [const("b", np.zeros(1, np.int64))], opset=16),
         r"RoiAlign.*sampling_ratio 0 is not supported"),
+    # STRING tensors: only Cast, CastLike and StringNormalizer take them,
+    # on the host.
+    "string_into_device_op": (
+        model(helper.make_node("Identity", ["x"], ["y"]),
+              [value("x", S, [2])], [value("y", S, [2])]),
+        r"Tensor 'x' of type STRING is an input of Identity"),
+    "strnorm_locale": (
+        model(helper.make_node("StringNormalizer", ["x"], ["y"],
+                               case_change_action="UPPER", locale="xx_NOWHERE"),
+              [value("x", S, [2])], [value("y", S, [None])], opset=10),
+        r"StringNormalizer.*locale 'xx_NOWHERE' is not available"),
+    "strnorm_action": (
+        model(helper.make_node("StringNormalizer", ["x"], ["y"],
+                               case_change_action="TITLE"),
+              [value("x", S, [2])], [value("y", S, [None])], opset=10),
+        r"StringNormalizer.*case_change_action 'TITLE' is not LOWER, UPPER or NONE"),
+    "strnorm_rank": (
+        model(helper.make_node("StringNormalizer", ["x"], ["y"]),
+              [value("x", S, [2, 3])], [value("y", S, [None, None])], opset=10),
+        r"StringNormalizer.*takes a \[C\] or \[1, C\] tensor"),
+    "cast_string_not_number": (
+        model(helper.make_node("Cast", ["t"], ["y"], to=F),
+              [], [value("y", F, [2])],
+              [helper.make_tensor("t", S, [2], [b"1.5", b"abc"])]),
+        r"Cast.*reading 't'.*element 1 \(\"abc\"\) is not a number"),
 }
 
 

@@ -151,6 +151,13 @@ int main(int argc, char **argv) {
       std::cout << "output " << id << ": " << onnx_io::describe(value) << "\n";
       if (o.printOutputs)
         for (const auto &[name, out] : onnx_io::flatten(value, id)) {
+          if (out.isString()) {
+            std::cout << "  " << (name == id ? "" : name + ": ");
+            for (std::size_t k = 0; k < out.strings.size() && k < 10; ++k)
+              std::cout << std::quoted(out.strings[k]) << " ";
+            std::cout << (out.strings.size() > 10 ? "...\n" : "\n");
+            continue;
+          }
           auto values = onnx_io::toDoubles(out);
           std::cout << "  " << (name == id ? "" : name + ": ")
                     << std::setprecision(6);

@@ -105,6 +105,10 @@ template <> inline DataType getDataType<uint64_t>() { return DataType::UINT64; }
 template <> inline DataType getDataType<bool>() { return DataType::BOOL; }
 template <> inline DataType getDataType<float>() { return DataType::FLOAT; }
 template <> inline DataType getDataType<double>() { return DataType::DOUBLE; }
+/// STRING tensors' host data: one std::string per element.
+template <> inline DataType getDataType<std::string>() {
+  return DataType::STRING;
+}
 
 } // namespace popart
 

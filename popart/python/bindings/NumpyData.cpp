@@ -31,6 +31,10 @@ DataType dataTypeOf(const py::dtype &dtype, const std::string &what) {
     if (size == 8)
       return DataType::INT64;
     break;
+  case 'O': // str or bytes objects
+  case 'U': // fixed-width str
+  case 'S': // fixed-width bytes
+    return DataType::STRING;
   case 'u':
     if (size == 1)
       return DataType::UINT8;
@@ -74,6 +78,8 @@ py::dtype numpyDtypeOf(DataType type) {
     return py::dtype("uint32");
   case DataType::UINT64:
     return py::dtype("uint64");
+  case DataType::STRING:
+    return py::dtype("O");
   default:
     throw error("The popart type {} has no numpy type",
                 getDataTypeInfo(type).name());
@@ -110,11 +116,60 @@ py::array cContiguous(const py::array &a) {
   return py::array::ensure(a, py::array::c_style | py::array::forcecast);
 }
 
+bool isStringArray(const py::array &a) {
+  const char kind = a.dtype().kind();
+  return kind == 'O' || kind == 'U' || kind == 'S';
+}
+
+std::vector<std::string> stringsOf(const py::array &a,
+                                   const std::string &what) {
+  std::vector<std::string> out;
+  py::list items = a.attr("ravel")().attr("tolist")();
+  out.reserve(items.size());
+  for (const auto &item : items) {
+    if (py::isinstance<py::str>(item))
+      out.push_back(item.cast<std::string>()); // UTF-8
+    else if (py::isinstance<py::bytes>(item))
+      out.push_back(std::string(item.cast<py::bytes>()));
+    else
+      throw error("{}: element {} is a {}, not a str or bytes (a STRING "
+                  "tensor's data must be strings)",
+                  what, out.size(), std::string(py::str(item.get_type().attr("__name__"))));
+  }
+  return out;
+}
+
+py::object pythonString(const std::string &s) {
+  // str when the bytes are UTF-8, else the bytes themselves.
+  PyObject *text = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()),
+                                        "strict");
+  if (text)
+    return py::reinterpret_steal<py::object>(text);
+  PyErr_Clear();
+  return py::bytes(s);
+}
+
 NumpyArray::NumpyArray(py::array a, Use use, const std::string &tensorId) {
   const char *what = use == Use::Input ? "input" : "output";
   const std::string context =
       std::string("The ") + what + " array of tensor '" + tensorId + "'";
   type_ = dataTypeOf(a.dtype(), context);
+  if (type_ == DataType::STRING) {
+    // Strings are held as std::string (what popart's StepIO takes) and
+    // copied to and from the numpy array's objects.
+    if (use == Use::Output && a.dtype().kind() != 'O')
+      throw error("{} must be a numpy array of dtype object, to receive "
+                  "strings of any length",
+                  context);
+    array_ = a;
+    shape_.assign(a.shape(), a.shape() + a.ndim());
+    if (use == Use::Input)
+      strings_ = stringsOf(a, context);
+    else
+      strings_.resize(nelms());
+    data_ = strings_.data();
+    return;
+  }
   if (use == Use::Output) {
     if (!(a.flags() & py::array::c_style))
       throw error("{} is not C-contiguous: the session writes into it", context);
@@ -127,6 +182,26 @@ NumpyArray::NumpyArray(py::array a, Use use, const std::string &tensorId) {
     data_ = const_cast<void *>(array_.data());
   }
   shape_.assign(array_.shape(), array_.shape() + array_.ndim());
+}
+
+void NumpyArray::writeStrings(std::size_t offset, const std::string *strings,
+                              std::size_t n) {
+  py::gil_scoped_acquire gil;
+  py::object flat = array_.attr("reshape")(-1);
+  for (std::size_t i = 0; i < n; ++i)
+    flat[py::int_(offset + i)] = pythonString(strings[i]);
+}
+
+void NumpyArray::writeStrings() { writeStrings(0, strings_.data(), strings_.size()); }
+
+py::array stringArray(const Shape &shape, const std::vector<std::string> &strings) {
+  py::gil_scoped_acquire gil;
+  std::vector<ssize_t> dims(shape.begin(), shape.end());
+  py::array out(py::dtype("O"), dims);
+  py::object flat = out.attr("reshape")(-1);
+  for (std::size_t i = 0; i < strings.size(); ++i)
+    flat[py::int_(i)] = pythonString(strings[i]);
+  return out;
 }
 
 int64_t NumpyArray::dim(size_t index) const {

@@ -12,6 +12,7 @@
 #include <pybind11/pybind11.h>
 
 #include <string>
+#include <vector>
 
 namespace popart {
 namespace python {
@@ -30,12 +31,25 @@ DataType dataTypeFromPython(const py::handle &dtype);
 /// The type and shape of an array.
 TensorInfo tensorInfoOf(const py::array &a, const std::string &what);
 
+/// Whether an array holds strings (dtype object, str or bytes).
+bool isStringArray(const py::array &a);
+/// The elements of a string array as std::string (str as UTF-8);
+/// popart::error naming `what` for an element that is not str or bytes.
+std::vector<std::string> stringsOf(const py::array &a, const std::string &what);
+/// A string as Python str (UTF-8), or bytes when it is not UTF-8.
+py::object pythonString(const std::string &s);
+
+/// A new numpy object array of `shape` holding `strings` (as many).
+py::array stringArray(const Shape &shape, const std::vector<std::string> &strings);
+
 /// `a` itself when it is C-contiguous, else a C-contiguous copy.
 py::array cContiguous(const py::array &a);
 
 /// A numpy array as the IArray of a StepIO. Inputs may be copied to make
 /// them contiguous; outputs must be contiguous and writeable, since the
-/// session writes into the user's memory.
+/// session writes into the user's memory. STRING arrays (numpy str, bytes
+/// or object arrays) are held as std::string elements, copied from the
+/// array for inputs and back into it (dtype object) for outputs.
 class NumpyArray : public IArray {
 public:
   enum class Use { Input, Output };
@@ -48,8 +62,15 @@ public:
   std::size_t nelms() const override;
   const Shape shape() const override { return shape_; }
 
+  bool holdsStrings() const { return type_ == DataType::STRING; }
+  /// Outputs: strings into the numpy array from element `offset` on.
+  void writeStrings(std::size_t offset, const std::string *strings, std::size_t n);
+  /// Outputs: the array's own buffer of strings into the numpy array.
+  void writeStrings();
+
 private:
   py::array array_; // keeps the memory alive
+  std::vector<std::string> strings_; // STRING data
   void *data_;
   DataType type_;
   Shape shape_;
@@ -73,8 +94,13 @@ template <> struct type_caster<popart::ConstVoidData> {
     keep = popart::python::cContiguous(array::ensure(src));
     if (!keep)
       return false;
-    value = popart::ConstVoidData(keep.data(),
-                                  popart::python::tensorInfoOf(keep, "tensor data"));
+    const auto info = popart::python::tensorInfoOf(keep, "tensor data");
+    if (popart::python::isStringArray(keep)) {
+      strings = popart::python::stringsOf(keep, "tensor data");
+      value = popart::ConstVoidData(strings.data(), info);
+      return true;
+    }
+    value = popart::ConstVoidData(keep.data(), info);
     return true;
   }
 
@@ -84,12 +110,20 @@ template <> struct type_caster<popart::ConstVoidData> {
     const auto dtype = popart::python::numpyDtypeOf(data.info.dataType());
     std::vector<ssize_t> shape(data.info.shape().begin(), data.info.shape().end());
     array out(dtype, shape);
+    if (data.info.dataType() == popart::DataType::STRING) {
+      const auto *strings = static_cast<const std::string *>(data.data);
+      object flat = out.attr("reshape")(-1);
+      for (int64_t i = 0; i < data.info.nelms(); ++i)
+        flat[int_(i)] = popart::python::pythonString(strings[i]);
+      return out.release();
+    }
     std::memcpy(out.mutable_data(), data.data, static_cast<size_t>(data.info.nbytes()));
     return out.release();
   }
 
 private:
   array keep;
+  std::vector<std::string> strings; // STRING data, held while the call runs
 };
 
 } // namespace detail

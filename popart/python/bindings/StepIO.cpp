@@ -21,7 +21,8 @@ namespace {
 /// every batch of the step for its tensor.
 class PyStepIO : public IStepIO {
 public:
-  PyStepIO(const py::dict &inputs, const py::dict &outputs) {
+  PyStepIO(const py::dict &inputs, const py::dict &outputs)
+      : outputsDict(outputs) {
     std::map<TensorId, IArray &> ins, outs;
     for (const auto &item : inputs) {
       const auto id = item.first.cast<TensorId>();
@@ -39,6 +40,8 @@ public:
       auto a = std::make_unique<NumpyArray>(item.second.cast<py::array>(),
                                             NumpyArray::Use::Output, id);
       outs.emplace(id, *a);
+      if (a->holdsStrings())
+        stringOutputs[id] = a.get();
       arrays.push_back(std::move(a));
     }
     stepio = std::make_unique<StepIO>(ins, outs);
@@ -50,11 +53,60 @@ public:
   void inComplete(TensorId id, int64_t n, bool broadcast) override {
     stepio->inComplete(id, n, broadcast);
   }
-  MutableVoidData out(TensorId id, int64_t n) override { return stepio->out(id, n); }
-  void outComplete(TensorId id) override { stepio->outComplete(id); }
+  // STRING anchors: the strings are gathered here, and written into the
+  // array as each value is complete; a value of another size than the
+  // array (a StringNormalizer's output) is given a new array by
+  // fitStringAnchors.
+  MutableVoidData out(TensorId id, int64_t n) override {
+    auto strings = stringOutputs.find(id);
+    if (strings == stringOutputs.end())
+      return stepio->out(id, n);
+    auto &held = written[id];
+    if (held.size() >= strings->second->nelms())
+      held.clear(); // a step of another run
+    const std::size_t offset = held.size();
+    held.resize(offset + static_cast<std::size_t>(n));
+    pendingOffset[id] = offset;
+    MutableVoidData data;
+    data.data = held.data() + offset;
+    data.info = TensorInfo(DataType::STRING, Shape{n});
+    return data;
+  }
+  void outComplete(TensorId id) override {
+    auto strings = stringOutputs.find(id);
+    if (strings == stringOutputs.end()) {
+      stepio->outComplete(id);
+      return;
+    }
+    const auto &held = written[id];
+    const std::size_t offset = pendingOffset[id];
+    if (held.size() <= strings->second->nelms())
+      strings->second->writeStrings(offset, held.data() + offset,
+                                    held.size() - offset);
+  }
   void assertNumElements(const std::map<TensorId, int64_t> &inputs,
                          const std::map<TensorId, int64_t> &anchors) const override {
     stepio->assertNumElements(inputs, anchors);
+  }
+
+  /// After a run: a STRING anchor whose value has another size than its
+  /// array (a StringNormalizer's output, whose shape depends on its input's
+  /// values) is replaced in the outputs dict by an array of the value's
+  /// shape.
+  void fitStringAnchors(const std::map<TensorId, Shape> &shapes) {
+    for (auto &[id, held] : written) {
+      NumpyArray &array = *stringOutputs.at(id);
+      if (!held.empty() && held.size() != array.nelms()) {
+        auto shape = shapes.find(id);
+        const bool fits = shape != shapes.end() &&
+                          TensorInfo(DataType::STRING, shape->second).nelms() ==
+                              static_cast<int64_t>(held.size());
+        const Shape fitted =
+            fits ? shape->second : Shape{static_cast<int64_t>(held.size())};
+        outputsDict[py::str(id)] = stringArray(fitted, held);
+      }
+      held.clear();
+    }
   }
 
 private:
@@ -69,7 +121,11 @@ private:
     return a;
   }
 
+  py::dict outputsDict;
   std::vector<std::unique_ptr<NumpyArray>> arrays; // before the StepIO using them
+  std::map<TensorId, NumpyArray *> stringOutputs;
+  std::map<TensorId, std::vector<std::string>> written;
+  std::map<TensorId, std::size_t> pendingOffset;
   std::unique_ptr<StepIO> stepio;
 };
 
@@ -100,14 +156,13 @@ public:
     py::array a = py::array::ensure(value);
     if (!a)
       throw error("input_callback gave no array for tensor '{}'", id);
-    a = cContiguous(a);
-    ConstVoidData data(a.data(),
-                       tensorInfoOf(a, "The input array of tensor '" + id + "'"));
+    auto array = std::make_unique<NumpyArray>(a, NumpyArray::Use::Input, id);
+    ConstVoidData data(array->data(), TensorInfo(array->dataType(), array->shape()));
     if (data.info.nelms() != n)
       throw error("input_callback gave {} elements for tensor '{}', not the {} "
                   "of one batch",
                   data.info.nelms(), id, n);
-    liveInputs[id] = std::move(a);
+    liveInputs[id] = std::move(array);
     return data;
   }
 
@@ -122,20 +177,24 @@ public:
     py::object value = output(id);
     if (!py::isinstance<py::array>(value))
       throw error("output_callback gave no numpy array for anchor '{}'", id);
-    NumpyArray array(value.cast<py::array>(), NumpyArray::Use::Output, id);
-    if (static_cast<int64_t>(array.nelms()) < n)
+    auto array = std::make_unique<NumpyArray>(value.cast<py::array>(),
+                                              NumpyArray::Use::Output, id);
+    if (static_cast<int64_t>(array->nelms()) < n)
       throw error("The output array of anchor '{}' has {} elements, fewer than "
                   "the {} of one value",
-                  id, array.nelms(), n);
+                  id, array->nelms(), n);
     MutableVoidData data;
-    data.data = array.data();
-    data.info = TensorInfo(array.dataType(), array.shape());
-    liveOutputs[id] = value.cast<py::array>();
+    data.data = array->data();
+    data.info = TensorInfo(array->dataType(), array->shape());
+    liveOutputs[id] = std::move(array);
     return data;
   }
 
   void outComplete(TensorId id) override {
     py::gil_scoped_acquire gil;
+    auto live = liveOutputs.find(id);
+    if (live != liveOutputs.end() && live->second->holdsStrings())
+      live->second->writeStrings();
     outputComplete(id);
     liveOutputs.erase(id);
   }
@@ -145,8 +204,8 @@ private:
   CompleteCallback inputComplete;
   OutputCallback output;
   CompleteCallback outputComplete;
-  std::map<TensorId, py::array> liveInputs;
-  std::map<TensorId, py::array> liveOutputs;
+  std::map<TensorId, std::unique_ptr<NumpyArray>> liveInputs;
+  std::map<TensorId, std::unique_ptr<NumpyArray>> liveOutputs;
 };
 
 } // namespace
@@ -157,7 +216,8 @@ void bindStepIO(py::module_ &m) {
       .def("runtimeAssertsEnabled", &IStepIO::runtimeAssertsEnabled);
   py::class_<PyStepIO, IStepIO>(m, "PyStepIO")
       .def(py::init<const py::dict &, const py::dict &>(), py::arg("inputs"),
-           py::arg("outputs"));
+           py::arg("outputs"))
+      .def("_fitStringAnchors", &PyStepIO::fitStringAnchors, py::arg("shapes"));
   py::class_<PyStepIOCallback, IStepIO>(m, "PyStepIOCallback")
       .def(py::init<PyStepIOCallback::InputCallback, PyStepIOCallback::CompleteCallback,
                     PyStepIOCallback::OutputCallback,

@@ -33,7 +33,11 @@ def _initAnchorArrays(session):
                                    f"{batchesPerStep}")
             outer = [batchesPerStep // art.rp(), session.accumulationFactor] + outer
         shape = [d for d in outer if d != 1] + list(info.shape())
-        arrays[anchor] = np.empty(shape, dtype=info.data_type_lcase())
+        if info.data_type() == "STRING":
+            # Strings of any length: Python str objects.
+            arrays[anchor] = np.full(shape, "", dtype=object)
+        else:
+            arrays[anchor] = np.empty(shape, dtype=info.data_type_lcase())
     return arrays
 
 
@@ -56,6 +60,23 @@ class _SessionMethods:
     def initAnchorArrays(self):
         """numpy arrays for the anchors of one step (see _initAnchorArrays)."""
         return _initAnchorArrays(self)
+
+    def run(self, stepio, debugName=""):
+        """Runs one step. A STRING anchor whose shape depends on its input's
+        values (a StringNormalizer's output) is replaced, in the anchors
+        dict the PyStepIO was made with, by an array of the shape of the
+        value computed."""
+        super().run(stepio, debugName)
+        fit = getattr(stepio, "_fitStringAnchors", None)
+        if fit is None:
+            return
+        shapes = {}
+        for anchor in self.dataFlow.anchors():
+            info = self.getInfo(anchor)
+            if info.data_type() == "STRING":
+                shapes[anchor] = list(info.shape())
+        if shapes:
+            fit(shapes)
 
 
 def _dataFlowArgument(kind, dataFlow, dataFeed):

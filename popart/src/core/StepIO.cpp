@@ -3,6 +3,14 @@
 
 namespace popart {
 
+namespace {
+// Bytes per element of a user's array: STRING arrays hold std::string.
+int64_t arrayElementBytes(DataType type) {
+  return type == DataType::STRING ? static_cast<int64_t>(sizeof(std::string))
+                                  : getDataTypeInfo(type).nbytes();
+}
+} // namespace
+
 StepIO::StepIO(std::map<TensorId, IArray &> ins,
                std::map<TensorId, IArray &> outs) {
   for (auto &p : ins)
@@ -31,7 +39,7 @@ ConstVoidData StepIO::in(TensorId id, int64_t numElements, bool, bool) {
                 id, total, numElements);
   if (p.offset + numElements > total)
     p.offset = 0;
-  const auto elementBytes = getDataTypeInfo(p.array->dataType()).nbytes();
+  const auto elementBytes = arrayElementBytes(p.array->dataType());
   ConstVoidData data;
   data.data = static_cast<const char *>(p.array->data()) + p.offset * elementBytes;
   data.info = TensorInfo(p.array->dataType(), Shape{numElements});
@@ -51,7 +59,7 @@ MutableVoidData StepIO::out(TensorId id, int64_t numElements) {
     throw error("StepIO: the output array of anchor '{}' has {} elements, "
                 "fewer than the {} of one value",
                 id, total, numElements);
-  const auto elementBytes = getDataTypeInfo(p.array->dataType()).nbytes();
+  const auto elementBytes = arrayElementBytes(p.array->dataType());
   MutableVoidData data;
   data.data = static_cast<char *>(p.array->data()) + p.offset * elementBytes;
   data.info = TensorInfo(p.array->dataType(), Shape{numElements});

@@ -148,6 +148,13 @@ void setTensorData(onnx::TensorProto &tp, const TensorInfo &info,
   tp.clear_dims();
   for (auto d : info.shape())
     tp.add_dims(d);
+  if (info.dataType() == DataType::STRING) { // std::string elements
+    tp.clear_string_data();
+    const auto *strings = static_cast<const std::string *>(data);
+    for (int64_t i = 0; i < info.nelms(); ++i)
+      tp.add_string_data(strings[i]);
+    return;
+  }
   tp.set_raw_data(std::string(static_cast<const char *>(data),
                               static_cast<std::size_t>(info.nbytes())));
 }

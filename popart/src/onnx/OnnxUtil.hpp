@@ -42,7 +42,8 @@ void checkModel(const onnx::ModelProto &model);
 void inferShapes(onnx::ModelProto &model);
 /// The bytes of a TensorProto (raw or typed fields), in its own type.
 std::vector<char> tensorData(const onnx::TensorProto &tp);
-/// Fills a TensorProto with a type, shape and bytes (raw_data).
+/// Fills a TensorProto with a type, shape and bytes (raw_data); STRING data
+/// is std::string elements (string_data).
 void setTensorData(onnx::TensorProto &tp, const TensorInfo &info,
                    const void *data);
 /// The ai.onnx opset a model imports (0 if none).

@@ -60,7 +60,14 @@ void SessionImpl::prepare(const IrBundle &bundle, const std::string &kind) {
   checkSessionOptions(bundle.options, kind == "TrainingSession");
   IrBundle onDevice = bundle;
   onDevice.numIpus = ipusPerReplica(bundle.options);
+  strings = std::make_unique<StringBoundary>(onDevice.model, onDevice.dataFlow,
+                                             onDevice.inputShapeInfo);
+  if (!strings->active())
+    strings.reset();
   ir.prepare(onDevice);
+  if (strings)
+    strings->resolveInfos(
+        [this](const TensorId &id) { return ir.getMainGraph().getTensor(id).info; });
   checkPrepared();
   checkDistribution();
 }
@@ -574,22 +581,39 @@ uint64_t Session::getRandomSeed() const { return impl->randomSeed; }
 void Session::run(IStepIO &stepio, std::string debugName) {
   if (!impl->engineLoaded)
     throw error("Session::run: call prepareDevice first");
-  impl->sendPending();
-  const auto &dataFlow = impl->ir.getDataFlow();
+  if (!impl->strings) {
+    impl->runStep(stepio, debugName);
+    return;
+  }
+  // STRING tensors are the host's: its ops run around the device's step.
+  const int64_t valuesPerStep = impl->ir.getDataFlow().batchesPerStep() *
+                                impl->ir.getAccumulationFactor() *
+                                impl->ir.getReplicationFactor();
+  impl->strings->run(
+      stepio, valuesPerStep,
+      [&](IStepIO &io) { impl->runStep(io, debugName); },
+      [&](const TensorId &id) {
+        return impl->ir.getMainGraph().getTensor(id).info;
+      });
+}
+
+void SessionImpl::runStep(IStepIO &given, const std::string &debugName) {
+  sendPending();
+  const auto &dataFlow = ir.getDataFlow();
   const int64_t bps = dataFlow.batchesPerStep();
-  const int64_t af = impl->ir.getAccumulationFactor();
-  const int64_t replicas = impl->ir.getReplicationFactor();
+  const int64_t af = ir.getAccumulationFactor();
+  const int64_t replicas = ir.getReplicationFactor();
   // [batchesPerStep, accumulationFactor, replicationFactor, micro-batch]
   std::map<TensorId, int64_t> ins, outs;
-  for (const auto &i : impl->io.inputs)
+  for (const auto &i : io.inputs)
     ins[i.first] = i.second * bps * af *
-                   (impl->ir.isBroadcastInput(i.first) ? 1 : replicas);
-  for (const auto &a : impl->io.anchors)
+                   (ir.isBroadcastInput(i.first) ? 1 : replicas);
+  for (const auto &a : io.anchors)
     outs[a.first] = a.second * replicas *
-                    dataFlow.numOutFetchesPerRepl(impl->options(), a.first);
-  if (stepio.runtimeAssertsEnabled()) {
+                    dataFlow.numOutFetchesPerRepl(options(), a.first);
+  if (given.runtimeAssertsEnabled()) {
     try {
-      stepio.assertNumElements(ins, outs);
+      given.assertNumElements(ins, outs);
     } catch (const error &e) {
       throw error("{} (arrays are [batchesPerStep {}, accumulationFactor {}, "
                   "replicationFactor {}, *tensor shape] with the factors of "
@@ -597,21 +621,21 @@ void Session::run(IStepIO &stepio, std::string debugName) {
                   e.what(), bps, af, replicas);
     }
   }
-  impl->stepio = &stepio;
-  impl->callbackError = nullptr;
+  stepio = &given;
+  callbackError = nullptr;
   logging::session::debug("Running a step of {} batches", bps);
-  const bool countCycles = impl->options().instrumentWithHardwareCycleCounter &&
-                           impl->device->getType() != DeviceType::Cpu;
+  const bool countCycles = options().instrumentWithHardwareCycleCounter &&
+                           device->getType() != DeviceType::Cpu;
   const auto cyclesSoFar = [&] {
-    return impl->engine->getExecutionProfile()["simulation"]["cycles"].asUint();
+    return engine->getExecutionProfile()["simulation"]["cycles"].asUint();
   };
   const uint64_t cyclesBefore = countCycles ? cyclesSoFar() : 0;
-  impl->runProgram(ProgramIndex::Step, debugName);
+  runProgram(ProgramIndex::Step, debugName);
   if (countCycles)
-    impl->lastRunCycles = cyclesSoFar() - cyclesBefore;
-  impl->stepio = nullptr;
-  if (impl->callbackError)
-    std::rethrow_exception(impl->callbackError);
+    lastRunCycles = cyclesSoFar() - cyclesBefore;
+  stepio = nullptr;
+  if (callbackError)
+    std::rethrow_exception(callbackError);
 }
 
 void Session::modelToHost(const std::string &fn) {
@@ -643,12 +667,14 @@ void Session::modelToHost(const std::string &fn) {
 }
 
 TensorInfo Session::getInfo(TensorId id) const {
+  if (impl->strings && impl->strings->hasTensor(id))
+    return impl->strings->info(id);
   if (!impl->ir.getMainGraph().hasTensor(id))
     throw error("getInfo: no tensor '{}' in the session", id);
   return impl->ir.getMainGraph().getTensor(id).info;
 }
 bool Session::hasInfo(TensorId id) const {
-  return impl->ir.getMainGraph().hasTensor(id);
+  return (impl->strings && impl->strings->hasTensor(id)) || impl->ir.getMainGraph().hasTensor(id);
 }
 std::vector<TensorId> Session::getAllTensorIds() const {
   std::vector<TensorId> ids;
@@ -713,7 +739,9 @@ std::string Session::serializeIr(IrSerializationFormat) const {
 }
 
 std::shared_ptr<DeviceInfo> Session::getDevice() const { return impl->device; }
-const DataFlow &Session::getDataFlow() const { return impl->ir.getDataFlow(); }
+const DataFlow &Session::getDataFlow() const {
+  return impl->strings ? impl->strings->userDataFlow() : impl->ir.getDataFlow();
+}
 
 void Session::connectStreamToCallback(const std::string &streamHandle,
                                       std::function<void(void *)> callback,

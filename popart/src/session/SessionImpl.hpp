@@ -8,6 +8,7 @@
 #include "ir/Ir.hpp"
 #include "lowering/IrLowering.hpp"
 #include "session/ExecutableCache.hpp"
+#include "session/StringBoundary.hpp"
 
 #include <popart/istepio.hpp>
 
@@ -43,6 +44,8 @@ public:
   std::unique_ptr<popef::Reader> executableToLoad;
   std::exception_ptr callbackError;
   IStepIO *stepio = nullptr;
+  /// The host's part of a model with STRING tensors (null without them).
+  std::unique_ptr<StringBoundary> strings;
   bool prepared = false;
   bool engineLoaded = false;
   /// weightsFromHost has run: the device's variables are the session's
@@ -92,6 +95,8 @@ public:
   /// (replica 0's, or every replica's part).
   void remoteVariablesFromHost();
   void remoteVariablesToHost();
+  /// One step on the device, with `stepio` connected to the streams.
+  void runStep(IStepIO &given, const std::string &debugName);
   void runProgram(ProgramIndex p, const std::string &debugName = "");
   void sendPending();
   const SessionOptions &options() const { return ir.getSessionOptions(); }

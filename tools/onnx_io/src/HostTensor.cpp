@@ -18,13 +18,15 @@ namespace {
 using popart::DataType;
 
 // popart's type for an ONNX element type, for the types a host tensor can
-// hold (fixed-size numbers and booleans).
+// hold (fixed-size numbers, booleans and strings).
 DataType dataTypeOf(int onnxType, const std::string &origin) {
   DataType type = DataType::UNDEFINED;
   try {
     type = popart::onnxToPopartType(onnxType);
   } catch (const popart::error &) {
   }
+  if (type == DataType::STRING)
+    return type;
   if (type == DataType::UNDEFINED || popart::getDataTypeInfo(type).nbytes() <= 0 ||
       type == DataType::COMPLEX64 || type == DataType::COMPLEX128)
     throw popart::error("{}: ONNX element type {} is not supported", origin,
@@ -58,6 +60,26 @@ template <typename T> void writeElements(HostTensor &t, const std::vector<T> &v)
   }
 }
 
+// STRING tensors: same type, shape and elements.
+Comparison compareStrings(const HostTensor &actual,
+                          const HostTensor &expected) {
+  if (actual.info.dataType() != expected.info.dataType())
+    return {false, "is " + actual.info.data_type() + ", expected " +
+                       expected.info.data_type()};
+  if (actual.info.shape() != expected.info.shape()) {
+    std::ostringstream s;
+    popart::operator<<(s << "has shape ", actual.info.shape()) << ", expected ";
+    popart::operator<<(s, expected.info.shape());
+    return {false, s.str()};
+  }
+  for (std::size_t i = 0; i < expected.strings.size(); ++i)
+    if (actual.strings.at(i) != expected.strings[i])
+      return {false, "element " + std::to_string(i) + " is \"" +
+                         actual.strings[i] + "\", expected \"" +
+                         expected.strings[i] + "\""};
+  return {true, ""};
+}
+
 } // namespace
 
 HostTensor fromTensorProto(const onnx::TensorProto &proto,
@@ -77,13 +99,18 @@ HostTensor fromTensorProto(const onnx::TensorProto &proto,
                           proto.name(), shape);
     count *= d;
   }
-  const std::size_t size = elementSize(t.info.dataType());
   auto checkCount = [&](int64_t have) {
     if (have != count)
       throw popart::error("{}: tensor '{}' holds {} values for shape with {} "
                           "elements",
                           origin, proto.name(), have, count);
   };
+  if (t.isString()) {
+    checkCount(proto.string_data_size());
+    t.strings.assign(proto.string_data().begin(), proto.string_data().end());
+    return t;
+  }
+  const std::size_t size = elementSize(t.info.dataType());
   // float_data and double_data hold their own type's values only.
   auto checkField = [&](DataType holds, const char *field) {
     if (t.info.dataType() != holds)
@@ -155,6 +182,11 @@ void toTensorProto(const HostTensor &tensor, const std::string &name,
   proto.set_data_type(popart::getONNXDataTypeAsInt(tensor.info.dataType()));
   for (auto d : tensor.info.shape())
     proto.add_dims(d);
+  if (tensor.isString()) {
+    for (const auto &s : tensor.strings)
+      proto.add_string_data(s);
+    return;
+  }
   proto.set_raw_data(tensor.bytes.data(), tensor.bytes.size());
 }
 
@@ -162,6 +194,13 @@ HostTensor randomTensor(const popart::TensorInfo &info, unsigned seed) {
   HostTensor t;
   t.info = info;
   const std::size_t count = std::size_t(info.nelms());
+  if (t.isString()) { // numbers in [0, 10), as text
+    std::mt19937 engine(seed);
+    std::uniform_int_distribution<int> digit(0, 9);
+    for (std::size_t i = 0; i < count; ++i)
+      t.strings.push_back(std::to_string(digit(engine)));
+    return t;
+  }
   const std::size_t size = elementSize(info.dataType());
   t.bytes.assign(count * size, 0);
   std::mt19937 engine(seed);
@@ -199,6 +238,8 @@ HostTensor randomTensor(const popart::TensorInfo &info, unsigned seed) {
 
 std::vector<double> toDoubles(const HostTensor &tensor) {
   const DataType type = tensor.info.dataType();
+  if (tensor.isString())
+    throw popart::error("STRING tensors have no numeric values");
   const std::size_t size = elementSize(type);
   const std::size_t count = tensor.bytes.size() / size;
   std::vector<double> out(count);
@@ -230,6 +271,8 @@ std::vector<double> toDoubles(const HostTensor &tensor) {
 Comparison compareElementwise(const HostTensor &actual,
                               const HostTensor &expected, double rtol,
                               double atol) {
+  if (actual.isString() || expected.isString())
+    return compareStrings(actual, expected);
   const auto a = toDoubles(actual);
   const auto e = toDoubles(expected);
   if (a.size() != e.size())
@@ -251,6 +294,8 @@ Comparison compareElementwise(const HostTensor &actual,
 
 Comparison compareRelative(const HostTensor &actual,
                            const HostTensor &expected, double limit) {
+  if (actual.isString() || expected.isString())
+    return compareStrings(actual, expected);
   const auto a = toDoubles(actual);
   const auto e = toDoubles(expected);
   if (a.size() != e.size())

@@ -300,18 +300,33 @@ ModelRunner::run(const std::map<popart::TensorId, HostTensor> &given) {
                       elements->second.end());
   }
   for (const auto &id : anchored) {
-    popart::TensorInfo info = session_->getInfo(id);
+    // A STRING output's arrays hold the largest value it can have: the
+    // shape the session gives before its first run.
+    popart::TensorInfo info =
+        largestInfos_.emplace(id, session_->getInfo(id)).first->second;
     popart::Shape shape = info.shape();
     if (batchesPerStep_ > 1)
       shape.insert(shape.begin(), batchesPerStep_);
     HostTensor &out = outputs[id];
     out.info = popart::TensorInfo(info.dataType(), shape);
-    out.bytes.assign(std::size_t(out.info.nbytes()), 0);
+    if (out.isString())
+      out.strings.resize(std::size_t(out.info.nelms()));
+    else
+      out.bytes.assign(std::size_t(out.info.nbytes()), 0);
     arrays.push_back(wrap(out));
     outputArrays.emplace(id, *arrays.back());
   }
   popart::StepIO stepio(inputArrays, outputArrays);
   session_->run(stepio);
+  // A StringNormalizer's output has the shape of the value computed (the
+  // session gives it once the step has run).
+  for (const auto &id : anchored) {
+    HostTensor &out = outputs[id];
+    if (!out.isString() || batchesPerStep_ > 1)
+      continue;
+    out.info = session_->getInfo(id);
+    out.strings.resize(std::size_t(out.info.nelms()));
+  }
   return outputs;
 }
 

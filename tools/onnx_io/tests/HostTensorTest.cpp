@@ -81,3 +81,35 @@ TEST_CASE("Values in the field of another type are an error", "[onnx_io]") {
   CHECK_THROWS_WITH(onnx_io::readTensorProtoFile(path),
                     Catch::Contains("'d'") && Catch::Contains("float_data"));
 }
+
+TEST_CASE("STRING tensors are read and written as string_data",
+          "[onnx_io]") {
+  onnx::TensorProto proto;
+  proto.set_name("words");
+  proto.set_data_type(onnx::TensorProto::STRING);
+  proto.add_dims(1);
+  proto.add_dims(3);
+  for (const char *s : {"monday", "", "\xc3\x89t\xc3\xa9"})
+    proto.add_string_data(s);
+  const auto t = onnx_io::readTensorProtoFile(write("strings", proto));
+  CHECK(t.info == popart::TensorInfo(popart::DataType::STRING, {1, 3}));
+  CHECK(t.strings ==
+        std::vector<std::string>{"monday", "", "\xc3\x89t\xc3\xa9"});
+  CHECK(static_cast<const std::string *>(t.data())[2] == t.strings[2]);
+
+  onnx::TensorProto back;
+  onnx_io::toTensorProto(t, "words", back);
+  CHECK(back.SerializeAsString() == proto.SerializeAsString());
+
+  auto other = t;
+  CHECK(onnx_io::compareElementwise(other, t, 0, 0).equal);
+  other.strings[1] = "x";
+  const auto c = onnx_io::compareElementwise(other, t, 0, 0);
+  CHECK_FALSE(c.equal);
+  CHECK(c.detail == "element 1 is \"x\", expected \"\"");
+  CHECK_THROWS_AS(onnx_io::toDoubles(t), popart::error);
+
+  proto.add_string_data("extra");
+  CHECK_THROWS_WITH(onnx_io::readTensorProtoFile(write("strings4", proto)),
+                    Catch::Contains("holds 4 values for shape with 3"));
+}

@@ -14,12 +14,23 @@ class TensorProto;
 
 namespace onnx_io {
 
+// Numbers are held as their bytes; STRING elements as std::string (the
+// element type popart's StepIO takes for STRING arrays).
 struct HostTensor {
   popart::TensorInfo info;
   std::vector<char> bytes;
+  std::vector<std::string> strings;
 
-  void *data() { return bytes.data(); }
-  const void *data() const { return bytes.data(); }
+  bool isString() const {
+    return info.dataType() == popart::DataType::STRING;
+  }
+  void *data() {
+    return isString() ? static_cast<void *>(strings.data()) : bytes.data();
+  }
+  const void *data() const {
+    return isString() ? static_cast<const void *>(strings.data())
+                      : bytes.data();
+  }
 };
 
 // Reads a serialised onnx::TensorProto (the backend test data's .pb files).
@@ -34,7 +45,8 @@ void toTensorProto(const HostTensor &tensor, const std::string &name,
 // [-1, 1) (floating point), [0, 10) (integers) or {false, true}.
 HostTensor randomTensor(const popart::TensorInfo &info, unsigned seed);
 
-// Element values widened to double, for comparisons and printing.
+// Element values widened to double, for comparisons and printing
+// (popart::error for STRING tensors).
 std::vector<double> toDoubles(const HostTensor &tensor);
 
 struct Comparison {
@@ -44,6 +56,7 @@ struct Comparison {
 
 // ONNX backend rule: |actual - expected| <= atol + rtol * |expected| for
 // every element, NaNs matching NaNs; shapes must have as many elements.
+// STRING tensors must be equal element by element.
 Comparison compareElementwise(const HostTensor &actual,
                               const HostTensor &expected, double rtol,
                               double atol);

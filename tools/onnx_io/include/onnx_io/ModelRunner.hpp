@@ -81,6 +81,9 @@ private:
   std::map<popart::TensorId, std::vector<popart::TensorId>> outputElements_;
   int batchesPerStep_;
   std::unique_ptr<popart::InferenceSession> session_;
+  // Each output's info before the first run (the largest a StringNormalizer
+  // output can have; the session gives the last value's shape after it).
+  std::map<popart::TensorId, popart::TensorInfo> largestInfos_;
 };
 
 // The graph inputs of the model file that an op reads as a compile-time
