@@ -14,16 +14,6 @@
 #include <fstream>
 
 namespace popart {
-namespace {
-
-const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
-                                          const std::string &name) {
-  for (const auto &a : node.attribute())
-    if (a.name() == name)
-      return &a;
-  return nullptr;
-}
-} // namespace
 
 std::vector<TensorId>
 DomainOpSet::addOp(const OpType &opType, const std::vector<TensorId> &inputs,
@@ -129,7 +119,7 @@ void Builder::setPartialsType(const TensorId &id, const std::string type) {
 }
 std::string Builder::getPartialsType(const TensorId &id) {
   const auto &node = impl_->nodeProducing(id);
-  const auto *a = findAttribute(node, sPartialsTypeAttribute);
+  const auto *a = onnxutil::findAttribute(node, sPartialsTypeAttribute);
   return a ? a->s() : "FLOAT";
 }
 void Builder::excludePatterns(const TensorId &id,
@@ -157,7 +147,8 @@ void Builder::recomputeOutputInBackwardPass(const std::set<TensorId> &ids,
 }
 
 bool Builder::getRecomputeOutputInBackwardPass(const TensorId &id) {
-  const auto *a = findAttribute(impl_->nodeProducing(id), sRecomputeAttribute);
+  const auto *a =
+      onnxutil::findAttribute(impl_->nodeProducing(id), sRecomputeAttribute);
   return a && a->i() == static_cast<int64_t>(RecomputeType::Recompute);
 }
 
@@ -197,7 +188,7 @@ requireAttribute(BuilderImpl &impl, const std::string &name,
   if (outs.empty())
     throw error("Attribute '{}': no node output names given", name);
   const auto &node = impl.nodeProducing(*outs.begin());
-  const auto *a = findAttribute(node, name);
+  const auto *a = onnxutil::findAttribute(node, name);
   if (!a)
     throw error("Node '{}' has no attribute '{}'", node.name(), name);
   return *a;
@@ -207,7 +198,7 @@ requireAttribute(BuilderImpl &impl, const std::string &name,
 bool Builder::nodeHasAttribute(const std::string &name,
                                const std::set<TensorId> &outs) {
   for (const auto &o : outs)
-    if (!findAttribute(impl_->nodeProducing(o), name))
+    if (!onnxutil::findAttribute(impl_->nodeProducing(o), name))
       return false;
   return !outs.empty();
 }

@@ -26,17 +26,9 @@ bool hasInput(const onnx::NodeProto &node, int i) {
   return i < node.input_size() && !node.input(i).empty();
 }
 
-const onnx::AttributeProto *attribute(const onnx::NodeProto &node,
-                                      const std::string &name) {
-  for (const auto &a : node.attribute())
-    if (a.name() == name)
-      return &a;
-  return nullptr;
-}
-
 int64_t intAttribute(const onnx::NodeProto &node, const std::string &name,
                      int64_t defaultValue) {
-  const auto *a = attribute(node, name);
+  const auto *a = onnxutil::findAttribute(node, name);
   return a ? a->i() : defaultValue;
 }
 
@@ -263,7 +255,7 @@ void SequenceImporter::concatFromSequence(const onnx::NodeProto &node,
     throw error("input 0 ('{}') is an optional, not a sequence", node.input(0));
   if (s.elements.empty())
     throw error("the sequence '{}' is empty", node.input(0));
-  if (!attribute(node, "axis"))
+  if (!onnxutil::findAttribute(node, "axis"))
     throw error("the attribute 'axis' is required");
   int64_t axis = intAttribute(node, "axis", 0);
   const int64_t newAxis = intAttribute(node, "new_axis", 0);
@@ -471,7 +463,7 @@ void SequenceImporter::bind(const std::string &name, const std::string &value,
 
 void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
                                    const std::string &nodeName) {
-  const auto *body = attribute(node, "body");
+  const auto *body = onnxutil::findAttribute(node, "body");
   if (!body || !body->has_g())
     throw error("the attribute 'body' (a graph) is required");
   const onnx::GraphProto &g = body->g();
@@ -528,7 +520,8 @@ void SequenceImporter::sequenceMap(const onnx::NodeProto &node,
 void SequenceImporter::ifOfSequences(const onnx::NodeProto &node,
                                      const std::string &nodeName) {
   const bool cond = constantInt(node, 0, "condition") != 0;
-  const auto *branch = attribute(node, cond ? "then_branch" : "else_branch");
+  const auto *branch =
+      onnxutil::findAttribute(node, cond ? "then_branch" : "else_branch");
   if (!branch || !branch->has_g())
     throw error("the attribute '{}' (a graph) is required",
                 cond ? "then_branch" : "else_branch");
@@ -545,7 +538,7 @@ void SequenceImporter::ifOfSequences(const onnx::NodeProto &node,
 
 void SequenceImporter::loopOfSequences(const onnx::NodeProto &node,
                                        const std::string &nodeName) {
-  const auto *body = attribute(node, "body");
+  const auto *body = onnxutil::findAttribute(node, "body");
   if (!body || !body->has_g())
     throw error("the attribute 'body' (a graph) is required");
   const onnx::GraphProto &g = body->g();
@@ -657,7 +650,7 @@ void SequenceImporter::optionalOps(const onnx::NodeProto &node,
         v.elementType = t.info.dataType();
       }
     } else {
-      const auto *typeAttr = attribute(node, "type");
+      const auto *typeAttr = onnxutil::findAttribute(node, "type");
       if (!typeAttr || !typeAttr->has_tp())
         throw error("an Optional without input needs the attribute 'type'");
       v.present = false;

@@ -46,6 +46,14 @@ onnx::ModelProto getModelProto(const std::string &modelProtoOrFilename) {
   return model;
 }
 
+const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
+                                          const std::string &name) {
+  for (const auto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
 void checkModel(const onnx::ModelProto &model) {
   registerGraphcoreSchemas();
   // The checker writes warnings to std::cerr (among them one for any op

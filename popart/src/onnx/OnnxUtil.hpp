@@ -36,6 +36,9 @@ void registerMultiConvSchema();
 /// Those checks (ShapeInferenceGuards.cpp), called by
 /// registerGraphcoreSchemas.
 void guardShapeInference();
+/// The node's attribute `name`, or null if it has none.
+const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
+                                          const std::string &name);
 /// The ONNX checker (popart::error with its message).
 void checkModel(const onnx::ModelProto &model);
 /// ONNX shape inference over the model, in place.

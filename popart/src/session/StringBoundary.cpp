@@ -23,14 +23,6 @@ std::string describe(const onnx::NodeProto &node) {
          (node.output_size() ? node.output(0) : std::string()) + "')";
 }
 
-const onnx::AttributeProto *attribute(const onnx::NodeProto &node,
-                                      const std::string &name) {
-  for (const auto &a : node.attribute())
-    if (a.name() == name)
-      return &a;
-  return nullptr;
-}
-
 } // namespace
 
 // The IStepIO the device runs with: the host's inputs from the values
@@ -242,8 +234,8 @@ void StringBoundary::readGraphTensors(const onnx::GraphProto &graph,
 
 bool StringBoundary::takeStringConstant(const onnx::NodeProto &node,
                                         Analysis &a) {
-  const auto *value = attribute(node, "value");
-  const auto *strings = attribute(node, "value_strings");
+  const auto *value = onnxutil::findAttribute(node, "value");
+  const auto *strings = onnxutil::findAttribute(node, "value_strings");
   if (!strings && !(value && value->t().data_type() == onnxString)) {
     if (value)
       a.types[node.output(0)] = value->t().data_type();
@@ -280,7 +272,7 @@ void StringBoundary::placeNode(const onnx::NodeProto &node,
   const bool normalize = onnxDomain && op == "StringNormalizer";
   int to = 0;
   if (cast && op == "Cast") {
-    const auto *attr = attribute(node, "to");
+    const auto *attr = onnxutil::findAttribute(node, "to");
     to = attr ? static_cast<int>(attr->i()) : 0;
   } else if (cast && node.input_size() > 1 && a.types.count(node.input(1))) {
     to = a.types.at(node.input(1));
