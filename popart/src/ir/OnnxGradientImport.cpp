@@ -130,11 +130,6 @@ std::vector<int> coneOfY(const onnx::NodeProto &gradient,
   return {cone.begin(), cone.end()};
 }
 
-bool isFloatingPoint(const TensorInfo &info) {
-  return info.dataType() == DataType::FLOAT ||
-         info.dataType() == DataType::FLOAT16;
-}
-
 } // namespace
 
 bool isGradientNode(const std::string &domain, const std::string &type) {
@@ -164,7 +159,7 @@ void importGradientNode(const onnx::NodeProto &node,
     infos.push_back(graph.getTensor(inputs.back()).info);
   }
   for (std::size_t i = 0; i < nx; ++i)
-    if (!isFloatingPoint(infos[i]))
+    if (!isDifferentiable(infos[i]))
       throw error("Node '{}' (Gradient): x '{}' is {}; only floating-point "
                   "values have a gradient",
                   nodeName, a.xs[i], describe(infos[i]));
@@ -181,7 +176,7 @@ void importGradientNode(const onnx::NodeProto &node,
   auto fwd = importBody(forward, infos, settings, scope, nodeName);
   const Graph &fwdGraph = fwd->graph;
   const TensorInfo yInfo = fwdGraph.getTensor(fwdGraph.outputs.at(0)).info;
-  if (!isFloatingPoint(yInfo))
+  if (!isDifferentiable(yInfo))
     throw error("Node '{}' (Gradient): y '{}' is {}; only a floating-point "
                 "value can be differentiated",
                 nodeName, a.y, describe(yInfo));

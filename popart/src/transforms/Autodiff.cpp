@@ -11,12 +11,15 @@
 #include <map>
 
 namespace popart {
+
+bool isDifferentiable(const TensorInfo &info) {
+  return info.dataType() == DataType::FLOAT ||
+         info.dataType() == DataType::FLOAT16;
+}
+
 namespace {
 
-bool isFloatingPoint(const Tensor &t) {
-  return t.info.dataType() == DataType::FLOAT ||
-         t.info.dataType() == DataType::FLOAT16;
-}
+bool isFloatingPoint(const Tensor &t) { return isDifferentiable(t.info); }
 
 class BackwardPass {
 public:

@@ -15,6 +15,9 @@ namespace popart {
 
 class Ir;
 
+/// Whether values of this info have gradients (FLOAT and FLOAT16).
+bool isDifferentiable(const TensorInfo &info);
+
 /// Grows the gradients of the weights (Variables that are weights) and of
 /// the tensors in `alsoWanted` (anchored gradients) with respect to the
 /// final loss, whose own gradient is `lossGradSeed` (a tensor of the

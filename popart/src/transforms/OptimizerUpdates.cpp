@@ -78,11 +78,10 @@ private:
   void gatherIntoWeight(const TensorId &wid, const TensorId &updatedShard);
   /// The gradient the update uses: the gradient itself, or (accumulating)
   /// an accumulator the inner loop adds each micro-batch's gradient to.
+  /// With a sharded accumulator (shardsAccumulator), each micro-batch's
+  /// gradient is reduce-scattered first, so the accumulator is the
+  /// replica's part of the sum over the micro-batches and the replicas.
   TensorId gradientForUpdate(const Tensor &weight, DataType accumType);
-  /// The replica's part of the gradient summed over the micro-batches and
-  /// the replicas: each micro-batch's gradient reduce-scattered and added
-  /// to a sharded accumulator.
-  TensorId shardedGradientForUpdate(const Tensor &weight, DataType accumType);
   /// Makes op T, connects it, and gives it the update's context.
   template <typename T, typename... Args>
   Op &add(const std::vector<TensorId> &ins, const std::vector<TensorId> &outs,
@@ -274,31 +273,25 @@ void WeightUpdates::gatherIntoWeight(const TensorId &wid,
 }
 
 TensorId WeightUpdates::gradientForUpdate(const Tensor &w, DataType accumType) {
-  const TensorId grad = getGradId(w.id);
+  TensorId grad = getGradId(w.id);
   if (af == 1)
     return grad;
-  const TensorId accum = state(reservedAccumPrefix() + w.id, w, accumType);
+  const bool sharded = shardsAccumulator(w);
+  const TensorId accum =
+      state(reservedAccumPrefix() + w.id, w, accumType, sharded);
+  if (sharded) {
+    grad = add<ReplicatedReduceScatterOp>(
+               {grad}, {tmp(grad + "_reduceScattered")},
+               ExecutionContext::Normal,
+               settings(w.id + "/ReplicatedReduceScatter"),
+               CollectiveOperator::Add)
+               .outId(0);
+    reducedGradients.insert(w.id);
+  }
   Op &acc = add<ScaledUpdateOp>({accum, grad}, {tmp(accum + "_accumulated")},
                                 ExecutionContext::Normal, "Accumulate",
                                 settings(w.id + "/Accumulate"));
   accumulators.push_back({w.id, acc.outId(0)});
-  return acc.outId(0);
-}
-
-TensorId WeightUpdates::shardedGradientForUpdate(const Tensor &w,
-                                                 DataType accumType) {
-  const TensorId accum =
-      state(reservedAccumPrefix() + w.id, w, accumType, /*sharded=*/true);
-  Op &scatter = add<ReplicatedReduceScatterOp>(
-      {getGradId(w.id)}, {tmp(getGradId(w.id) + "_reduceScattered")},
-      ExecutionContext::Normal, settings(w.id + "/ReplicatedReduceScatter"),
-      CollectiveOperator::Add);
-  Op &acc = add<ScaledUpdateOp>({accum, scatter.outId(0)},
-                                {tmp(accum + "_accumulated")},
-                                ExecutionContext::Normal, "Accumulate",
-                                settings(w.id + "/Accumulate"));
-  accumulators.push_back({w.id, acc.outId(0)});
-  reducedGradients.insert(w.id);
   return acc.outId(0);
 }
 
@@ -727,9 +720,7 @@ void WeightUpdates::grow(const std::vector<TensorId> &weights) {
   for (const auto &wid : weights) {
     Tensor &w = graph.getTensor(wid);
     if (!accumulatesIntoVelocity(w))
-      updateGradients[wid] = shardsAccumulator(w)
-                                 ? shardedGradientForUpdate(w, accumType(wid))
-                                 : gradientForUpdate(w, accumType(wid));
+      updateGradients[wid] = gradientForUpdate(w, accumType(wid));
     if (updateGradients.count(wid) && shardsWeight(w))
       shardWeight(w);
     else if (updateGradients.count(wid) &&
