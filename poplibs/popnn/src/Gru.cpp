@@ -1,4 +1,5 @@
-// popnn::gru: the sequence is unrolled at graph-build time; each step's
+// popnn::gru: one cell step in a poplar loop over the sequence (the
+// backward pass a loop from the last step); each step's
 // gates come from poplin matrix products (the input weights of all three
 // units at once, the recurrent weights of the reset and update gates at
 // once), popops maps and popnn's non-linearities.
@@ -34,6 +35,12 @@ struct Sizes {
 
 Sizes sizesOf(const GruParams &p) {
   return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
+}
+
+// The loop's view of the layer (the fields a user may have changed after
+// construction are the ones read).
+rnn::RnnParams rnnParams(const GruParams &p) {
+  return rnn::RnnParams(p.dataType, p.batchSize, p.timeSteps, p.layerSizes);
 }
 
 std::vector<std::size_t> biasesShape(const GruParams &p) {
@@ -230,19 +237,20 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
   const Sizes s = sizesOf(params);
   const DebugContext dc(debugContext, "gruFwd");
   const Canonical w = canonical(params, weights);
-  Tensor h = stateInit;
-  std::vector<Tensor> outputs, kept;
-  for (std::size_t step = 0; step != s.T; ++step) {
-    const DebugContext sdc(dc, "step" + std::to_string(step));
-    const Tensor pre = poplin::matMul(graph, in[step], w.wIn, prog, {sdc, "xW"}, mm);
+  auto cell = [&](Sequence &body, std::vector<Tensor> &state,
+                  const rnn::RnnSlice &step) {
+    const DebugContext sdc(dc, "step");
+    const Tensor &h = state[0];
+    const Tensor pre =
+        poplin::matMul(graph, step.inputs[0], w.wIn, body, {sdc, "xW"}, mm);
     const Tensor units = pre.reshape({s.B, 3, s.H});
-    popops::addInPlace(graph, units, w.biasIn, prog, {sdc, "bias"});
+    popops::addInPlace(graph, units, w.biasIn, body, {sdc, "bias"});
     const Tensor gates = pre.slice(0, 2 * s.H, 1);
     if (params.resetAfter)
       popops::addInPlace(graph, units.slice(0, 2, 1), w.biasRec.slice(0, 2, 0),
-                         prog, {sdc, "recurrentBias"});
-    poplin::matMulAcc(graph, gates, 1.0f, h, w.uGates, prog, {sdc, "hU"}, mm);
-    nonLinearityInPlace(graph, params.recurrentActivation, gates, prog,
+                         body, {sdc, "recurrentBias"});
+    poplin::matMulAcc(graph, gates, 1.0f, h, w.uGates, body, {sdc, "hU"}, mm);
+    nonLinearityInPlace(graph, params.recurrentActivation, gates, body,
                         {sdc, "gates"});
     const Tensor r = unit(pre, BASIC_GRU_CELL_RESET_GATE, s.H),
                  u = unit(pre, BASIC_GRU_CELL_UPDATE_GATE, s.H),
@@ -250,34 +258,48 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
     Tensor recurrent;
     if (params.resetAfter) {
       // c += r (h Uc + bc')
-      recurrent = poplin::matMul(graph, h, w.uCandidate, prog, {sdc, "hUc"}, mm);
+      recurrent = poplin::matMul(graph, h, w.uCandidate, body, {sdc, "hUc"}, mm);
       popops::addInPlace(graph, recurrent, w.biasRec[BASIC_GRU_CELL_CANDIDATE],
-                         prog, {sdc, "recurrentBias"});
-      popops::mapInPlace(graph, _1 + _2 * _3, {c, r, recurrent}, prog,
+                         body, {sdc, "recurrentBias"});
+      popops::mapInPlace(graph, _1 + _2 * _3, {c, r, recurrent}, body,
                          {sdc, "candidate"});
     } else {
       // c += (r h) Uc
-      recurrent = popops::mul(graph, r, h, prog, {sdc, "r*h"});
-      poplin::matMulAcc(graph, c, 1.0f, recurrent, w.uCandidate, prog,
+      recurrent = popops::mul(graph, r, h, body, {sdc, "r*h"});
+      poplin::matMulAcc(graph, c, 1.0f, recurrent, w.uCandidate, body,
                         {sdc, "rhU"}, mm);
     }
-    nonLinearityInPlace(graph, params.activation, c, prog, {sdc, "candidate"});
-    h = popops::map(graph, _1 * _2 + (Const(1.0f) - _1) * _3, {u, h, c}, prog,
-                    {sdc, "output"});
-    outputs.push_back(h.expand({0}));
-    std::vector<Tensor> k(NUM_KEPT);
-    k[KEPT_RESET] = r;
-    k[KEPT_UPDATE] = u;
-    k[KEPT_CANDIDATE] = c;
-    k[KEPT_OUTPUT] = h;
-    k[KEPT_RECURRENT] = recurrent;
-    for (auto &t : k)
-      t = t.expand({0});
-    kept.push_back(concat(k, 0).expand({0}));
-  }
+    nonLinearityInPlace(graph, params.activation, c, body, {sdc, "candidate"});
+    const Tensor newH = popops::map(graph, _1 * _2 + (Const(1.0f) - _1) * _3,
+                                    {u, h, c}, body, {sdc, "output"});
+    if (step.interimOut.valid()) {
+      std::vector<Tensor> k(NUM_KEPT);
+      k[KEPT_RESET] = r;
+      k[KEPT_UPDATE] = u;
+      k[KEPT_CANDIDATE] = c;
+      k[KEPT_OUTPUT] = newH;
+      k[KEPT_RECURRENT] = recurrent;
+      for (unsigned n = 0; n != NUM_KEPT; ++n)
+        body.add(Copy(k[n], step.interimOut[n], false, {sdc, "kept"}));
+    }
+    if (!step.outputs.empty())
+      body.add(Copy(newH, step.outputs[0], false, {sdc, "output"}));
+    body.add(Copy(newH, state[0], false, {sdc, "outputState"}));
+  };
+  Tensor kept;
   if (intermediates)
-    *intermediates = concat(kept, 0);
-  return params.outputFullSequence ? concat(outputs, 0) : h;
+    kept = detail::rnnVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
+                               {dc, "intermediates"});
+  std::vector<Tensor> outputs;
+  if (params.outputFullSequence)
+    outputs.push_back(detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.H},
+                                          {dc, "output"}));
+  const std::vector<Tensor> last =
+      detail::loopOverSteps(graph, rnnParams(params), false, {stateInit}, {in},
+                            intermediates ? &kept : nullptr, outputs, prog, cell, dc);
+  if (intermediates)
+    *intermediates = kept;
+  return params.outputFullSequence ? outputs[0] : last[0];
 }
 
 Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
@@ -298,68 +320,86 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
   detail::checkInputGradRequest(inputGrad, params.calcInputGradients, opName);
   const DebugContext dc(debugContext, "gruBwd");
   const Canonical w = canonical(params, weights);
-  std::vector<Tensor> dPre(s.T), dx(s.T);
-  Tensor dhRecurrent;
-  for (std::size_t step = s.T; step-- != 0;) {
-    const DebugContext sdc(dc, "step" + std::to_string(step));
-    const Tensor r = kept[step][KEPT_RESET], u = kept[step][KEPT_UPDATE],
-                 c = kept[step][KEPT_CANDIDATE],
-                 recurrent = kept[step][KEPT_RECURRENT];
-    const Tensor hPrev = previousOutput(kept, fwdOutputInit, step);
-    Tensor dh;
-    if (params.outputFullSequence)
-      dh = gradLayerNext[step];
-    else if (step == s.T - 1)
-      dh = gradLayerNext;
-    if (dhRecurrent.valid())
-      dh = dh.valid() ? popops::add(graph, dh, dhRecurrent, prog, {sdc, "dh"})
-                      : dhRecurrent;
+  // The carried gradient of the step's output (the layer's output gradient
+  // first, when only the last step is an output).
+  const Tensor dhInit =
+      params.outputFullSequence
+          ? detail::zeroedLike(graph, fwdOutputInit, prog, {dc, "dh"})
+          : gradLayerNext;
+  // Each step's previous output: the initial state, then the kept outputs
+  // of all steps but the last.
+  const Tensor hs = kept.slice(KEPT_OUTPUT, KEPT_OUTPUT + 1, 1).squeeze({1});
+  const Tensor hPrevs = rnn::shiftRnnTensor(graph, rnnParams(params), hs,
+                                            fwdOutputInit.expand({0}), prog, 1,
+                                            {dc, "previousOutput"});
+  std::vector<Tensor> inputs = {kept, hPrevs};
+  if (params.outputFullSequence)
+    inputs.push_back(gradLayerNext);
+  std::vector<Tensor> outputs = {detail::rnnVariable(
+      graph, params.dataType, {s.T, s.B, 4 * s.H}, {dc, "dPre"})};
+  if (inputGrad)
+    outputs.push_back(
+        detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
+  auto cell = [&](Sequence &body, std::vector<Tensor> &state,
+                  const rnn::RnnSlice &step) {
+    const DebugContext sdc(dc, "step");
+    const Tensor &k = step.inputs[0], &hPrev = step.inputs[1];
+    const Tensor r = k[KEPT_RESET], u = k[KEPT_UPDATE], c = k[KEPT_CANDIDATE],
+                 recurrent = k[KEPT_RECURRENT];
+    const Tensor dh = params.outputFullSequence
+                          ? popops::add(graph, step.inputs[2], state[0], body,
+                                        {sdc, "dh"})
+                          : state[0];
     // h' = u h + (1 - u) c
-    const Tensor du = popops::map(graph, _1 * (_2 - _3), {dh, hPrev, c}, prog,
+    const Tensor du = popops::map(graph, _1 * (_2 - _3), {dh, hPrev, c}, body,
                                   {sdc, "du"});
-    const Tensor dc = popops::map(graph, _1 * (Const(1.0f) - _2), {dh, u}, prog,
+    const Tensor dc = popops::map(graph, _1 * (Const(1.0f) - _2), {dh, u}, body,
                                   {sdc, "dc"});
     const Tensor dPreC =
-        nonLinearityInputGradient(graph, params.activation, c, dc, prog, {sdc});
+        nonLinearityInputGradient(graph, params.activation, c, dc, body, {sdc});
     // The gradients of the reset gate, of the candidate's recurrent product
     // (dRec) and, through it, of h.
     Tensor dr, dRec, dhThroughCandidate;
     if (params.resetAfter) {
       // c = a(... + r q), q = h Uc + bc'
-      dRec = popops::mul(graph, dPreC, r, prog, {sdc, "dq"});
-      dr = popops::mul(graph, dPreC, recurrent, prog, {sdc, "dr"});
+      dRec = popops::mul(graph, dPreC, r, body, {sdc, "dq"});
+      dr = popops::mul(graph, dPreC, recurrent, body, {sdc, "dr"});
       dhThroughCandidate = poplin::matMul(graph, dRec, w.uCandidate.transpose(),
-                                          prog, {sdc, "dh"}, mm);
+                                          body, {sdc, "dh"}, mm);
     } else {
       // c = a(... + (r h) Uc)
       dRec = dPreC;
       const Tensor dRh = poplin::matMul(graph, dPreC, w.uCandidate.transpose(),
-                                        prog, {sdc, "d(r*h)"}, mm);
-      dr = popops::mul(graph, dRh, hPrev, prog, {sdc, "dr"});
-      dhThroughCandidate = popops::mul(graph, dRh, r, prog, {sdc, "dh"});
+                                        body, {sdc, "d(r*h)"}, mm);
+      dr = popops::mul(graph, dRh, hPrev, body, {sdc, "dr"});
+      dhThroughCandidate = popops::mul(graph, dRh, r, body, {sdc, "dh"});
     }
     const Tensor dPreR = nonLinearityInputGradient(
-        graph, params.recurrentActivation, r, dr, prog, {sdc});
+        graph, params.recurrentActivation, r, dr, body, {sdc});
     const Tensor dPreU = nonLinearityInputGradient(
-        graph, params.recurrentActivation, u, du, prog, {sdc});
+        graph, params.recurrentActivation, u, du, body, {sdc});
     const Tensor d = concat({dPreR, dPreU, dPreC}, 1);
     // dh_prev = dh u + (through the candidate) + [dR dU] Ugates^T
-    Tensor dhPrev = popops::map(graph, _1 * _2 + _3, {dh, u, dhThroughCandidate},
-                                prog, {sdc, "dhPrev"});
+    const Tensor dhPrev = popops::map(graph, _1 * _2 + _3,
+                                      {dh, u, dhThroughCandidate}, body,
+                                      {sdc, "dhPrev"});
     poplin::matMulAcc(graph, dhPrev, 1.0f, d.slice(0, 2 * s.H, 1),
-                      w.uGates.transpose(), prog, {sdc, "dhPrev"}, mm);
-    dhRecurrent = dhPrev;
-    dPre[step] = concat(d, dRec, 1).expand({0});
+                      w.uGates.transpose(), body, {sdc, "dhPrev"}, mm);
+    body.add(Copy(dhPrev, state[0], false, {sdc, "dhPrev"}));
+    body.add(Copy(concat(d, dRec, 1), step.outputs[0], false, {sdc, "dPre"}));
     if (inputGrad)
-      dx[step] = poplin::matMul(graph, d, w.wIn.transpose(), prog, {sdc, "dx"},
-                                mm)
-                     .expand({0});
-  }
+      body.add(Copy(poplin::matMul(graph, d, w.wIn.transpose(), body,
+                                   {sdc, "dx"}, mm),
+                    step.outputs[1], false, {sdc, "dx"}));
+  };
+  const std::vector<Tensor> first =
+      detail::loopOverSteps(graph, rnnParams(params), true, {dhInit}, inputs,
+                            nullptr, outputs, prog, cell, dc);
   if (inputGrad)
-    *inputGrad = concat(dx, 0);
+    *inputGrad = outputs[1];
   if (bwdIntermediates)
-    *bwdIntermediates = concat(dPre, 0);
-  return dhRecurrent;
+    *bwdIntermediates = outputs[0];
+  return first[0];
 }
 
 GruWeights gruWU(Graph &graph, const GruParams &params, Sequence &prog,

@@ -1,5 +1,6 @@
-// popnn::lstm: the sequence is unrolled at graph-build time, one cell step
-// after another, each step's gates made by two poplin matrix products
+// popnn::lstm: one cell step in a poplar loop over the sequence (the
+// backward pass a loop from the last step), each step's gates made by two
+// poplin matrix products
 // (input and recurrent weights, all four units at once), popops maps and
 // popnn's non-linearities.
 #include <popnn/Lstm.hpp>
@@ -39,6 +40,12 @@ struct Sizes {
 
 Sizes sizesOf(const LstmParams &p) {
   return {p.timeSteps, p.batchSize, p.layerSizes.at(0), p.layerSizes.at(1)};
+}
+
+// The loop's view of the layer (the fields a user may have changed after
+// construction are the ones read).
+rnn::RnnParams rnnParams(const LstmParams &p) {
+  return rnn::RnnParams(p.dataType, p.batchSize, p.timeSteps, p.layerSizes);
 }
 
 // The parameters checked and the options parsed.
@@ -117,59 +124,76 @@ backward(Graph &graph, const LstmParams &p, Sequence &prog,
   const Sizes s = sizesOf(p);
   const auto pos = positions(p);
   const Tensor wIn = detail::unitsSideBySide(w.inputWeights), wOut = detail::unitsSideBySide(w.outputWeights);
-  std::vector<Tensor> dPre(s.T), dx(s.T);
-  Tensor dhRecurrent, dcNext;
-  if (lastCellStateGrad)
-    dcNext = *lastCellStateGrad;
-  for (std::size_t step = s.T; step-- != 0;) {
-    const DebugContext sdc(dc, "step" + std::to_string(step));
-    const Tensor f = keptAt(kept, step, KEPT_FORGET),
-                 i = keptAt(kept, step, KEPT_INPUT),
-                 g = keptAt(kept, step, KEPT_CANDIDATE),
-                 o = keptAt(kept, step, KEPT_OUTPUT_GATE),
-                 actC = keptAt(kept, step, KEPT_ACT_CELL);
-    const Tensor cPrev = step == 0 ? init.cellState : keptAt(kept, step - 1, KEPT_CELL);
+  // The carried gradients: of the step's output (the layer's output
+  // gradient first, when only the last step is an output) and of its cell.
+  const Tensor dhInit = p.outputFullSequence
+                            ? detail::zeroedLike(graph, init.output, prog, {dc, "dh"})
+                            : outputGrad;
+  const Tensor dcInit = lastCellStateGrad
+                            ? *lastCellStateGrad
+                            : detail::zeroedLike(graph, init.cellState, prog, {dc, "dc"});
+  // Each step's previous cell state: the initial cell, then the kept cells
+  // of all steps but the last.
+  const Tensor cells = kept.slice(KEPT_CELL, KEPT_CELL + 1, 1).squeeze({1});
+  const Tensor cPrevs = rnn::shiftRnnTensor(graph, rnnParams(p), cells,
+                                            init.cellState.expand({0}), prog, 1,
+                                            {dc, "previousCell"});
+  std::vector<Tensor> inputs = {kept, cPrevs};
+  if (p.outputFullSequence)
+    inputs.push_back(outputGrad);
+  std::vector<Tensor> outputs = {
+      detail::rnnVariable(graph, p.dataType, {s.T, s.B, 4 * s.H}, {dc, "dPre"})};
+  if (inputGrad)
+    outputs.push_back(
+        detail::rnnVariable(graph, p.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
+  auto cell = [&](Sequence &body, std::vector<Tensor> &state,
+                  const rnn::RnnSlice &step) {
+    const DebugContext sdc(dc, "step");
+    const Tensor &k = step.inputs[0], &cPrev = step.inputs[1];
+    const Tensor f = k[KEPT_FORGET], i = k[KEPT_INPUT], g = k[KEPT_CANDIDATE],
+                 o = k[KEPT_OUTPUT_GATE], actC = k[KEPT_ACT_CELL];
     // The gradient reaching this step's output.
-    Tensor dh;
-    if (p.outputFullSequence)
-      dh = outputGrad[step];
-    else if (step == s.T - 1)
-      dh = outputGrad;
-    if (dhRecurrent.valid())
-      dh = dh.valid() ? popops::add(graph, dh, dhRecurrent, prog, {sdc, "dh"})
-                      : dhRecurrent;
+    const Tensor dh = p.outputFullSequence
+                          ? popops::add(graph, step.inputs[2], state[0], body,
+                                        {sdc, "dh"})
+                          : state[0];
     Tensor dc = nonLinearityInputGradient(
-        graph, p.activation, actC, popops::mul(graph, dh, o, prog, {sdc, "dh*o"}),
-        prog, {sdc, "dc"});
-    if (dcNext.valid())
-      popops::addInPlace(graph, dc, dcNext, prog, {sdc, "dc"});
-    const Tensor dO = popops::mul(graph, dh, actC, prog, {sdc, "dO"});
-    const Tensor dF = popops::mul(graph, dc, cPrev, prog, {sdc, "dF"});
-    const Tensor dI = popops::mul(graph, dc, g, prog, {sdc, "dI"});
-    const Tensor dG = popops::mul(graph, dc, i, prog, {sdc, "dG"});
-    dcNext = popops::mul(graph, dc, f, prog, {sdc, "dcPrev"});
+        graph, p.activation, actC, popops::mul(graph, dh, o, body, {sdc, "dh*o"}),
+        body, {sdc, "dc"});
+    popops::addInPlace(graph, dc, state[1], body, {sdc, "dc"});
+    const Tensor dO = popops::mul(graph, dh, actC, body, {sdc, "dO"});
+    const Tensor dF = popops::mul(graph, dc, cPrev, body, {sdc, "dF"});
+    const Tensor dI = popops::mul(graph, dc, g, body, {sdc, "dI"});
+    const Tensor dG = popops::mul(graph, dc, i, body, {sdc, "dG"});
+    body.add(Copy(popops::mul(graph, dc, f, body, {sdc, "dcPrev"}), state[1],
+                  false, {sdc, "dcPrev"}));
     std::array<Tensor, 4> dUnit;
     dUnit[BASIC_LSTM_CELL_FORGET_GATE] =
-        nonLinearityInputGradient(graph, p.recurrentActivation, f, dF, prog, {sdc});
+        nonLinearityInputGradient(graph, p.recurrentActivation, f, dF, body, {sdc});
     dUnit[BASIC_LSTM_CELL_INPUT_GATE] =
-        nonLinearityInputGradient(graph, p.recurrentActivation, i, dI, prog, {sdc});
+        nonLinearityInputGradient(graph, p.recurrentActivation, i, dI, body, {sdc});
     dUnit[BASIC_LSTM_CELL_CANDIDATE] =
-        nonLinearityInputGradient(graph, p.activation, g, dG, prog, {sdc});
+        nonLinearityInputGradient(graph, p.activation, g, dG, body, {sdc});
     dUnit[BASIC_LSTM_CELL_OUTPUT_GATE] =
-        nonLinearityInputGradient(graph, p.recurrentActivation, o, dO, prog, {sdc});
+        nonLinearityInputGradient(graph, p.recurrentActivation, o, dO, body, {sdc});
     std::vector<Tensor> ordered(4);
     for (unsigned u = 0; u != 4; ++u)
       ordered[pos[u]] = dUnit[u].expand({1});
     const Tensor d = concat(ordered, 1).reshape({s.B, 4 * s.H});
-    dPre[step] = d.expand({0});
-    dhRecurrent = poplin::matMul(graph, d, wOut.transpose(), prog, {sdc, "dhPrev"}, mm);
+    body.add(Copy(d, step.outputs[0], false, {sdc, "dPre"}));
+    const Tensor dhPrev =
+        poplin::matMul(graph, d, wOut.transpose(), body, {sdc, "dhPrev"}, mm);
+    body.add(Copy(dhPrev, state[0], false, {sdc, "dhPrev"}));
     if (inputGrad)
-      dx[step] = poplin::matMul(graph, d, wIn.transpose(), prog, {sdc, "dx"}, mm)
-                     .expand({0});
-  }
+      body.add(Copy(poplin::matMul(graph, d, wIn.transpose(), body, {sdc, "dx"}, mm),
+                    step.outputs[1], false, {sdc, "dx"}));
+  };
+  const std::vector<Tensor> first =
+      detail::loopOverSteps(graph, rnnParams(p), true, {dhInit, dcInit}, inputs,
+                            nullptr, outputs, prog, cell, dc);
   if (inputGrad)
-    *inputGrad = concat(dx, 0);
-  return {concat(dPre, 0), LstmState{dhRecurrent, dcNext}};
+    *inputGrad = outputs[1];
+  return {outputs[0], LstmState{first[0], first[1]}};
 }
 
 LstmWeights weightUpdate(Graph &graph, const LstmParams &p, Sequence &prog,
@@ -327,41 +351,57 @@ lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
   const auto pos = positions(params);
   const Tensor wIn = detail::unitsSideBySide(weights.inputWeights),
                wOut = detail::unitsSideBySide(weights.outputWeights);
-  Tensor h = stateInit.output, c = stateInit.cellState;
-  std::vector<Tensor> outputs, kept;
-  for (std::size_t step = 0; step != s.T; ++step) {
-    const DebugContext sdc(dc, "step" + std::to_string(step));
-    Tensor pre = poplin::matMul(graph, in[step], wIn, prog, {sdc, "xW"}, mm);
-    poplin::matMulAcc(graph, pre, 1.0f, h, wOut, prog, {sdc, "hU"}, mm);
+  auto cell = [&](Sequence &body, std::vector<Tensor> &state,
+                  const rnn::RnnSlice &step) {
+    const DebugContext sdc(dc, "step");
+    Tensor &h = state[0], &c = state[1];
+    Tensor pre = poplin::matMul(graph, step.inputs[0], wIn, body, {sdc, "xW"}, mm);
+    poplin::matMulAcc(graph, pre, 1.0f, h, wOut, body, {sdc, "hU"}, mm);
     const Tensor units = pre.reshape({s.B, 4, s.H});
-    popops::addInPlace(graph, units, weights.biases, prog, {sdc, "bias"});
+    popops::addInPlace(graph, units, weights.biases, body, {sdc, "bias"});
     auto unit = [&](BasicLstmCellUnit u) { return units.slice(pos[u], pos[u] + 1, 1).squeeze({1}); };
     const Tensor f = unit(BASIC_LSTM_CELL_FORGET_GATE),
                  i = unit(BASIC_LSTM_CELL_INPUT_GATE),
                  g = unit(BASIC_LSTM_CELL_CANDIDATE),
                  o = unit(BASIC_LSTM_CELL_OUTPUT_GATE);
     for (const Tensor &gate : {f, i, o})
-      nonLinearityInPlace(graph, params.recurrentActivation, gate, prog, {sdc, "gate"});
-    nonLinearityInPlace(graph, params.activation, g, prog, {sdc, "candidate"});
-    c = popops::map(graph, _1 * _2 + _3 * _4, {f, c, i, g}, prog, {sdc, "cell"});
-    const Tensor actC = nonLinearity(graph, params.activation, c, prog, {sdc, "actCell"});
-    h = popops::mul(graph, o, actC, prog, {sdc, "output"});
-    outputs.push_back(h.expand({0}));
-    std::vector<Tensor> k(NUM_KEPT);
-    k[KEPT_FORGET] = f;
-    k[KEPT_INPUT] = i;
-    k[KEPT_CANDIDATE] = g;
-    k[KEPT_OUTPUT_GATE] = o;
-    k[KEPT_CELL] = c;
-    k[KEPT_ACT_CELL] = actC;
-    k[KEPT_OUTPUT] = h;
-    for (auto &t : k)
-      t = t.expand({0});
-    kept.push_back(concat(k, 0).expand({0}));
-  }
+      nonLinearityInPlace(graph, params.recurrentActivation, gate, body, {sdc, "gate"});
+    nonLinearityInPlace(graph, params.activation, g, body, {sdc, "candidate"});
+    const Tensor newC =
+        popops::map(graph, _1 * _2 + _3 * _4, {f, c, i, g}, body, {sdc, "cell"});
+    const Tensor actC = nonLinearity(graph, params.activation, newC, body, {sdc, "actCell"});
+    const Tensor newH = popops::mul(graph, o, actC, body, {sdc, "output"});
+    if (step.interimOut.valid()) {
+      std::vector<Tensor> k(NUM_KEPT);
+      k[KEPT_FORGET] = f;
+      k[KEPT_INPUT] = i;
+      k[KEPT_CANDIDATE] = g;
+      k[KEPT_OUTPUT_GATE] = o;
+      k[KEPT_CELL] = newC;
+      k[KEPT_ACT_CELL] = actC;
+      k[KEPT_OUTPUT] = newH;
+      for (unsigned n = 0; n != NUM_KEPT; ++n)
+        body.add(Copy(k[n], step.interimOut[n], false, {sdc, "kept"}));
+    }
+    if (!step.outputs.empty())
+      body.add(Copy(newH, step.outputs[0], false, {sdc, "output"}));
+    body.add(Copy(newC, c, false, {sdc, "cellState"}));
+    body.add(Copy(newH, h, false, {sdc, "outputState"}));
+  };
+  Tensor kept;
   if (intermediates)
-    *intermediates = concat(kept, 0);
-  return {params.outputFullSequence ? concat(outputs, 0) : h, c};
+    kept = detail::rnnVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
+                               {dc, "intermediates"});
+  std::vector<Tensor> outputs;
+  if (params.outputFullSequence)
+    outputs.push_back(detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.H},
+                                          {dc, "output"}));
+  const std::vector<Tensor> last = detail::loopOverSteps(
+      graph, rnnParams(params), false, {stateInit.output, stateInit.cellState},
+      {in}, intermediates ? &kept : nullptr, outputs, prog, cell, dc);
+  if (intermediates)
+    *intermediates = kept;
+  return {params.outputFullSequence ? outputs[0] : last[0], last[1]};
 }
 
 LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,

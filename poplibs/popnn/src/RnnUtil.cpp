@@ -3,6 +3,7 @@
 #include "TileWork.hpp"
 
 #include <popnn/NonLinearityDefUtil.hpp>
+#include <popops/Zero.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poplar/exceptions.hpp>
 #include <poputil/exceptions.hpp>
@@ -184,6 +185,34 @@ Tensor rnnVariable(Graph &graph, const Type &type, std::vector<std::size_t> shap
                    const DebugContext &dc) {
   Tensor t = graph.addVariable(type, shape, dc);
   poputil::mapTensorLinearly(graph, t);
+  return t;
+}
+
+std::vector<Tensor> loopOverSteps(Graph &graph, const rnn::RnnParams &params,
+                                  bool reverse,
+                                  const std::vector<Tensor> &initState,
+                                  const std::vector<Tensor> &inputs,
+                                  Tensor *interimOut,
+                                  const std::vector<Tensor> &outputs,
+                                  program::Sequence &prog, const StepBody &cell,
+                                  const DebugContext &dc) {
+  OptionFlags noOptions;
+  auto body = [&](Graph &, const rnn::TimeStepState &,
+                  const rnn::RnnBatchwiseFlags &, std::vector<Tensor> &state,
+                  const rnn::RnnSlice &step, std::vector<Tensor> &,
+                  program::Sequence *, const DebugNameAndId &) {
+    program::Sequence s;
+    cell(s, state, step);
+    return s;
+  };
+  return rnn::Rnn(graph, params, reverse, initState, {}, inputs, nullptr,
+                  interimOut, outputs, {}, prog, body, 1, noOptions, dc);
+}
+
+Tensor zeroedLike(Graph &graph, const Tensor &like, program::Sequence &prog,
+                  const DebugContext &dc) {
+  Tensor t = graph.clone(like, dc);
+  popops::zero(graph, t, prog, dc);
   return t;
 }
 

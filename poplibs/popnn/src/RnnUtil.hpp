@@ -1,16 +1,19 @@
 // What the recurrent layers (Lstm.cpp, Gru.cpp) share: checking shapes and
-// activations, creating their tensors, and viewing per-unit weights as one
-// matrix.
+// activations, creating their tensors, viewing per-unit weights as one
+// matrix, and looping a cell over the steps.
 #ifndef POPNN_SRC_RNNUTIL_HPP
 #define POPNN_SRC_RNNUTIL_HPP
 
 #include <popnn/NonLinearityDef.hpp>
+#include <popnn/Rnn.hpp>
 
 #include <poplar/DebugContext.hpp>
 #include <poplar/Graph.hpp>
 #include <poplar/OptionFlags.hpp>
+#include <poplar/Program.hpp>
 #include <poplar/Tensor.hpp>
 
+#include <functional>
 #include <optional>
 
 #include <string>
@@ -75,6 +78,31 @@ void checkInputGradRequest(bool given, bool calcInputGradients,
 poplar::Tensor rnnVariable(poplar::Graph &graph, const poplar::Type &type,
                            std::vector<std::size_t> shape,
                            const poplar::DebugContext &dc);
+
+/// A cell's work at one step: it reads the step's slices of the inputs,
+/// writes the step's outputs (and interimOut) by copies into
+/// `step.outputs` (`step.interimOut`), and updates `state` in place.
+using StepBody = std::function<void(poplar::program::Sequence &body,
+                                    std::vector<poplar::Tensor> &state,
+                                    const popnn::rnn::RnnSlice &step)>;
+
+/// The cell run once per step in a poplar loop over the sequence
+/// (popnn::rnn::Rnn, one shard), last step first when reverse, so the graph
+/// holds one step whatever the number of steps. Returns the final state.
+std::vector<poplar::Tensor>
+loopOverSteps(poplar::Graph &graph, const popnn::rnn::RnnParams &params,
+              bool reverse, const std::vector<poplar::Tensor> &initState,
+              const std::vector<poplar::Tensor> &inputs,
+              poplar::Tensor *interimOut,
+              const std::vector<poplar::Tensor> &outputs,
+              poplar::program::Sequence &prog, const StepBody &cell,
+              const poplar::DebugContext &dc);
+
+/// A zeroed copy-shaped variable of `like` (a loop's first carried
+/// gradient).
+poplar::Tensor zeroedLike(poplar::Graph &graph, const poplar::Tensor &like,
+                          poplar::program::Sequence &prog,
+                          const poplar::DebugContext &dc);
 
 /// [units][K][H] as [K][units * H], the units side by side (a view).
 poplar::Tensor unitsSideBySide(const poplar::Tensor &w);

@@ -27,8 +27,8 @@ std::vector<float> inType(const Type &type, std::vector<float> v) {
 
 constexpr std::size_t T = 3, B = 2, I = 3, H = 4;
 
-std::string torchScript(bool fullSequence) {
-  return "T, B, I, H = " + std::to_string(T) + ", " + std::to_string(B) + ", " +
+std::string torchScript(bool fullSequence, std::size_t steps) {
+  return "T, B, I, H = " + std::to_string(steps) + ", " + std::to_string(B) + ", " +
          std::to_string(I) + ", " + std::to_string(H) +
          "\nfull = " + (fullSequence ? "True" : "False") + R"(
 x = torch.tensor(inp('x')).reshape(T, B, I).requires_grad_(True)
@@ -56,19 +56,20 @@ out['db'] = b.grad
 )";
 }
 
-void runCase(bool fullSequence, bool combined, const Type &type = FLOAT) {
-  const auto x = inType(type, uniformValues(T * B * I, -1, 1, 11));
+void runCase(bool fullSequence, bool combined, const Type &type = FLOAT,
+             std::size_t steps = T) {
+  const auto x = inType(type, uniformValues(steps * B * I, -1, 1, 11));
   const auto win = inType(type, uniformValues(3 * I * H, -0.5f, 0.5f, 12));
   const auto wout = inType(type, uniformValues(3 * H * H, -0.5f, 0.5f, 13));
   const auto b = inType(type, uniformValues(3 * H, -0.5f, 0.5f, 14));
   const auto h0 = inType(type, uniformValues(B * H, -1, 1, 15));
-  const auto gy = inType(type, uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 16));
-  const auto ref = runPython(torchScript(fullSequence),
+  const auto gy = inType(type, uniformValues((fullSequence ? steps : 1) * B * H, -1, 1, 16));
+  const auto ref = runPython(torchScript(fullSequence, steps),
                              {{"x", toDouble(x)}, {"win", toDouble(win)},
                               {"wout", toDouble(wout)}, {"b", toDouble(b)},
                               {"h0", toDouble(h0)}, {"gy", toDouble(gy)}});
   Rig rig(4);
-  GruParams params(type, B, T, {I, H});
+  GruParams params(type, B, steps, {I, H});
   params.outputFullSequence = fullSequence;
   Tensor in = createInput(rig.graph, params, "in");
   Tensor init = createInitialState(rig.graph, params, "init");
@@ -208,6 +209,11 @@ TEST_CASE("GRU forward, backward and weight update match PyTorch autograd",
   SECTION("full sequence, separate passes") { runCase(true, false); }
   SECTION("last output, combined passes") { runCase(false, true); }
   SECTION("HALF") { runCase(true, true, HALF); }
+  // The steps run in a loop, so a long sequence makes a graph no larger
+  // than a short one.
+  SECTION("500 steps, last output, separate passes") {
+    runCase(false, false, FLOAT, 500);
+  }
 }
 
 TEST_CASE("GRU errors", "[popnn][gru]") {

@@ -1,7 +1,7 @@
 // popnn::lstm forward, backward and weight update against torch.nn.LSTM
 // (float64) and its autograd gradients, on every test device: full and
 // last-output sequences, a non-default cell order, the separate and
-// combined backward passes; errors.
+// combined backward passes, a long sequence; errors.
 #include "PythonReference.hpp"
 #include "TestRig.hpp"
 
@@ -29,7 +29,7 @@ constexpr std::size_t T = 3, B = 2, I = 3, H = 4;
 
 // torch.nn.LSTM keeps its gates as (input, forget, candidate, output).
 std::string torchScript(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
-                        bool fullSequence) {
+                        bool fullSequence, std::size_t steps) {
   const popnn::BasicLstmCellUnit torchUnits[4] = {
       popnn::BASIC_LSTM_CELL_INPUT_GATE, popnn::BASIC_LSTM_CELL_FORGET_GATE,
       popnn::BASIC_LSTM_CELL_CANDIDATE, popnn::BASIC_LSTM_CELL_OUTPUT_GATE};
@@ -38,8 +38,9 @@ std::string torchScript(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
     order += std::to_string(std::find(cellOrder.begin(), cellOrder.end(), u) -
                             cellOrder.begin()) + ",";
   order += "]";
-  return "T, B, I, H = " + std::to_string(T) + ", " + std::to_string(B) + ", " +
-         std::to_string(I) + ", " + std::to_string(H) + "\norder = " + order +
+  return "T, B, I, H = " + std::to_string(steps) + ", " + std::to_string(B) +
+         ", " + std::to_string(I) + ", " + std::to_string(H) +
+         "\norder = " + order +
          "\nfull = " + (fullSequence ? "True" : "False") + R"(
 x = torch.tensor(inp('x')).reshape(T, B, I).requires_grad_(True)
 win = torch.tensor(inp('win')).reshape(4, I, H)
@@ -87,30 +88,30 @@ out['db'] = torch.stack(db)
 
 void runCase(const std::vector<popnn::BasicLstmCellUnit> &cellOrder,
              bool fullSequence, bool combined, const Type &type = FLOAT,
-             bool finalStateGrad = false) {
-  const auto x = inType(type, uniformValues(T * B * I, -1, 1, 1));
+             bool finalStateGrad = false, std::size_t steps = T) {
+  const auto x = inType(type, uniformValues(steps * B * I, -1, 1, 1));
   const auto win = inType(type, uniformValues(4 * I * H, -0.5f, 0.5f, 2));
   const auto wout = inType(type, uniformValues(4 * H * H, -0.5f, 0.5f, 3));
   const auto b = inType(type, uniformValues(4 * H, -0.5f, 0.5f, 4));
   const auto h0 = inType(type, uniformValues(B * H, -1, 1, 5));
   const auto c0 = inType(type, uniformValues(B * H, -1, 1, 6));
-  const auto gy = inType(type, uniformValues((fullSequence ? T : 1) * B * H, -1, 1, 7));
+  const auto gy = inType(type, uniformValues((fullSequence ? steps : 1) * B * H, -1, 1, 7));
   const auto gc = inType(type, uniformValues(B * H, -1, 1, 8));
   // The gradient of the final output, through the LstmState forms.
   const auto gh = finalStateGrad ? inType(type, uniformValues(B * H, -1, 1, 9))
                                  : std::vector<float>(B * H, 0.0f);
   const auto ref = runPython(
-      torchScript(cellOrder, fullSequence),
+      torchScript(cellOrder, fullSequence, steps),
       {{"x", toDouble(x)}, {"win", toDouble(win)}, {"wout", toDouble(wout)},
        {"b", toDouble(b)}, {"h0", toDouble(h0)}, {"c0", toDouble(c0)},
        {"gy", toDouble(gy)}, {"gc", toDouble(gc)}, {"gh", toDouble(gh)}});
 
   Rig rig(4);
-  LstmParams params(type, B, T, {I, H});
+  LstmParams params(type, B, steps, {I, H});
   params.cellOrder = cellOrder;
   params.outputFullSequence = fullSequence;
   Tensor in = createInput(rig.graph, params, "in");
-  REQUIRE(in.shape() == std::vector<std::size_t>{T, B, I});
+  REQUIRE(in.shape() == std::vector<std::size_t>{steps, B, I});
   LstmState init = createInitialState(rig.graph, params, "init");
   LstmWeights w = createWeights(rig.graph, params, "w");
   // Write the host values into the created tensors through copies.
@@ -187,6 +188,11 @@ TEST_CASE("LSTM forward, backward and weight update match torch.nn.LSTM",
   }
   SECTION("final state gradients, last output, combined passes") {
     runCase(getDefaultBasicLstmCellOrder(), false, true, FLOAT, true);
+  }
+  // The steps run in a loop, so a long sequence makes a graph no larger
+  // than a short one.
+  SECTION("200 steps, full sequence, separate passes") {
+    runCase(getDefaultBasicLstmCellOrder(), true, false, FLOAT, true, 200);
   }
 }
 
