@@ -1,13 +1,16 @@
-// RecurrentOp: each direction's cell unrolled over the steps (the sequence
-// length is the input's shape). The input weighting of every step is one
-// poplin matmul; each step adds the recurrent weighting of the previous
-// output (a poplin matmul) and applies the gates as popops expressions.
-// Sequence lengths are read on the device: a step at or past an entry's
-// length keeps its state and outputs zeros (a reverse direction so starts
-// at each entry's last step).
+// RecurrentOp: each direction's cell in a poplar loop over the steps
+// (popnn::rnn::Rnn; the sequence length is the input's shape), so the graph
+// holds one step whatever the length. The input weighting of every step is
+// one poplin matmul before the loop; each step adds the recurrent weighting
+// of the previous output (a poplin matmul) and applies the gates as popops
+// expressions. Sequence lengths are read on the device: a step at or past
+// an entry's length keeps its state and outputs zeros (a reverse direction
+// so starts at each entry's last step).
 #include "lowering/Lowering.hpp"
 #include "ops/RecurrentOp.hpp"
 
+#include <popnn/Rnn.hpp>
+#include <popops/Cast.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Zero.hpp>
@@ -140,16 +143,31 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
                            .expand({0})
                            .broadcast(unsigned(batch), 0));
     }
-    std::vector<poplar::Tensor> outputs(steps);
-    for (std::size_t s = 0; s < steps; ++s) {
-      const std::size_t t = rnn.reversed(d) ? steps - 1 - s : s;
-      const poplar::Tensor in = xw[t];
+    // The loop carries h (and the LSTM's c); each step reads its input
+    // weighting and stores its output.
+    const poplar::Tensor y = ctx.graph.addVariable(
+        type, {steps, batch, hidden}, name + "/Y");
+    poputil::mapTensorLinearly(ctx.graph, y);
+    std::vector<poplar::Tensor> initState = {h};
+    if (rnn.isLstm())
+      initState.push_back(c);
+    auto loopBody = [&](poplar::Graph &graph, const popnn::rnn::TimeStepState &time,
+                        const popnn::rnn::RnnBatchwiseFlags &,
+                        std::vector<poplar::Tensor> &state,
+                        const popnn::rnn::RnnSlice &slice,
+                        std::vector<poplar::Tensor> &, poplar::program::Sequence *,
+                        const poplar::DebugNameAndId &) {
+      poplar::program::Sequence step;
+      Cell cell{rnn, ctx, step, batch, hidden};
+      const poplar::Tensor in = slice.inputs[0];
+      const poplar::Tensor h = state[0];
+      const poplar::Tensor c = rnn.isLstm() ? state[1] : poplar::Tensor();
       poplar::Tensor hNew, cNew;
       if (rnn.isGru()) {
         // z, r from the input and h; the hidden gate from r and h.
         const poplar::Tensor hr = lowerMatMul(
             ctx, h, r.slice(0, 2 * hidden).transpose(),
-            {int64_t(batch), int64_t(2 * hidden)}, prog, name);
+            {int64_t(batch), int64_t(2 * hidden)}, step, name);
         const poplar::Tensor z = cell.map(
             activate(act[0], cell.clipped(pe::Add(pe::_1, pe::_2))),
             {cell.gate(in, 0), cell.gate(hr, 0)}, "/z");
@@ -162,13 +180,13 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
         auto hiddenProduct = [&](const poplar::Tensor &state) {
           poplar::Tensor hw = lowerMatMul(ctx, state, rh,
                                           {int64_t(batch), int64_t(hidden)},
-                                          prog, name);
+                                          step, name);
           if (recurrentBias.valid())
             popops::addInPlace(ctx.graph, hw,
                                recurrentBias.slice(2 * hidden, 3 * hidden)
                                    .expand({0})
                                    .broadcast(unsigned(batch), 0),
-                               prog, name);
+                               step, name);
           return hw;
         };
         poplar::Tensor hh;
@@ -191,9 +209,9 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
       } else {
         const poplar::Tensor hr =
             lowerMatMul(ctx, h, r.transpose(),
-                        {int64_t(batch), int64_t(gates * hidden)}, prog, name);
+                        {int64_t(batch), int64_t(gates * hidden)}, step, name);
         const poplar::Tensor pre =
-            popops::add(ctx.graph, in, hr, prog, name + "/gates");
+            popops::add(ctx.graph, in, hr, step, name + "/gates");
         if (!rnn.isLstm()) {
           hNew = cell.map(activate(act[0], cell.clipped(pe::_1)), {pre}, "/H");
         } else {
@@ -224,23 +242,38 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
                           "/H");
         }
       }
+      poplar::Tensor out = hNew;
       if (lengths.valid()) {
         // Past its length an entry keeps its state and outputs zeros.
-        const poplar::Tensor live =
-            cell.map(pe::Gt(pe::_1, pe::Const(float(t))), {lengths}, "/live");
-        outputs[t] = cell.map(pe::Select(pe::_1, pe::Const(0.0f), pe::_2),
-                              {hNew, live}, "/Y");
-        h = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {hNew, h, live}, "/h");
+        const poplar::Tensor t = popops::cast(graph, time.counter, type, step,
+                                              name + "/step");
+        const poplar::Tensor live = cell.map(
+            pe::Gt(pe::_1, pe::_2),
+            {lengths, t.reshape({1, 1}).broadcast(unsigned(batch), 0)
+                          .broadcast(unsigned(hidden), 1)},
+            "/live");
+        out = cell.map(pe::Select(pe::_1, pe::Const(0.0f), pe::_2),
+                       {hNew, live}, "/Y");
+        hNew = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {hNew, h, live}, "/h");
         if (rnn.isLstm())
-          c = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {cNew, c, live},
-                       "/c");
-      } else {
-        outputs[t] = hNew;
-        h = hNew;
-        c = cNew;
+          cNew = cell.map(pe::Select(pe::_1, pe::_2, pe::_3), {cNew, c, live},
+                          "/c");
       }
-    }
-    ys.push_back(poplar::concat(outputs).reshape({steps, 1, batch, hidden}));
+      step.add(poplar::program::Copy(out, slice.outputs[0], false, name + "/Y"));
+      step.add(poplar::program::Copy(hNew, state[0], false, name + "/h"));
+      if (rnn.isLstm())
+        step.add(poplar::program::Copy(cNew, state[1], false, name + "/c"));
+      return step;
+    };
+    poplar::OptionFlags rnnOptions;
+    const std::vector<poplar::Tensor> last = popnn::rnn::Rnn(
+        ctx.graph, popnn::rnn::RnnParams(type, batch, steps, {input, hidden}),
+        rnn.reversed(d), initState, {}, {xw}, nullptr, nullptr, {y}, {}, prog,
+        loopBody, 1, rnnOptions, name);
+    h = last[0];
+    if (rnn.isLstm())
+      c = last[1];
+    ys.push_back(y.reshape({steps, 1, batch, hidden}));
     lastH.push_back(h.expand({0}));
     if (rnn.isLstm())
       lastC.push_back(c.expand({0}));
