@@ -15,10 +15,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <poplar/detail/HalfBits.hpp>
+
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
+#include <random>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -72,6 +75,62 @@ TEST_CASE("Casts between every pair of types", "[popops][cast]") {
   for (const auto &[n, ref] : expected) {
     INFO(n);
     CHECK(compare(rig.values(n), ref, true, 0) == "");
+  }
+}
+
+// Floats of every kind a HALF result can take: random ones from half's
+// subnormals to its largest value, exact ties between two halves, the
+// largest finite half and the last float below overflow, zeros, infinities,
+// float subnormals and NaNs (alone and in runs).
+Values floatsForHalf(std::size_t n) {
+  std::mt19937 gen(2024);
+  std::uniform_int_distribution<int> exponent(-30, 15);
+  std::uniform_real_distribution<double> mantissa(1.0, 2.0);
+  std::uniform_int_distribution<int> kind(0, 19);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  Values v;
+  while (v.size() < n) {
+    const double sign = gen() & 1 ? -1.0 : 1.0;
+    switch (kind(gen)) {
+    case 0: // a tie: halfway between two halves of the same exponent
+      v.push_back(sign * std::ldexp(1024 + (gen() % 1024) + 0.5,
+                                    exponent(gen) - 10));
+      break;
+    case 1:
+      v.push_back(sign * std::vector<double>{65504, 65519.99, 0, 6e-8,
+                                             1e-40, inf}[gen() % 6]);
+      break;
+    case 2:
+      for (unsigned k = gen() % 12; k-- != 0 && v.size() < n;)
+        v.push_back(nan);
+      break;
+    default:
+      v.push_back(float(sign * std::ldexp(mantissa(gen), exponent(gen))));
+    }
+  }
+  v.resize(n);
+  return v;
+}
+
+TEST_CASE("FLOAT to HALF casts give the scalar rule's bits", "[popops][cast]") {
+  // On the CPU device's one tile, large enough to be cast on the host
+  // threads; on the IPU Models as much as their tiles hold, cast by each
+  // tile's workers. Odd, so that runs end mid-vector.
+  for (bool large : {false, true}) {
+    Rig rig;
+    const bool cpu = rig.target().getTargetType() == TargetType::CPU;
+    const std::size_t n = !large ? 37 : cpu ? 300001 : 40001;
+    INFO(n << " elements");
+    const Values in = floatsForHalf(n);
+    const Tensor src = rig.input("src", FLOAT, {n}, in);
+    rig.read("half", popops::cast(rig.graph(), src, HALF, rig.prog()));
+    rig.run();
+    Values ref;
+    for (double x : in)
+      ref.push_back(poplar::detail::halfBitsToFloat(
+          poplar::detail::floatToHalfBits(float(x))));
+    CHECK(compare(rig.values("half"), ref, true, 0) == "");
   }
 }
 
