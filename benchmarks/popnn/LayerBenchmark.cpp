@@ -6,13 +6,19 @@
 //               samples
 //   RnnSequence rnnFwdSequence then rnnBwdSequence with the weight update,
 //               64 steps of a batch of 16, 128 inputs to 128 outputs, TANH
+//   LstmBuildAndCompile/steps
+//               the time to build and compile (not run) an LSTM's forward
+//               pass, backward pass and weight update, a batch of 16, 128
+//               inputs to 128 outputs: the steps run in a loop, so it
+//               stays the same whatever the number of steps
 //
 // Counters: cycles (the simulation's cycles of one run).
 //
-//   ./build/benchmarks/popnn_benchmarks --benchmark_filter='RoiAlign|Rnn'
+//   ./build/benchmarks/popnn_benchmarks --benchmark_filter='RoiAlign|Rnn|Lstm'
 #include <benchmark/benchmark.h>
 
 #include <poplin/codelets.hpp>
+#include <popnn/Lstm.hpp>
 #include <popnn/Recurrent.hpp>
 #include <popnn/codelets.hpp>
 #include <popnn/experimental/ROIAlign.hpp>
@@ -124,5 +130,33 @@ void RnnSequence(benchmark::State &state) {
   m.time(state);
 }
 BENCHMARK(RnnSequence)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void LstmBuildAndCompile(benchmark::State &state) {
+  const std::size_t steps = static_cast<std::size_t>(state.range(0));
+  for (auto _ : state) {
+    Model m;
+    popnn::lstm::LstmParams params(FLOAT, 16, steps, {128, 128});
+    Tensor in = popnn::lstm::createInput(m.graph, params, "in");
+    auto init = popnn::lstm::createInitialState(m.graph, params, "init");
+    auto weights = popnn::lstm::createWeights(m.graph, params, "weights");
+    Tensor kept;
+    Tensor out = popnn::lstm::lstmFwd(m.graph, params, m.prog, init, weights,
+                                      in, &kept);
+    Tensor outGrad = m.graph.clone(out, "outGrad");
+    Tensor inGrad;
+    popnn::lstm::LstmWeights weightsGrad;
+    popnn::lstm::lstmBwdWithWU(m.graph, params, m.prog, init, kept, weights,
+                               in, out, outGrad,
+                               static_cast<const Tensor *>(nullptr), &inGrad,
+                               weightsGrad);
+    Engine engine(m.graph, m.prog);
+    benchmark::DoNotOptimize(engine);
+  }
+}
+BENCHMARK(LstmBuildAndCompile)
+    ->Arg(16)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 } // namespace

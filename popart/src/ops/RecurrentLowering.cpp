@@ -77,6 +77,28 @@ struct Cell {
   }
 };
 
+// A [steps][...] variable with every step mapped linearly over the tiles
+// alike, so that the loop's dynamic slices and updates of a step stay on
+// the tiles where it lies.
+poplar::Tensor stepVariable(poplar::Graph &graph, const poplar::Type &type,
+                            const std::vector<std::size_t> &shape,
+                            const std::string &name) {
+  poplar::Tensor t = graph.addVariable(type, shape, name);
+  for (std::size_t s = 0; s != shape[0]; ++s)
+    poputil::mapTensorLinearly(graph, t[s]);
+  return t;
+}
+
+// `t` copied into a step-mapped variable.
+poplar::Tensor stepMapped(LoweringContext &ctx, const poplar::Tensor &t,
+                          poplar::program::Sequence &prog,
+                          const std::string &name) {
+  poplar::Tensor mapped =
+      stepVariable(ctx.graph, t.elementType(), t.shape(), name);
+  prog.add(poplar::program::Copy(t, mapped, false, name));
+  return mapped;
+}
+
 } // namespace
 
 void growRecurrent(const Op &op, LoweringContext &ctx,
@@ -125,7 +147,8 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
                          bias.expand({0}).broadcast(unsigned(steps * batch), 0),
                          prog, name);
     }
-    xw = xw.reshape({steps, batch, gates * hidden});
+    xw = stepMapped(ctx, xw.reshape({steps, batch, gates * hidden}), prog,
+                    name + "/xw");
     poplar::Tensor h = op.hasInput(5)
                            ? copyOf(ctx, ctx.get(op.inTensor(5))[std::size_t(d)],
                                     prog, name + "/h")
@@ -145,9 +168,8 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
     }
     // The loop carries h (and the LSTM's c); each step reads its input
     // weighting and stores its output.
-    const poplar::Tensor y = ctx.graph.addVariable(
-        type, {steps, batch, hidden}, name + "/Y");
-    poputil::mapTensorLinearly(ctx.graph, y);
+    const poplar::Tensor y =
+        stepVariable(ctx.graph, type, {steps, batch, hidden}, name + "/Y");
     std::vector<poplar::Tensor> initState = {h};
     if (rnn.isLstm())
       initState.push_back(c);

@@ -185,7 +185,7 @@ Tensor createInput(Graph &graph, const GruParams &params,
                    poplin::matmul::PlanningCache *) {
   validate(params, "popnn::gru::createInput", options);
   const Sizes s = sizesOf(params);
-  return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I},
+  return detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.I},
                              {debugContext, "input"});
 }
 
@@ -288,11 +288,11 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
   };
   Tensor kept;
   if (intermediates)
-    kept = detail::rnnVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
+    kept = detail::rnnStepVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
                                {dc, "intermediates"});
   std::vector<Tensor> outputs;
   if (params.outputFullSequence)
-    outputs.push_back(detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.H},
+    outputs.push_back(detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.H},
                                           {dc, "output"}));
   const std::vector<Tensor> last =
       detail::loopOverSteps(graph, rnnParams(params), false, {stateInit}, {in},
@@ -335,11 +335,11 @@ Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,
   std::vector<Tensor> inputs = {kept, hPrevs};
   if (params.outputFullSequence)
     inputs.push_back(gradLayerNext);
-  std::vector<Tensor> outputs = {detail::rnnVariable(
+  std::vector<Tensor> outputs = {detail::rnnStepVariable(
       graph, params.dataType, {s.T, s.B, 4 * s.H}, {dc, "dPre"})};
   if (inputGrad)
     outputs.push_back(
-        detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
+        detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
   auto cell = [&](Sequence &body, std::vector<Tensor> &state,
                   const rnn::RnnSlice &step) {
     const DebugContext sdc(dc, "step");

@@ -142,10 +142,10 @@ backward(Graph &graph, const LstmParams &p, Sequence &prog,
   if (p.outputFullSequence)
     inputs.push_back(outputGrad);
   std::vector<Tensor> outputs = {
-      detail::rnnVariable(graph, p.dataType, {s.T, s.B, 4 * s.H}, {dc, "dPre"})};
+      detail::rnnStepVariable(graph, p.dataType, {s.T, s.B, 4 * s.H}, {dc, "dPre"})};
   if (inputGrad)
     outputs.push_back(
-        detail::rnnVariable(graph, p.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
+        detail::rnnStepVariable(graph, p.dataType, {s.T, s.B, s.I}, {dc, "dx"}));
   auto cell = [&](Sequence &body, std::vector<Tensor> &state,
                   const rnn::RnnSlice &step) {
     const DebugContext sdc(dc, "step");
@@ -261,7 +261,7 @@ Tensor createInput(Graph &graph, const LstmParams &params,
                    poplin::matmul::PlanningCache *) {
   validate(params, "popnn::lstm::createInput", options);
   const Sizes s = sizesOf(params);
-  return detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
+  return detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.I}, {debugContext, "input"});
 }
 
 Tensor createInitialOutput(Graph &graph, const LstmParams &params,
@@ -390,11 +390,11 @@ lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
   };
   Tensor kept;
   if (intermediates)
-    kept = detail::rnnVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
+    kept = detail::rnnStepVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
                                {dc, "intermediates"});
   std::vector<Tensor> outputs;
   if (params.outputFullSequence)
-    outputs.push_back(detail::rnnVariable(graph, params.dataType, {s.T, s.B, s.H},
+    outputs.push_back(detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.H},
                                           {dc, "output"}));
   const std::vector<Tensor> last = detail::loopOverSteps(
       graph, rnnParams(params), false, {stateInit.output, stateInit.cellState},

@@ -188,6 +188,14 @@ Tensor rnnVariable(Graph &graph, const Type &type, std::vector<std::size_t> shap
   return t;
 }
 
+Tensor rnnStepVariable(Graph &graph, const Type &type,
+                       std::vector<std::size_t> shape, const DebugContext &dc) {
+  Tensor t = graph.addVariable(type, shape, dc);
+  for (std::size_t s = 0; s != shape.at(0); ++s)
+    poputil::mapTensorLinearly(graph, t[s]);
+  return t;
+}
+
 std::vector<Tensor> loopOverSteps(Graph &graph, const rnn::RnnParams &params,
                                   bool reverse,
                                   const std::vector<Tensor> &initState,

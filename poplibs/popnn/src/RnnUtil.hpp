@@ -79,6 +79,13 @@ poplar::Tensor rnnVariable(poplar::Graph &graph, const poplar::Type &type,
                            std::vector<std::size_t> shape,
                            const poplar::DebugContext &dc);
 
+/// A new [steps][...] variable, every step mapped linearly over the tiles
+/// alike, so that the step the loop slices (or updates) at run time is read
+/// (or written) on the tiles where it lies.
+poplar::Tensor rnnStepVariable(poplar::Graph &graph, const poplar::Type &type,
+                               std::vector<std::size_t> shape,
+                               const poplar::DebugContext &dc);
+
 /// A cell's work at one step: it reads the step's slices of the inputs,
 /// writes the step's outputs (and interimOut) by copies into
 /// `step.outputs` (`step.interimOut`), and updates `state` in place.
