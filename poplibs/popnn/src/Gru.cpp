@@ -272,34 +272,24 @@ Tensor gruFwd(Graph &graph, const GruParams &params, const Tensor &stateInit,
     nonLinearityInPlace(graph, params.activation, c, body, {sdc, "candidate"});
     const Tensor newH = popops::map(graph, _1 * _2 + (Const(1.0f) - _1) * _3,
                                     {u, h, c}, body, {sdc, "output"});
-    if (step.interimOut.valid()) {
-      std::vector<Tensor> k(NUM_KEPT);
-      k[KEPT_RESET] = r;
-      k[KEPT_UPDATE] = u;
-      k[KEPT_CANDIDATE] = c;
-      k[KEPT_OUTPUT] = newH;
-      k[KEPT_RECURRENT] = recurrent;
-      for (unsigned n = 0; n != NUM_KEPT; ++n)
-        body.add(Copy(k[n], step.interimOut[n], false, {sdc, "kept"}));
-    }
-    if (!step.outputs.empty())
-      body.add(Copy(newH, step.outputs[0], false, {sdc, "output"}));
+    std::vector<Tensor> k(NUM_KEPT);
+    k[KEPT_RESET] = r;
+    k[KEPT_UPDATE] = u;
+    k[KEPT_CANDIDATE] = c;
+    k[KEPT_OUTPUT] = newH;
+    k[KEPT_RECURRENT] = recurrent;
+    detail::storeForwardStep(body, step, k, newH, sdc);
     body.add(Copy(newH, state[0], false, {sdc, "outputState"}));
   };
-  Tensor kept;
+  detail::ForwardSequences seq = detail::forwardSequences(
+      graph, params.dataType, s.T, NUM_KEPT, s.B, s.H, intermediates != nullptr,
+      params.outputFullSequence, dc);
+  const std::vector<Tensor> last = detail::loopOverSteps(
+      graph, rnnParams(params), false, {stateInit}, {in},
+      intermediates ? &seq.kept : nullptr, seq.outputs, prog, cell, dc);
   if (intermediates)
-    kept = detail::rnnStepVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
-                               {dc, "intermediates"});
-  std::vector<Tensor> outputs;
-  if (params.outputFullSequence)
-    outputs.push_back(detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.H},
-                                          {dc, "output"}));
-  const std::vector<Tensor> last =
-      detail::loopOverSteps(graph, rnnParams(params), false, {stateInit}, {in},
-                            intermediates ? &kept : nullptr, outputs, prog, cell, dc);
-  if (intermediates)
-    *intermediates = kept;
-  return params.outputFullSequence ? outputs[0] : last[0];
+    *intermediates = seq.kept;
+  return params.outputFullSequence ? seq.outputs[0] : last[0];
 }
 
 Tensor gruBwd(Graph &graph, const GruParams &params, Sequence &prog,

@@ -371,37 +371,27 @@ lstmFwd(Graph &graph, const LstmParams &params, const LstmState &stateInit,
         popops::map(graph, _1 * _2 + _3 * _4, {f, c, i, g}, body, {sdc, "cell"});
     const Tensor actC = nonLinearity(graph, params.activation, newC, body, {sdc, "actCell"});
     const Tensor newH = popops::mul(graph, o, actC, body, {sdc, "output"});
-    if (step.interimOut.valid()) {
-      std::vector<Tensor> k(NUM_KEPT);
-      k[KEPT_FORGET] = f;
-      k[KEPT_INPUT] = i;
-      k[KEPT_CANDIDATE] = g;
-      k[KEPT_OUTPUT_GATE] = o;
-      k[KEPT_CELL] = newC;
-      k[KEPT_ACT_CELL] = actC;
-      k[KEPT_OUTPUT] = newH;
-      for (unsigned n = 0; n != NUM_KEPT; ++n)
-        body.add(Copy(k[n], step.interimOut[n], false, {sdc, "kept"}));
-    }
-    if (!step.outputs.empty())
-      body.add(Copy(newH, step.outputs[0], false, {sdc, "output"}));
+    std::vector<Tensor> k(NUM_KEPT);
+    k[KEPT_FORGET] = f;
+    k[KEPT_INPUT] = i;
+    k[KEPT_CANDIDATE] = g;
+    k[KEPT_OUTPUT_GATE] = o;
+    k[KEPT_CELL] = newC;
+    k[KEPT_ACT_CELL] = actC;
+    k[KEPT_OUTPUT] = newH;
+    detail::storeForwardStep(body, step, k, newH, sdc);
     body.add(Copy(newC, c, false, {sdc, "cellState"}));
     body.add(Copy(newH, h, false, {sdc, "outputState"}));
   };
-  Tensor kept;
-  if (intermediates)
-    kept = detail::rnnStepVariable(graph, params.dataType, {s.T, NUM_KEPT, s.B, s.H},
-                               {dc, "intermediates"});
-  std::vector<Tensor> outputs;
-  if (params.outputFullSequence)
-    outputs.push_back(detail::rnnStepVariable(graph, params.dataType, {s.T, s.B, s.H},
-                                          {dc, "output"}));
+  detail::ForwardSequences seq = detail::forwardSequences(
+      graph, params.dataType, s.T, NUM_KEPT, s.B, s.H, intermediates != nullptr,
+      params.outputFullSequence, dc);
   const std::vector<Tensor> last = detail::loopOverSteps(
       graph, rnnParams(params), false, {stateInit.output, stateInit.cellState},
-      {in}, intermediates ? &kept : nullptr, outputs, prog, cell, dc);
+      {in}, intermediates ? &seq.kept : nullptr, seq.outputs, prog, cell, dc);
   if (intermediates)
-    *intermediates = kept;
-  return {params.outputFullSequence ? outputs[0] : last[0], last[1]};
+    *intermediates = seq.kept;
+  return {params.outputFullSequence ? seq.outputs[0] : last[0], last[1]};
 }
 
 LstmState lstmBwd(Graph &graph, const LstmParams &params, Sequence &prog,

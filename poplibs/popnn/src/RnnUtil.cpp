@@ -217,6 +217,31 @@ std::vector<Tensor> loopOverSteps(Graph &graph, const rnn::RnnParams &params,
                   interimOut, outputs, {}, prog, body, 1, noOptions, dc);
 }
 
+ForwardSequences forwardSequences(Graph &graph, const Type &type,
+                                  std::size_t steps, std::size_t numKept,
+                                  std::size_t batch, std::size_t outputSize,
+                                  bool keep, bool fullSequence,
+                                  const DebugContext &dc) {
+  ForwardSequences f;
+  if (keep)
+    f.kept = rnnStepVariable(graph, type, {steps, numKept, batch, outputSize},
+                             {dc, "intermediates"});
+  if (fullSequence)
+    f.outputs.push_back(
+        rnnStepVariable(graph, type, {steps, batch, outputSize}, {dc, "output"}));
+  return f;
+}
+
+void storeForwardStep(program::Sequence &body, const rnn::RnnSlice &step,
+                      const std::vector<Tensor> &kept, const Tensor &output,
+                      const DebugContext &dc) {
+  if (step.interimOut.valid())
+    for (std::size_t n = 0; n != kept.size(); ++n)
+      body.add(program::Copy(kept[n], step.interimOut[n], false, {dc, "kept"}));
+  if (!step.outputs.empty())
+    body.add(program::Copy(output, step.outputs[0], false, {dc, "output"}));
+}
+
 Tensor zeroedLike(Graph &graph, const Tensor &like, program::Sequence &prog,
                   const DebugContext &dc) {
   Tensor t = graph.clone(like, dc);

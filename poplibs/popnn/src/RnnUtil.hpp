@@ -105,6 +105,28 @@ loopOverSteps(poplar::Graph &graph, const popnn::rnn::RnnParams &params,
               poplar::program::Sequence &prog, const StepBody &cell,
               const poplar::DebugContext &dc);
 
+/// The tensors a forward pass stores a step of: the intermediates
+/// ([steps][numKept][batch][outputSize], when kept) and every step's
+/// output ([steps][batch][outputSize], for a full sequence).
+struct ForwardSequences {
+  poplar::Tensor kept;
+  std::vector<poplar::Tensor> outputs;
+};
+ForwardSequences forwardSequences(poplar::Graph &graph, const poplar::Type &type,
+                                  std::size_t steps, std::size_t numKept,
+                                  std::size_t batch, std::size_t outputSize,
+                                  bool keep, bool fullSequence,
+                                  const poplar::DebugContext &dc);
+
+/// In a forward step: copies `kept` (in the intermediates' order) into the
+/// step's intermediates when they are kept, and `output` into its output
+/// when the sequence is one.
+void storeForwardStep(poplar::program::Sequence &body,
+                      const popnn::rnn::RnnSlice &step,
+                      const std::vector<poplar::Tensor> &kept,
+                      const poplar::Tensor &output,
+                      const poplar::DebugContext &dc);
+
 /// A zeroed copy-shaped variable of `like` (a loop's first carried
 /// gradient).
 poplar::Tensor zeroedLike(poplar::Graph &graph, const poplar::Tensor &like,
