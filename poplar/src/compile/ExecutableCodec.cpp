@@ -190,23 +190,23 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
 
 void writeRegion(Writer &w, const exec::EdgeRegion &e) {
   w.u64(e.numElements);
-  w.pod(e.direct);
-  if (e.direct) {
+  w.pod(e.direct());
+  if (e.direct()) {
     w.u64(e.var);
     w.u64(e.offset);
   } else {
-    writeRuns(w, e.runs);
+    writeRuns(w, e.runs());
   }
 }
 
 void readRegion(Reader &r, exec::EdgeRegion &e) {
   e.numElements = r.u64();
-  e.direct = r.pod<bool>();
-  if (e.direct) {
+  if (r.pod<bool>()) { // direct
     e.var = r.u64();
     e.offset = r.u64();
   } else {
-    readRuns(r, e.runs);
+    e.gathered = std::make_unique<exec::GatheredEdge>();
+    readRuns(r, e.gathered->runs);
   }
 }
 
@@ -220,15 +220,26 @@ void writeComputeSet(Writer &w, const exec::ComputeSetPlan &cs) {
     w.u64(v.cycles);
     w.u64(v.flops);
     w.pod(v.hasPerfEstimate);
-    w.u64(v.fields.size());
-    for (const auto &f : v.fields) {
-      w.u64(f.regions.size());
-      for (const auto &e : f.regions)
+    w.u64(v.numFields);
+    for (const auto &f : cs.fieldsOf(v)) {
+      w.u64(f.numRegions);
+      for (const auto &e : cs.regionsOf(f))
         writeRegion(w, e);
-      w.raw(f.state.data(), f.state.size());
-      w.u64(f.stateElements);
+      // A field without state is written as empty state.
+      const bool state = f.state != exec::VertexFieldPlan::noState;
+      const std::vector<unsigned char> none;
+      const auto &bytes = state ? cs.stateOf(f).bytes : none;
+      w.raw(bytes.data(), bytes.size());
+      w.u64(state ? cs.stateOf(f).elements : 0);
     }
   }
+}
+
+// An index into a compute set's arrays, which hold fewer than 2^32 items.
+std::uint32_t checkedIndex(std::size_t i) {
+  if (i > ~std::uint32_t(0))
+    throw DecodeError("a compute set has more than 2^32 vertex fields or edges");
+  return static_cast<std::uint32_t>(i);
 }
 
 void readComputeSet(Reader &r, exec::ComputeSetPlan &cs, std::size_t numTypes) {
@@ -243,13 +254,25 @@ void readComputeSet(Reader &r, exec::ComputeSetPlan &cs, std::size_t numTypes) {
     v.cycles = r.u64();
     v.flops = r.u64();
     v.hasPerfEstimate = r.pod<bool>();
-    v.fields.resize(r.count(3));
-    for (auto &f : v.fields) {
-      f.regions.resize(r.count(2));
-      for (auto &e : f.regions)
-        readRegion(r, e);
-      r.raw(f.state);
-      f.stateElements = r.u64();
+    v.firstField = checkedIndex(cs.fields.size());
+    v.numFields = checkedIndex(r.count(3));
+    for (std::uint32_t i = 0; i != v.numFields; ++i) {
+      exec::VertexFieldPlan f;
+      f.firstRegion = checkedIndex(cs.regions.size());
+      f.numRegions = checkedIndex(r.count(2));
+      for (std::uint32_t e = 0; e != f.numRegions; ++e) {
+        cs.regions.emplace_back();
+        readRegion(r, cs.regions.back());
+      }
+      exec::FieldState state;
+      r.raw(state.bytes);
+      state.elements = r.u64();
+      // Only state fields have bytes.
+      if (!state.bytes.empty() || state.elements != 0) {
+        f.state = checkedIndex(cs.states.size());
+        cs.states.push_back(std::move(state));
+      }
+      cs.fields.push_back(f);
     }
   }
 }

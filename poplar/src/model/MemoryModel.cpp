@@ -309,7 +309,8 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       for (std::size_t f = 0; f != info.numFields; ++f) {
         if (!info.fields[f].interleaved || info.fields[f].kind == FieldKind::State)
           continue;
-        for (const auto &region : plans[i].fields[f].regions)
+        for (const auto &region : exe.computeSets[cs].regionsOf(
+                 exe.computeSets[cs].fieldsOf(plans[i])[f]))
           region.forEachStorageRange([&](const layout::StorageRange &range) {
             interleavedVars.insert({range.var, tile});
           });
