@@ -467,9 +467,8 @@ void checkTileMapping(const Graph::Impl &graph) {
 // The edges' storage ranges serve the estimates only.
 void releaseEdgeStorage(Executable::Impl &exe) {
   for (auto &cs : exe.computeSets)
-    for (auto &region : cs.regions)
-      if (region.gathered)
-        std::vector<layout::StorageRange>().swap(region.gathered->storage);
+    for (auto &edge : cs.gathered)
+      std::vector<layout::StorageRange>().swap(edge.storage);
 }
 
 } // namespace

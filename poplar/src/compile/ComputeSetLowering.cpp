@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <iterator>
 
 namespace poplar {
 namespace {
@@ -35,22 +36,32 @@ struct Access {
   }
 };
 
+// The index of a variable in an edge's plan.
+std::uint32_t planVariable(std::size_t var) {
+  if (var > ~std::uint32_t(0))
+    throw graph_program_compilation_error(
+        "a vertex edge refers to variable " + std::to_string(var) +
+        ": compute sets are planned for at most 2^32 variables");
+  return static_cast<std::uint32_t>(var);
+}
+
 // An edge's plan: the piece of storage it is, if its runs make one, else
-// its runs, gathered.
+// its runs, gathered (appended to `gathered`, which r then indexes).
 void planRegion(exec::EdgeRegion &r, std::vector<layout::FlatRun> runs,
-                std::size_t numElements) {
+                std::size_t numElements,
+                std::vector<exec::GatheredEdge> &gathered) {
   r.numElements = numElements;
   const bool contiguous =
       runs.size() == 1 && (runs[0].stride == 1 || runs[0].length == 1);
   if (runs.empty() || contiguous) {
     if (!runs.empty()) {
-      r.var = runs[0].var;
+      r.var = planVariable(runs[0].var);
       r.offset = static_cast<std::size_t>(runs[0].start);
     }
     return;
   }
-  r.gathered = std::make_unique<exec::GatheredEdge>();
-  r.gathered->runs = std::move(runs);
+  r.gathered = static_cast<std::uint32_t>(gathered.size());
+  gathered.emplace_back().runs = std::move(runs);
 }
 
 // Where a vertex's fields, regions and states start in the compute set's
@@ -87,10 +98,13 @@ public:
 
   /// Plans vertex `index` of the compute set (graph vertex `id`) into
   /// `plan`, whose arrays have room for it from `at` (advanced past it),
-  /// without its perf estimator's figures (see estimate). Touches nothing
-  /// shared, so vertices are planned side by side.
+  /// without its perf estimator's figures (see estimate). Its gathered
+  /// edges go to `gathered`, which their regions index until
+  /// lowerComputeSets moves them to the plan. Touches nothing shared, so
+  /// vertices are planned side by side.
   void planVertex(unsigned id, exec::ComputeSetPlan &plan, std::size_t index,
-                  PlanPosition &at) const {
+                  PlanPosition &at,
+                  std::vector<exec::GatheredEdge> &gathered) const {
     const VertexData &v = graph.vertices[id];
     const VertexType &type = graph.vertexTypes[v.type];
     if (graph.target.getTargetType() != TargetType::CPU &&
@@ -109,7 +123,7 @@ public:
     vp.numFields = static_cast<std::uint32_t>(v.fields.size());
     for (unsigned f = 0; f != v.fields.size(); ++f)
       planField(id, type.info->fields[f], v.fields[f], plan,
-                plan.fields[at.field++], at);
+                plan.fields[at.field++], at, gathered);
   }
 
   /// Calls f(access) for each piece of non-constant storage that the edges
@@ -125,7 +139,7 @@ public:
         if (kind == FieldKind::State || (kind != FieldKind::Input) != writes)
           continue;
         for (const auto &region : plan.regionsOf(fields[i]))
-          region.forEachStorageRange([&](const layout::StorageRange &s) {
+          plan.forEachStorageRange(region, [&](const layout::StorageRange &s) {
             if (!graph.variables[s.var].isConstant)
               f(Access{s.var, s.begin, s.end, v.id, i});
           });
@@ -201,12 +215,12 @@ private:
       std::vector<std::size_t> itemSizes;
       std::vector<unsigned char> state;
       if (info.kind == FieldKind::State) {
-        size = value.size;
+        size = value.size();
         state = value.extra ? value.extra->state : std::vector<unsigned char>{};
         if (info.shape == FieldShape::Scalar)
           size = 1;
       } else if (info.shape == FieldShape::List) {
-        size = value.size;
+        size = value.size();
         for (const auto &item : value.extra->items)
           itemSizes.push_back(item.numElements());
       } else {
@@ -248,25 +262,27 @@ private:
 
   void planField(unsigned id, const FieldInfo &info,
                  const VertexFieldValue &value, exec::ComputeSetPlan &plan,
-                 exec::VertexFieldPlan &fp, PlanPosition &next) const {
+                 exec::VertexFieldPlan &fp, PlanPosition &next,
+                 std::vector<exec::GatheredEdge> &gathered) const {
     auto where = [&] {
       return graph.describeVertex(id) + ": field '" + info.name + "'";
     };
-    fp.firstRegion = next.region;
+    fp.first = next.region;
     if (info.kind == FieldKind::State) {
-      if (!value.stateSet)
+      if (!value.stateSet())
         throw graph_connection_error(
             where() + " (vertex state) has no value: give it one with "
                       "Graph::setInitialValue" +
             (info.shape == FieldShape::Vector ? " or setFieldSize" : ""));
-      fp.state = next.state++;
-      exec::FieldState &state = plan.states[fp.state];
+      fp.first = next.state++;
+      fp.count = exec::VertexFieldPlan::stateField;
+      exec::FieldState &state = plan.states[fp.first];
       state.bytes = value.extra->state;
-      state.elements = value.size;
+      state.elements = value.size();
       return;
     }
     if (info.shape == FieldShape::List) {
-      if (!value.sizeSet)
+      if (!value.sizeSet())
         throw no_size_specified(where() +
                                 " (a list) has no size: call "
                                 "Graph::setFieldSize or connect a list");
@@ -276,25 +292,37 @@ private:
           throw graph_connection_error(where() + ": item " + std::to_string(i) +
                                        " of " + std::to_string(items.size()) +
                                        " is not connected");
-        planEdge(items[i], plan.regions[next.region++]);
+        planEdge(items[i], plan.regions[next.region++], gathered);
       }
-      fp.numRegions = static_cast<std::uint32_t>(items.size());
+      fp.count = static_cast<std::uint32_t>(items.size());
       return;
     }
     if (!value.tensor.valid())
       throw graph_connection_error(where() + " is not connected to a tensor");
-    planEdge(value.edge(), plan.regions[next.region++]);
-    fp.numRegions = 1;
+    exec::EdgeRegion &region = plan.regions[next.region++];
+    fp.count = 1;
+    // An element of a tensor (t[i]) found without making its view.
+    layout::StorageRange element;
+    if (value.index != VertexFieldValue::notIndexed &&
+        layout::elementStorage(value.tensor, value.index, element)) {
+      region.numElements = 1;
+      region.var = planVariable(element.var);
+      region.offset = element.begin;
+      return;
+    }
+    planEdge(value.edge(), region, gathered);
   }
 
-  void planEdge(const Tensor &t, exec::EdgeRegion &region) const {
+  void planEdge(const Tensor &t, exec::EdgeRegion &region,
+                std::vector<exec::GatheredEdge> &gathered) const {
     // Edges are views made for the vertex: their boxes are not kept.
     const layout::EdgeLayout edge = layout::edgeLayout(t);
     const layout::Layout &boxes = edge.layout.get();
-    planRegion(region, layout::flatRuns(boxes, *edge.shape), t.numElements());
+    planRegion(region, layout::flatRuns(boxes, *edge.shape), t.numElements(),
+               gathered);
     // A direct edge's storage is its one piece.
     if (!region.direct())
-      region.gathered->storage = layout::storageRanges(boxes);
+      gathered[region.gathered].storage = layout::storageRanges(boxes);
   }
 
   [[noreturn]] void race(const Access &a, const Access &b, std::size_t element,
@@ -342,6 +370,7 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
   constexpr std::size_t blockSize = 256;
   struct Block {
     PlanPosition start; // where its first vertex's fields etc. go
+    std::vector<exec::GatheredEdge> gathered;
     std::size_t failed = ~std::size_t(0); // the vertex that threw
     std::exception_ptr error;
   };
@@ -365,10 +394,11 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
       fields += size.field;
       regions += size.region;
       states += size.state;
-      if (std::max({fields, regions, states}) > ~std::uint32_t(0))
+      // (~0 itself marks a state field: VertexFieldPlan::stateField.)
+      if (std::max({fields, regions, states}) >= ~std::uint32_t(0))
         throw graph_program_compilation_error(
             "compute set '" + info.name +
-            "' has more than 2^32 vertex fields or edges");
+            "' has too many vertex fields or edges (at most 2^32 - 2)");
     }
     plan.vertices.resize(n);
     plan.fields.resize(fields);
@@ -380,7 +410,7 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
       const std::size_t end = std::min(n, (b + 1) * blockSize);
       for (std::size_t i = b * blockSize; i != end; ++i) {
         try {
-          checker.planVertex(info.vertices[i], plan, i, at);
+          checker.planVertex(info.vertices[i], plan, i, at, block.gathered);
         } catch (...) {
           block.failed = i;
           block.error = std::current_exception();
@@ -395,6 +425,20 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
           std::rethrow_exception(blocks[b].error);
         checker.estimate(plan.vertices[i]);
       }
+      // The block's gathered edges join the plan's, after those of the
+      // blocks before it.
+      Block &block = blocks[b];
+      if (block.gathered.empty())
+        continue;
+      const auto base = static_cast<std::uint32_t>(plan.gathered.size());
+      const std::size_t endRegion =
+          b + 1 != blocks.size() ? blocks[b + 1].start.region : plan.regions.size();
+      for (std::size_t r = block.start.region; r != endRegion; ++r)
+        if (!plan.regions[r].direct())
+          plan.regions[r].gathered += base;
+      std::move(block.gathered.begin(), block.gathered.end(),
+                std::back_inserter(plan.gathered));
+      std::vector<exec::GatheredEdge>().swap(block.gathered);
     }
     checker.checkRaces(plan);
     if (onComputeSet)

@@ -188,25 +188,36 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   s.simEnd = r.pod<std::uint32_t>();
 }
 
-void writeRegion(Writer &w, const exec::EdgeRegion &e) {
+// An index into a compute set's arrays, which hold fewer than 2^32 items.
+std::uint32_t checkedIndex(std::size_t i) {
+  if (i >= ~std::uint32_t(0))
+    throw DecodeError("a compute set has 2^32 or more vertex fields or edges");
+  return static_cast<std::uint32_t>(i);
+}
+
+void writeRegion(Writer &w, const exec::ComputeSetPlan &cs,
+                 const exec::EdgeRegion &e) {
   w.u64(e.numElements);
   w.pod(e.direct());
   if (e.direct()) {
     w.u64(e.var);
     w.u64(e.offset);
   } else {
-    writeRuns(w, e.runs());
+    writeRuns(w, cs.runsOf(e));
   }
 }
 
-void readRegion(Reader &r, exec::EdgeRegion &e) {
+void readRegion(Reader &r, exec::ComputeSetPlan &cs, exec::EdgeRegion &e) {
   e.numElements = r.u64();
   if (r.pod<bool>()) { // direct
-    e.var = r.u64();
+    const std::uint64_t var = r.u64();
+    if (var > ~std::uint32_t(0))
+      throw DecodeError("an edge refers to a variable that is not in the file");
+    e.var = static_cast<std::uint32_t>(var);
     e.offset = r.u64();
   } else {
-    e.gathered = std::make_unique<exec::GatheredEdge>();
-    readRuns(r, e.gathered->runs);
+    e.gathered = checkedIndex(cs.gathered.size());
+    readRuns(r, cs.gathered.emplace_back().runs);
   }
 }
 
@@ -222,24 +233,15 @@ void writeComputeSet(Writer &w, const exec::ComputeSetPlan &cs) {
     w.pod(v.hasPerfEstimate);
     w.u64(v.numFields);
     for (const auto &f : cs.fieldsOf(v)) {
-      w.u64(f.numRegions);
+      w.u64(f.numRegions());
       for (const auto &e : cs.regionsOf(f))
-        writeRegion(w, e);
+        writeRegion(w, cs, e);
       // A field without state is written as empty state.
-      const bool state = f.state != exec::VertexFieldPlan::noState;
-      const std::vector<unsigned char> none;
-      const auto &bytes = state ? cs.stateOf(f).bytes : none;
-      w.raw(bytes.data(), bytes.size());
-      w.u64(state ? cs.stateOf(f).elements : 0);
+      const exec::FieldState &state = cs.stateOf(f);
+      w.raw(state.bytes.data(), state.bytes.size());
+      w.u64(state.elements);
     }
   }
-}
-
-// An index into a compute set's arrays, which hold fewer than 2^32 items.
-std::uint32_t checkedIndex(std::size_t i) {
-  if (i > ~std::uint32_t(0))
-    throw DecodeError("a compute set has more than 2^32 vertex fields or edges");
-  return static_cast<std::uint32_t>(i);
 }
 
 void readComputeSet(Reader &r, exec::ComputeSetPlan &cs, std::size_t numTypes) {
@@ -258,18 +260,21 @@ void readComputeSet(Reader &r, exec::ComputeSetPlan &cs, std::size_t numTypes) {
     v.numFields = checkedIndex(r.count(3));
     for (std::uint32_t i = 0; i != v.numFields; ++i) {
       exec::VertexFieldPlan f;
-      f.firstRegion = checkedIndex(cs.regions.size());
-      f.numRegions = checkedIndex(r.count(2));
-      for (std::uint32_t e = 0; e != f.numRegions; ++e) {
+      f.first = checkedIndex(cs.regions.size());
+      f.count = checkedIndex(r.count(2));
+      for (std::uint32_t e = 0; e != f.count; ++e) {
         cs.regions.emplace_back();
-        readRegion(r, cs.regions.back());
+        readRegion(r, cs, cs.regions.back());
       }
       exec::FieldState state;
       r.raw(state.bytes);
       state.elements = r.u64();
       // Only state fields have bytes.
       if (!state.bytes.empty() || state.elements != 0) {
-        f.state = checkedIndex(cs.states.size());
+        if (f.count != 0)
+          throw DecodeError("a vertex field has both edges and state");
+        f.first = checkedIndex(cs.states.size());
+        f.count = exec::VertexFieldPlan::stateField;
         cs.states.push_back(std::move(state));
       }
       cs.fields.push_back(f);

@@ -187,31 +187,18 @@ struct GatheredEdge {
 };
 
 /// Where the elements of one edge are: one contiguous piece of a
-/// variable's storage (bound by pointer), or gathered runs.
+/// variable's storage (bound by pointer), or gathered runs. 24 bytes: a
+/// compute set of a million vertices has millions.
 struct EdgeRegion {
+  static constexpr std::uint32_t notGathered = ~std::uint32_t(0);
   std::size_t numElements = 0;
-  std::size_t var = 0;    // direct
   std::size_t offset = 0; // direct: the first element
-  /// Null for a direct edge (most are): its one piece needs no list.
-  std::unique_ptr<GatheredEdge> gathered;
+  std::uint32_t var = 0;  // direct
+  /// In ComputeSetPlan::gathered; notGathered for a direct edge (most
+  /// are), whose one piece needs no list.
+  std::uint32_t gathered = notGathered;
 
-  bool direct() const { return !gathered; }
-  const std::vector<layout::FlatRun> &runs() const { return gathered->runs; }
-
-  /// Calls f(range) for each storage range the edge touches: sorted and
-  /// disjoint, as layout::storageRanges gives them.
-  template <class F> void forEachStorageRange(F &&f) const {
-    if (gathered) {
-      for (const auto &r : gathered->storage)
-        f(r);
-    } else if (numElements != 0) {
-      f(layout::StorageRange{var, offset, offset + numElements});
-    }
-  }
-  /// How many ranges forEachStorageRange gives.
-  std::size_t numStorageRanges() const {
-    return gathered ? gathered->storage.size() : (numElements != 0 ? 1 : 0);
-  }
+  bool direct() const { return gathered == notGathered; }
 };
 
 /// The value of a vertex state field.
@@ -221,12 +208,17 @@ struct FieldState {
 };
 
 /// One field of a vertex: its edges (an edge field has one region, a list
-/// one per item, a state field none) and, for state, its value.
+/// one per item) or, for a state field, its value. 8 bytes.
 struct VertexFieldPlan {
-  static constexpr std::uint32_t noState = ~std::uint32_t(0);
-  std::uint32_t firstRegion = 0; // in ComputeSetPlan::regions
-  std::uint32_t numRegions = 0;
-  std::uint32_t state = noState; // in ComputeSetPlan::states
+  static constexpr std::uint32_t stateField = ~std::uint32_t(0);
+  /// The first region (in ComputeSetPlan::regions) or, for a state
+  /// field, its state (in ComputeSetPlan::states).
+  std::uint32_t first = 0;
+  /// How many regions, or stateField.
+  std::uint32_t count = 0;
+
+  bool hasState() const { return count == stateField; }
+  std::uint32_t numRegions() const { return hasState() ? 0 : count; }
 };
 
 struct VertexPlan {
@@ -248,18 +240,39 @@ struct ComputeSetPlan {
   std::vector<VertexPlan> vertices;
   std::vector<VertexFieldPlan> fields;
   std::vector<EdgeRegion> regions;
+  std::vector<GatheredEdge> gathered;
   std::vector<FieldState> states;
 
   ArrayRef<VertexFieldPlan> fieldsOf(const VertexPlan &v) const {
     return {fields.data() + v.firstField, v.numFields};
   }
   ArrayRef<EdgeRegion> regionsOf(const VertexFieldPlan &f) const {
-    return {regions.data() + f.firstRegion, f.numRegions};
+    return {regions.data() + (f.hasState() ? 0 : f.first), f.numRegions()};
+  }
+  /// The runs of a gathered edge.
+  const std::vector<layout::FlatRun> &runsOf(const EdgeRegion &r) const {
+    return gathered[r.gathered].runs;
+  }
+  /// Calls f(range) for each storage range the edge touches: sorted and
+  /// disjoint, as layout::storageRanges gives them.
+  template <class F>
+  void forEachStorageRange(const EdgeRegion &r, F &&f) const {
+    if (!r.direct()) {
+      for (const auto &range : gathered[r.gathered].storage)
+        f(range);
+    } else if (r.numElements != 0) {
+      f(layout::StorageRange{r.var, r.offset, r.offset + r.numElements});
+    }
+  }
+  /// How many ranges forEachStorageRange gives.
+  std::size_t numStorageRanges(const EdgeRegion &r) const {
+    return !r.direct() ? gathered[r.gathered].storage.size()
+                       : (r.numElements != 0 ? 1 : 0);
   }
   /// The field's state (empty if it has none).
   const FieldState &stateOf(const VertexFieldPlan &f) const {
     static const FieldState none;
-    return f.state == VertexFieldPlan::noState ? none : states[f.state];
+    return f.hasState() ? states[f.first] : none;
   }
 };
 

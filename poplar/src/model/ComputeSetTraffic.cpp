@@ -194,7 +194,7 @@ public:
         std::size_t n = 0;
         for (const auto &region :
              plan.regionsOf(plan.fieldsOf(plan.vertices[i])[f]))
-          n += region.numStorageRanges();
+          n += plan.numStorageRanges(region);
         numReads += isRead(fi) ? n : 0;
         numWrites += isWritten(fi) ? n : 0;
       }
@@ -213,7 +213,7 @@ public:
         const bool out = isWritten(fi);
         for (const auto &region :
              plan.regionsOf(plan.fieldsOf(plan.vertices[i])[f])) {
-          region.forEachStorageRange([&](const layout::StorageRange &r) {
+          plan.forEachStorageRange(region, [&](const layout::StorageRange &r) {
             const auto var = static_cast<unsigned>(r.var);
             if (in)
               addRange(reads, {tile, var, r.begin, r.end});

@@ -288,7 +288,7 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       const auto &info = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
       const VertexBytes b = vertexBytes(info, [&](std::size_t f) {
-        return std::uint64_t(v.fields[f].size);
+        return std::uint64_t(v.fields[f].size());
       });
       add(tile, MemoryCategory::VertexInstanceState, b.instance(),
           constants::wordAlignment);
@@ -311,7 +311,8 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
           continue;
         for (const auto &region : exe.computeSets[cs].regionsOf(
                  exe.computeSets[cs].fieldsOf(plans[i])[f]))
-          region.forEachStorageRange([&](const layout::StorageRange &range) {
+          exe.computeSets[cs].forEachStorageRange(
+              region, [&](const layout::StorageRange &range) {
             interleavedVars.insert({range.var, tile});
           });
       }

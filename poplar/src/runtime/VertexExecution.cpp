@@ -190,8 +190,7 @@ void transferStrided(unsigned char *base, const layout::FlatRun *first,
 
 } // namespace
 
-void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
-  const auto &runs = region.runs();
+void ComputeSetInstance::planGroups(const std::vector<layout::FlatRun> &runs) {
   const std::size_t firstGroup = groups.size();
   auto key = [](const layout::FlatRun &r) {
     // A single element is strided whatever its stride says.
@@ -212,9 +211,8 @@ void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
   }
 }
 
-void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
+void ComputeSetInstance::orderGroups(const std::vector<layout::FlatRun> &runs,
                                      std::size_t firstGroup) {
-  const auto &runs = region.runs();
   for (std::size_t g = firstGroup; g != groups.size(); ++g) {
     RunGroup &group = groups[g];
     if (group.contiguous || group.count < 2 || runs[group.first].length < 2)
@@ -238,7 +236,7 @@ void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
 
 template <bool ToBuffer>
 void ComputeSetInstance::transfer(const Transfer &t) {
-  const layout::FlatRun *runs = t.region->runs().data();
+  const layout::FlatRun *runs = t.runs->data();
   const RunGroup *g = groups.data() + t.firstGroup;
   const RunGroup *end = g + t.numGroups;
   const std::size_t bytes = t.elementBytes;
@@ -318,11 +316,12 @@ ComputeSetInstance::ComputeSetInstance(
       auto *buffer = static_cast<unsigned char *>(
           arena.allocate(region.numElements * bytes, 16));
       const std::size_t firstGroup = groups.size();
-      planGroups(region);
-      orderGroups(region, firstGroup);
+      const auto &runs = plan.runsOf(region);
+      planGroups(runs);
+      orderGroups(runs, firstGroup);
       const auto numGroups =
           static_cast<std::uint32_t>(groups.size() - firstGroup);
-      transfers.push_back({buffer, &region, bytes,
+      transfers.push_back({buffer, &runs, bytes,
                            static_cast<std::uint32_t>(firstGroup), numGroups,
                            kind != FieldKind::Input});
       b.data = buffer;
