@@ -52,7 +52,7 @@ using Buffers = TrafficScratch::Buffers;
 // (a[i], a[i + 1]) are often neighbouring elements, and merge() would join
 // them anyway, so the lists stay short without changing what they cover.
 void addRange(std::vector<NeededRange> &ranges, const NeededRange &r) {
-  constexpr std::size_t lookBack = 4;
+  constexpr std::size_t lookBack = 16;
   const std::size_t n = ranges.size();
   for (std::size_t i = n; i != 0 && i + lookBack != n; --i) {
     NeededRange &x = ranges[i - 1];
