@@ -467,10 +467,8 @@ void checkTileMapping(const Graph::Impl &graph) {
 // The edges' storage ranges serve the estimates only.
 void releaseEdgeStorage(Executable::Impl &exe) {
   for (auto &cs : exe.computeSets)
-    for (auto &vertex : cs.vertices)
-      for (auto &field : vertex.fields)
-        for (auto &region : field.regions)
-          std::vector<layout::StorageRange>().swap(region.storage);
+    for (auto &edge : cs.gathered)
+      std::vector<layout::StorageRange>().swap(edge.storage);
 }
 
 } // namespace

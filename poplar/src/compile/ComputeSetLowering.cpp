@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <iterator>
 
 namespace poplar {
 namespace {
@@ -35,24 +36,59 @@ struct Access {
   }
 };
 
-exec::EdgeRegion planRegion(std::vector<layout::FlatRun> runs,
-                            std::size_t numElements) {
-  exec::EdgeRegion r;
+// The index of a variable in an edge's plan.
+std::uint32_t planVariable(std::size_t var) {
+  if (var > ~std::uint32_t(0))
+    throw graph_program_compilation_error(
+        "a vertex edge refers to variable " + std::to_string(var) +
+        ": compute sets are planned for at most 2^32 variables");
+  return static_cast<std::uint32_t>(var);
+}
+
+// An edge's plan: the piece of storage it is, if its runs make one, else
+// its runs, gathered (appended to `gathered`, which r then indexes).
+void planRegion(exec::EdgeRegion &r, std::vector<layout::FlatRun> runs,
+                std::size_t numElements,
+                std::vector<exec::GatheredEdge> &gathered) {
   r.numElements = numElements;
-  r.runs = std::move(runs);
   const bool contiguous =
-      r.runs.size() == 1 && (r.runs[0].stride == 1 || r.runs[0].length == 1);
-  if (r.runs.empty() || contiguous) {
-    r.direct = true;
-    if (!r.runs.empty()) {
-      r.var = r.runs[0].var;
-      r.offset = static_cast<std::size_t>(r.runs[0].start);
+      runs.size() == 1 && (runs[0].stride == 1 || runs[0].length == 1);
+  if (runs.empty() || contiguous) {
+    if (!runs.empty()) {
+      r.var = planVariable(runs[0].var);
+      r.offset = static_cast<std::size_t>(runs[0].start);
     }
-    r.runs.clear();
-  } else {
-    r.direct = false;
+    return;
   }
-  return r;
+  r.gathered = static_cast<std::uint32_t>(gathered.size());
+  gathered.emplace_back().runs = std::move(runs);
+}
+
+// Where a vertex's fields, regions and states start in the compute set's
+// arrays.
+struct PlanPosition {
+  std::uint32_t field = 0;
+  std::uint32_t region = 0;
+  std::uint32_t state = 0;
+};
+
+// How many fields, regions and states a vertex's plan takes (its plan
+// checks what this counts).
+PlanPosition planSize(const VertexData &v, const VertexType &type) {
+  PlanPosition n;
+  n.field = static_cast<std::uint32_t>(v.fields.size());
+  for (std::size_t f = 0; f != v.fields.size(); ++f) {
+    const FieldInfo &info = type.info->fields[f];
+    if (info.kind == FieldKind::State)
+      ++n.state;
+    else if (info.shape == FieldShape::List)
+      n.region += v.fields[f].extra
+                      ? static_cast<std::uint32_t>(v.fields[f].extra->items.size())
+                      : 0;
+    else
+      ++n.region;
+  }
+  return n;
 }
 
 class ComputeSetChecker {
@@ -60,11 +96,15 @@ public:
   ComputeSetChecker(const Graph::Impl &graph, unsigned cs)
       : graph(graph), cs(cs) {}
 
-  /// A vertex's plan without its perf estimator's figures (see
-  /// estimate), and the storage its edges read and write. Touches nothing
-  /// shared, so vertices are planned side by side.
-  exec::VertexPlan planVertex(unsigned id, std::vector<Access> &reads,
-                              std::vector<Access> &writes) const {
+  /// Plans vertex `index` of the compute set (graph vertex `id`) into
+  /// `plan`, whose arrays have room for it from `at` (advanced past it),
+  /// without its perf estimator's figures (see estimate). Its gathered
+  /// edges go to `gathered`, which their regions index until
+  /// lowerComputeSets moves them to the plan. Touches nothing shared, so
+  /// vertices are planned side by side.
+  void planVertex(unsigned id, exec::ComputeSetPlan &plan, std::size_t index,
+                  PlanPosition &at,
+                  std::vector<exec::GatheredEdge> &gathered) const {
     const VertexData &v = graph.vertices[id];
     const VertexType &type = graph.vertexTypes[v.type];
     if (graph.target.getTargetType() != TargetType::CPU &&
@@ -72,18 +112,39 @@ public:
       throw invalid_tile_mapping(graph.describeVertex(id) +
                                  " has no tile: map it with "
                                  "Graph::setTileMapping(vertex, tile)");
-    exec::VertexPlan plan;
-    plan.id = id;
-    plan.type = v.type;
-    plan.tile = v.tile == std::numeric_limits<unsigned>::max() ? 0 : v.tile;
-    plan.cycles = v.cycles;
-    plan.flops = v.flops;
-    plan.hasPerfEstimate = v.hasPerfEstimate;
-    plan.fields.resize(v.fields.size());
+    exec::VertexPlan &vp = plan.vertices[index];
+    vp.id = id;
+    vp.type = v.type;
+    vp.tile = v.tile == std::numeric_limits<unsigned>::max() ? 0 : v.tile;
+    vp.cycles = v.cycles;
+    vp.flops = v.flops;
+    vp.hasPerfEstimate = v.hasPerfEstimate;
+    vp.firstField = at.field;
+    vp.numFields = static_cast<std::uint32_t>(v.fields.size());
     for (unsigned f = 0; f != v.fields.size(); ++f)
-      plan.fields[f] =
-          planField(id, f, type.info->fields[f], v.fields[f], reads, writes);
-    return plan;
+      planField(id, type.info->fields[f], v.fields[f], plan,
+                plan.fields[at.field++], at, gathered);
+  }
+
+  /// Calls f(access) for each piece of non-constant storage that the edges
+  /// of the plan's vertices read (writes false) or write (writes true), in
+  /// vertex order. Nothing writes a constant, so reading one cannot race.
+  template <class F>
+  void forEachAccess(const exec::ComputeSetPlan &plan, bool writes, F &&f) const {
+    for (const exec::VertexPlan &v : plan.vertices) {
+      const auto &info = *graph.vertexTypes[v.type].info;
+      const auto fields = plan.fieldsOf(v);
+      for (unsigned i = 0; i != fields.size(); ++i) {
+        const FieldKind kind = info.fields[i].kind;
+        if (kind == FieldKind::State || (kind != FieldKind::Input) != writes)
+          continue;
+        for (const auto &region : plan.regionsOf(fields[i]))
+          plan.forEachStorageRange(region, [&](const layout::StorageRange &s) {
+            if (!graph.variables[s.var].isConstant)
+              f(Access{s.var, s.begin, s.end, v.id, i});
+          });
+      }
+    }
   }
 
   /// Runs the vertex's perf estimator, if it has one and no estimate was
@@ -101,51 +162,46 @@ public:
     plan.hasPerfEstimate = true;
   }
 
-  /// Takes what some vertices' edges read and write, for checkRaces.
-  void addAccesses(std::vector<Access> &&reads, std::vector<Access> &&writes) {
-    allReads.push_back(std::move(reads));
-    allWrites.push_back(std::move(writes));
-  }
-
   /// Throws graph_connection_error naming both vertices if two vertices
-  /// touch an element and one of them writes it.
-  void checkRaces() const {
-    std::vector<Access> sorted;
+  /// of the plan touch an element and one of them writes it.
+  void checkRaces(const exec::ComputeSetPlan &plan) const {
     std::size_t numWrites = 0;
-    for (const auto &part : allWrites)
-      numWrites += part.size();
-    sorted.reserve(numWrites);
-    for (const auto &part : allWrites)
-      sorted.insert(sorted.end(), part.begin(), part.end());
-    std::sort(sorted.begin(), sorted.end());
-    // Merge overlapping writes; an overlap between two vertices is a race.
-    // Every merged interval then belongs to one vertex.
+    forEachAccess(plan, true, [&](const Access &) { ++numWrites; });
     std::vector<Access> w;
-    for (const Access &a : sorted) {
-      if (!w.empty() && w.back().var == a.var && a.begin < w.back().end) {
-        if (a.vertex != w.back().vertex)
-          race(w.back(), a, a.begin, "writes", "writes");
-        w.back().end = std::max(w.back().end, a.end);
+    w.reserve(numWrites);
+    forEachAccess(plan, true, [&](const Access &a) { w.push_back(a); });
+    std::sort(w.begin(), w.end());
+    // Merge overlapping writes, in place; an overlap between two vertices
+    // is a race. Every merged interval then belongs to one vertex.
+    std::size_t n = 0;
+    for (std::size_t i = 0; i != w.size(); ++i) {
+      const Access a = w[i];
+      Access *last = n != 0 ? &w[n - 1] : nullptr;
+      if (last && last->var == a.var && a.begin < last->end) {
+        if (a.vertex != last->vertex)
+          race(*last, a, a.begin, "writes", "writes");
+        last->end = std::max(last->end, a.end);
       } else {
-        w.push_back(a);
+        w[n++] = a;
       }
     }
+    w.resize(n);
     // With writes disjoint between vertices, a read races with any write
     // by another vertex that it overlaps.
-    for (const auto &part : allReads) {
-      for (const Access &r : part) {
-        auto it = std::lower_bound(
-            w.begin(), w.end(), r, [](const Access &a, const Access &b) {
-              return a.var != b.var ? a.var < b.var : a.end <= b.begin;
-            });
-        for (; it != w.end() && it->var == r.var && it->begin < r.end; ++it)
-          if (it->vertex != r.vertex)
-            race(*it, r, std::max(it->begin, r.begin), "writes", "reads");
-      }
-    }
+    forEachAccess(plan, false, [&](const Access &r) { checkRead(w, r); });
   }
 
 private:
+  void checkRead(const std::vector<Access> &w, const Access &r) const {
+    auto it = std::lower_bound(
+        w.begin(), w.end(), r, [](const Access &a, const Access &b) {
+          return a.var != b.var ? a.var < b.var : a.end <= b.begin;
+        });
+    for (; it != w.end() && it->var == r.var && it->begin < r.end; ++it)
+      if (it->vertex != r.vertex)
+        race(*it, r, std::max(it->begin, r.begin), "writes", "reads");
+  }
+
   VertexPerfEstimate runEstimator(unsigned id, const PerfEstimateFunc &f) const {
     const VertexData &v = graph.vertices[id];
     const VertexType &type = graph.vertexTypes[v.type];
@@ -159,12 +215,12 @@ private:
       std::vector<std::size_t> itemSizes;
       std::vector<unsigned char> state;
       if (info.kind == FieldKind::State) {
-        size = value.size;
+        size = value.size();
         state = value.extra ? value.extra->state : std::vector<unsigned char>{};
         if (info.shape == FieldShape::Scalar)
           size = 1;
       } else if (info.shape == FieldShape::List) {
-        size = value.size;
+        size = value.size();
         for (const auto &item : value.extra->items)
           itemSizes.push_back(item.numElements());
       } else {
@@ -204,26 +260,29 @@ private:
     }
   }
 
-  exec::VertexFieldPlan planField(unsigned id, unsigned f, const FieldInfo &info,
-                                  const VertexFieldValue &value,
-                                  std::vector<Access> &reads,
-                                  std::vector<Access> &writes) const {
-    exec::VertexFieldPlan plan;
+  void planField(unsigned id, const FieldInfo &info,
+                 const VertexFieldValue &value, exec::ComputeSetPlan &plan,
+                 exec::VertexFieldPlan &fp, PlanPosition &next,
+                 std::vector<exec::GatheredEdge> &gathered) const {
     auto where = [&] {
       return graph.describeVertex(id) + ": field '" + info.name + "'";
     };
+    fp.first = next.region;
     if (info.kind == FieldKind::State) {
-      if (!value.stateSet)
+      if (!value.stateSet())
         throw graph_connection_error(
             where() + " (vertex state) has no value: give it one with "
                       "Graph::setInitialValue" +
             (info.shape == FieldShape::Vector ? " or setFieldSize" : ""));
-      plan.state = value.extra->state;
-      plan.stateElements = value.size;
-      return plan;
+      fp.first = next.state++;
+      fp.count = exec::VertexFieldPlan::stateField;
+      exec::FieldState &state = plan.states[fp.first];
+      state.bytes = value.extra->state;
+      state.elements = value.size();
+      return;
     }
     if (info.shape == FieldShape::List) {
-      if (!value.sizeSet)
+      if (!value.sizeSet())
         throw no_size_specified(where() +
                                 " (a list) has no size: call "
                                 "Graph::setFieldSize or connect a list");
@@ -233,37 +292,37 @@ private:
           throw graph_connection_error(where() + ": item " + std::to_string(i) +
                                        " of " + std::to_string(items.size()) +
                                        " is not connected");
-        plan.regions.push_back(planEdge(id, f, info.kind, items[i], reads, writes));
+        planEdge(items[i], plan.regions[next.region++], gathered);
       }
-      return plan;
+      fp.count = static_cast<std::uint32_t>(items.size());
+      return;
     }
     if (!value.tensor.valid())
       throw graph_connection_error(where() + " is not connected to a tensor");
-    plan.regions.push_back(planEdge(id, f, info.kind, value.edge(), reads, writes));
-    return plan;
+    exec::EdgeRegion &region = plan.regions[next.region++];
+    fp.count = 1;
+    // An element of a tensor (t[i]) found without making its view.
+    layout::StorageRange element;
+    if (value.index != VertexFieldValue::notIndexed &&
+        layout::elementStorage(value.tensor, value.index, element)) {
+      region.numElements = 1;
+      region.var = planVariable(element.var);
+      region.offset = element.begin;
+      return;
+    }
+    planEdge(value.edge(), region, gathered);
   }
 
-  exec::EdgeRegion planEdge(unsigned id, unsigned f, FieldKind kind,
-                            const Tensor &t, std::vector<Access> &reads,
-                            std::vector<Access> &writes) const {
+  void planEdge(const Tensor &t, exec::EdgeRegion &region,
+                std::vector<exec::GatheredEdge> &gathered) const {
     // Edges are views made for the vertex: their boxes are not kept.
     const layout::EdgeLayout edge = layout::edgeLayout(t);
     const layout::Layout &boxes = edge.layout.get();
-    exec::EdgeRegion region = planRegion(
-        layout::flatRuns(boxes, *edge.shape), t.numElements());
+    planRegion(region, layout::flatRuns(boxes, *edge.shape), t.numElements(),
+               gathered);
     // A direct edge's storage is its one piece.
-    if (!region.direct)
-      region.storage = layout::storageRanges(boxes);
-    region.forEachStorageRange([&](const layout::StorageRange &r) {
-      if (graph.variables[r.var].isConstant)
-        return; // nothing writes a constant, so reading it cannot race
-      const Access a{r.var, r.begin, r.end, id, f};
-      if (kind != FieldKind::Input)
-        writes.push_back(a);
-      else
-        reads.push_back(a);
-    });
-    return region;
+    if (!region.direct())
+      gathered[region.gathered].storage = layout::storageRanges(boxes);
   }
 
   [[noreturn]] void race(const Access &a, const Access &b, std::size_t element,
@@ -288,9 +347,6 @@ private:
 
   const Graph::Impl &graph;
   unsigned cs;
-  // What the vertices planned read and write, in vertex order.
-  std::vector<std::vector<Access>> allWrites;
-  std::vector<std::vector<Access>> allReads;
 };
 
 } // namespace
@@ -308,12 +364,13 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
   }
   exe.computeSets.resize(graph.computeSets.size());
   // The vertices of a compute set are planned side by side in blocks of
-  // consecutive vertices; what the blocks found (accesses, the first
-  // error) is then taken in vertex order, so the plan and any error are
-  // those of a plan made in order, whatever the number of threads.
+  // consecutive vertices; the first error is then taken in vertex order,
+  // so the plan and any error are those of a plan made in order, whatever
+  // the number of threads.
   constexpr std::size_t blockSize = 256;
   struct Block {
-    std::vector<Access> reads, writes;
+    PlanPosition start; // where its first vertex's fields etc. go
+    std::vector<exec::GatheredEdge> gathered;
     std::size_t failed = ~std::size_t(0); // the vertex that threw
     std::exception_ptr error;
   };
@@ -324,16 +381,36 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
     plan.name = info.name;
     ComputeSetChecker checker(graph, cs);
     const std::size_t n = info.vertices.size();
-    plan.vertices.resize(n);
     blocks.clear();
     blocks.resize((n + blockSize - 1) / blockSize);
+    std::uint64_t fields = 0, regions = 0, states = 0;
+    for (std::size_t i = 0; i != n; ++i) {
+      if (i % blockSize == 0)
+        blocks[i / blockSize].start = {static_cast<std::uint32_t>(fields),
+                                       static_cast<std::uint32_t>(regions),
+                                       static_cast<std::uint32_t>(states)};
+      const VertexData &v = graph.vertices[info.vertices[i]];
+      const PlanPosition size = planSize(v, graph.vertexTypes[v.type]);
+      fields += size.field;
+      regions += size.region;
+      states += size.state;
+      // (~0 itself marks a state field: VertexFieldPlan::stateField.)
+      if (std::max({fields, regions, states}) >= ~std::uint32_t(0))
+        throw graph_program_compilation_error(
+            "compute set '" + info.name +
+            "' has too many vertex fields or edges (at most 2^32 - 2)");
+    }
+    plan.vertices.resize(n);
+    plan.fields.resize(fields);
+    plan.regions.resize(regions);
+    plan.states.resize(states);
     runtime::parallelFor(std::size_t(0), blocks.size(), [&](std::size_t b) {
       Block &block = blocks[b];
+      PlanPosition at = block.start;
       const std::size_t end = std::min(n, (b + 1) * blockSize);
       for (std::size_t i = b * blockSize; i != end; ++i) {
         try {
-          plan.vertices[i] =
-              checker.planVertex(info.vertices[i], block.reads, block.writes);
+          checker.planVertex(info.vertices[i], plan, i, at, block.gathered);
         } catch (...) {
           block.failed = i;
           block.error = std::current_exception();
@@ -348,9 +425,22 @@ void lowerComputeSets(const Graph::Impl &graph, Executable::Impl &exe,
           std::rethrow_exception(blocks[b].error);
         checker.estimate(plan.vertices[i]);
       }
-      checker.addAccesses(std::move(blocks[b].reads), std::move(blocks[b].writes));
+      // The block's gathered edges join the plan's, after those of the
+      // blocks before it.
+      Block &block = blocks[b];
+      if (block.gathered.empty())
+        continue;
+      const auto base = static_cast<std::uint32_t>(plan.gathered.size());
+      const std::size_t endRegion =
+          b + 1 != blocks.size() ? blocks[b + 1].start.region : plan.regions.size();
+      for (std::size_t r = block.start.region; r != endRegion; ++r)
+        if (!plan.regions[r].direct())
+          plan.regions[r].gathered += base;
+      std::move(block.gathered.begin(), block.gathered.end(),
+                std::back_inserter(plan.gathered));
+      std::vector<exec::GatheredEdge>().swap(block.gathered);
     }
-    checker.checkRaces();
+    checker.checkRaces(plan);
     if (onComputeSet)
       onComputeSet();
   }

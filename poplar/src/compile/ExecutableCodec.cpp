@@ -188,25 +188,36 @@ void readStep(Reader &r, exec::Step &s, unsigned depth) {
   s.simEnd = r.pod<std::uint32_t>();
 }
 
-void writeRegion(Writer &w, const exec::EdgeRegion &e) {
+// An index into a compute set's arrays, which hold fewer than 2^32 items.
+std::uint32_t checkedIndex(std::size_t i) {
+  if (i >= ~std::uint32_t(0))
+    throw DecodeError("a compute set has 2^32 or more vertex fields or edges");
+  return static_cast<std::uint32_t>(i);
+}
+
+void writeRegion(Writer &w, const exec::ComputeSetPlan &cs,
+                 const exec::EdgeRegion &e) {
   w.u64(e.numElements);
-  w.pod(e.direct);
-  if (e.direct) {
+  w.pod(e.direct());
+  if (e.direct()) {
     w.u64(e.var);
     w.u64(e.offset);
   } else {
-    writeRuns(w, e.runs);
+    writeRuns(w, cs.runsOf(e));
   }
 }
 
-void readRegion(Reader &r, exec::EdgeRegion &e) {
+void readRegion(Reader &r, exec::ComputeSetPlan &cs, exec::EdgeRegion &e) {
   e.numElements = r.u64();
-  e.direct = r.pod<bool>();
-  if (e.direct) {
-    e.var = r.u64();
+  if (r.pod<bool>()) { // direct
+    const std::uint64_t var = r.u64();
+    if (var > ~std::uint32_t(0))
+      throw DecodeError("an edge refers to a variable that is not in the file");
+    e.var = static_cast<std::uint32_t>(var);
     e.offset = r.u64();
   } else {
-    readRuns(r, e.runs);
+    e.gathered = checkedIndex(cs.gathered.size());
+    readRuns(r, cs.gathered.emplace_back().runs);
   }
 }
 
@@ -220,13 +231,15 @@ void writeComputeSet(Writer &w, const exec::ComputeSetPlan &cs) {
     w.u64(v.cycles);
     w.u64(v.flops);
     w.pod(v.hasPerfEstimate);
-    w.u64(v.fields.size());
-    for (const auto &f : v.fields) {
-      w.u64(f.regions.size());
-      for (const auto &e : f.regions)
-        writeRegion(w, e);
-      w.raw(f.state.data(), f.state.size());
-      w.u64(f.stateElements);
+    w.u64(v.numFields);
+    for (const auto &f : cs.fieldsOf(v)) {
+      w.u64(f.numRegions());
+      for (const auto &e : cs.regionsOf(f))
+        writeRegion(w, cs, e);
+      // A field without state is written as empty state.
+      const exec::FieldState &state = cs.stateOf(f);
+      w.raw(state.bytes.data(), state.bytes.size());
+      w.u64(state.elements);
     }
   }
 }
@@ -243,13 +256,28 @@ void readComputeSet(Reader &r, exec::ComputeSetPlan &cs, std::size_t numTypes) {
     v.cycles = r.u64();
     v.flops = r.u64();
     v.hasPerfEstimate = r.pod<bool>();
-    v.fields.resize(r.count(3));
-    for (auto &f : v.fields) {
-      f.regions.resize(r.count(2));
-      for (auto &e : f.regions)
-        readRegion(r, e);
-      r.raw(f.state);
-      f.stateElements = r.u64();
+    v.firstField = checkedIndex(cs.fields.size());
+    v.numFields = checkedIndex(r.count(3));
+    for (std::uint32_t i = 0; i != v.numFields; ++i) {
+      exec::VertexFieldPlan f;
+      f.first = checkedIndex(cs.regions.size());
+      f.count = checkedIndex(r.count(2));
+      for (std::uint32_t e = 0; e != f.count; ++e) {
+        cs.regions.emplace_back();
+        readRegion(r, cs, cs.regions.back());
+      }
+      exec::FieldState state;
+      r.raw(state.bytes);
+      state.elements = r.u64();
+      // Only state fields have bytes.
+      if (!state.bytes.empty() || state.elements != 0) {
+        if (f.count != 0)
+          throw DecodeError("a vertex field has both edges and state");
+        f.first = checkedIndex(cs.states.size());
+        f.count = exec::VertexFieldPlan::stateField;
+        cs.states.push_back(std::move(state));
+      }
+      cs.fields.push_back(f);
     }
   }
 }

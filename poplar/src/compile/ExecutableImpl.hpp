@@ -6,9 +6,8 @@
 
 #include "graph/TensorImpl.hpp"
 
-#include <boost/container/small_vector.hpp>
-
 #include <functional>
+#include <poplar/ArrayRef.hpp>
 #include <poplar/DataStream.hpp>
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
@@ -177,57 +176,104 @@ struct RemoteBufferInfo {
   std::size_t elementBytes = 0;
 };
 
-/// Where the elements of one edge are: one contiguous piece of a
-/// variable's storage (bound by pointer), or runs gathered into a buffer
-/// before compute and scattered back after.
-struct EdgeRegion {
-  std::size_t numElements = 0;
-  bool direct = true;
-  std::size_t var = 0;    // direct
-  std::size_t offset = 0; // direct: the first element
+/// The runs of an edge that is not one contiguous piece of storage:
+/// gathered into a buffer before compute and scattered back after.
+struct GatheredEdge {
   std::vector<layout::FlatRun> runs;
-  /// The storage a gathered edge touches (layout::storageRanges), worked
-  /// out once for the race check and the estimates; released when they
-  /// are made. Empty for a direct edge, whose storage is its one piece.
+  /// The storage the edge touches (layout::storageRanges), worked out
+  /// once for the race check and the estimates; released when they are
+  /// made.
   std::vector<layout::StorageRange> storage;
-
-  /// Calls f(range) for each storage range the edge touches: sorted and
-  /// disjoint, as layout::storageRanges gives them.
-  template <class F> void forEachStorageRange(F &&f) const {
-    if (!direct) {
-      for (const auto &r : storage)
-        f(r);
-    } else if (numElements != 0) {
-      f(layout::StorageRange{var, offset, offset + numElements});
-    }
-  }
-  /// How many ranges forEachStorageRange gives.
-  std::size_t numStorageRanges() const {
-    return direct ? (numElements != 0 ? 1 : 0) : storage.size();
-  }
 };
 
+/// Where the elements of one edge are: one contiguous piece of a
+/// variable's storage (bound by pointer), or gathered runs. 24 bytes: a
+/// compute set of a million vertices has millions.
+struct EdgeRegion {
+  static constexpr std::uint32_t notGathered = ~std::uint32_t(0);
+  std::size_t numElements = 0;
+  std::size_t offset = 0; // direct: the first element
+  std::uint32_t var = 0;  // direct
+  /// In ComputeSetPlan::gathered; notGathered for a direct edge (most
+  /// are), whose one piece needs no list.
+  std::uint32_t gathered = notGathered;
+
+  bool direct() const { return gathered == notGathered; }
+};
+
+/// The value of a vertex state field.
+struct FieldState {
+  std::vector<unsigned char> bytes; // device bytes
+  std::size_t elements = 0;
+};
+
+/// One field of a vertex: its edges (an edge field has one region, a list
+/// one per item) or, for a state field, its value. 8 bytes.
 struct VertexFieldPlan {
-  // An edge: one (held inline, as most fields are edges); a list: one per
-  // item.
-  boost::container::small_vector<EdgeRegion, 1> regions;
-  std::vector<unsigned char> state; // state: device bytes
-  std::size_t stateElements = 0;
+  static constexpr std::uint32_t stateField = ~std::uint32_t(0);
+  /// The first region (in ComputeSetPlan::regions) or, for a state
+  /// field, its state (in ComputeSetPlan::states).
+  std::uint32_t first = 0;
+  /// How many regions, or stateField.
+  std::uint32_t count = 0;
+
+  bool hasState() const { return count == stateField; }
+  std::uint32_t numRegions() const { return hasState() ? 0 : count; }
 };
 
 struct VertexPlan {
+  std::uint64_t cycles = 0;
+  std::uint64_t flops = 0;
   unsigned id = 0; // in the graph, for messages
   unsigned type = 0;
   unsigned tile = 0;
-  std::uint64_t cycles = 0;
-  std::uint64_t flops = 0;
+  std::uint32_t firstField = 0; // in ComputeSetPlan::fields
+  std::uint32_t numFields = 0;
   bool hasPerfEstimate = false;
-  std::vector<VertexFieldPlan> fields;
 };
 
+/// The vertices of a compute set with their fields and edges, each kind in
+/// one array (a vertex refers to its fields, a field to its regions, by
+/// index): a million vertices need a handful of allocations, not millions.
 struct ComputeSetPlan {
   std::string name;
   std::vector<VertexPlan> vertices;
+  std::vector<VertexFieldPlan> fields;
+  std::vector<EdgeRegion> regions;
+  std::vector<GatheredEdge> gathered;
+  std::vector<FieldState> states;
+
+  ArrayRef<VertexFieldPlan> fieldsOf(const VertexPlan &v) const {
+    return {fields.data() + v.firstField, v.numFields};
+  }
+  ArrayRef<EdgeRegion> regionsOf(const VertexFieldPlan &f) const {
+    return {regions.data() + (f.hasState() ? 0 : f.first), f.numRegions()};
+  }
+  /// The runs of a gathered edge.
+  const std::vector<layout::FlatRun> &runsOf(const EdgeRegion &r) const {
+    return gathered[r.gathered].runs;
+  }
+  /// Calls f(range) for each storage range the edge touches: sorted and
+  /// disjoint, as layout::storageRanges gives them.
+  template <class F>
+  void forEachStorageRange(const EdgeRegion &r, F &&f) const {
+    if (!r.direct()) {
+      for (const auto &range : gathered[r.gathered].storage)
+        f(range);
+    } else if (r.numElements != 0) {
+      f(layout::StorageRange{r.var, r.offset, r.offset + r.numElements});
+    }
+  }
+  /// How many ranges forEachStorageRange gives.
+  std::size_t numStorageRanges(const EdgeRegion &r) const {
+    return !r.direct() ? gathered[r.gathered].storage.size()
+                       : (r.numElements != 0 ? 1 : 0);
+  }
+  /// The field's state (empty if it has none).
+  const FieldState &stateOf(const VertexFieldPlan &f) const {
+    static const FieldState none;
+    return f.hasState() ? states[f.first] : none;
+  }
 };
 
 struct VertexTypePlan {

@@ -95,15 +95,20 @@ struct VertexFieldValue {
     return index == notIndexed ? tensor : tensor[index];
   }
   /// List edges (one tensor per item, invalid until connected) and state
-  /// values (device bytes).
+  /// values (device bytes), with their sizes: kept apart, as most fields
+  /// are edges (32 bytes a field).
   struct Extra {
     std::vector<Tensor> items;
     std::vector<unsigned char> state;
+    std::size_t size = 0; // list items or state vector elements
+    bool sizeSet = false;
+    bool stateSet = false;
   };
   std::unique_ptr<Extra> extra;
-  std::size_t size = 0; // list items or state vector elements
-  bool sizeSet = false;
-  bool stateSet = false;
+
+  std::size_t size() const { return extra ? extra->size : 0; }
+  bool sizeSet() const { return extra && extra->sizeSet; }
+  bool stateSet() const { return extra && extra->stateSet; }
 
   Extra &getExtra() {
     if (!extra)

@@ -196,14 +196,14 @@ void Graph::connect(FieldRef field, const Tensor &tensor) {
       throw graph_connection_error("connect: " + target.where() +
                                    " is not a list, so it has no item " +
                                    std::to_string(field.getIndex()));
-    if (!target.value.sizeSet)
+    if (!target.value.sizeSet())
       throw no_size_specified("connect: " + target.where() +
                               " has no size; call setFieldSize before "
                               "connecting its items");
-    if (field.getIndex() >= target.value.size)
+    if (field.getIndex() >= target.value.size())
       throw index_error("connect: item " + std::to_string(field.getIndex()) +
                         " of " + target.where() + ", which has " +
-                        std::to_string(target.value.size) + " items");
+                        std::to_string(target.value.size()) + " items");
     const auto where = [&] {
       return "item " + std::to_string(field.getIndex()) + " of " + target.where();
     };
@@ -248,14 +248,14 @@ void Graph::setFieldSize(FieldRef field, std::size_t size) {
         "setFieldSize: " + target.where() +
         " has no size of its own (only list fields and state vectors do; an "
         "edge takes its size from the tensor connected)");
-  target.value.size = size;
-  target.value.sizeSet = true;
   auto &extra = target.value.getExtra();
+  extra.size = size;
+  extra.sizeSet = true;
   if (isList) {
     extra.items.resize(size);
   } else {
     extra.state.resize(size * typeSize(target.type.fieldTypes[target.index]));
-    target.value.stateSet = true;
+    extra.stateSet = true;
   }
 }
 
@@ -279,9 +279,9 @@ void Graph::setFieldValueFromHost(const FieldRef &field, const Type &hostType,
   auto &state = target.value.getExtra().state;
   state.resize(numValues * typeSize(type));
   convertElements(hostType, values, type, state.data(), numValues);
-  target.value.size = numValues;
-  target.value.sizeSet = true;
-  target.value.stateSet = true;
+  target.value.extra->size = numValues;
+  target.value.extra->sizeSet = true;
+  target.value.extra->stateSet = true;
 }
 
 void Graph::setTileMapping(VertexRef v, unsigned tileNum) {

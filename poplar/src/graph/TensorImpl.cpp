@@ -131,6 +131,21 @@ InputLayout transientLayout(const Tensor &t) {
   return result;
 }
 
+bool elementStorage(const Tensor &t, std::size_t i, StorageRange &out) {
+  const Tensor::Impl &node = t.getImpl();
+  if (node.shape.size() != 1 || i >= node.shape[0])
+    return false;
+  if (node.kind == Tensor::Impl::Kind::Variable) {
+    out = {node.varId, i, i + 1}; // a variable's elements in order
+    return true;
+  }
+  const Layout *kept = node.keptLayout();
+  if (!kept)
+    return false;
+  out = elementStorage(*kept, i);
+  return true;
+}
+
 EdgeLayout edgeLayout(const Tensor &t) {
   const Tensor::Impl *node = &t.getImpl();
   // Flattening keeps the flattened order: the runs of the input read with

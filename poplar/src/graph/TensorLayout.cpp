@@ -495,6 +495,21 @@ Layout reshapeLayout(const Tensor::Impl &node, const Layout &in) {
 
 } // namespace
 
+StorageRange elementStorage(const Layout &in, std::size_t i) {
+  StorageRange out;
+  bool found = false;
+  forBoxesNearRows(in, i, i + 1, [&](const StridedBox &box) {
+    if (found || i < box.lo[0] || i >= box.lo[0] + box.extent[0])
+      return;
+    const std::int64_t at = box.offset + signedSize(i - box.lo[0]) * box.stride[0];
+    out = {box.var, static_cast<std::size_t>(at), static_cast<std::size_t>(at) + 1};
+    found = true;
+  });
+  if (!found)
+    throw std::logic_error("elementStorage: no box holds the element");
+  return out;
+}
+
 Layout viewLayout(const Tensor::Impl &node, std::vector<InputLayout> inputs) {
   switch (node.kind) {
   case Kind::Slice:

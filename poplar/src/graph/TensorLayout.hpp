@@ -112,6 +112,15 @@ struct InputLayout {
 /// caller alone (Tensor::Impl::computeLayout).
 InputLayout transientLayout(const Tensor &t);
 
+/// The storage of element i of a view of rank one whose layout is `in`
+/// (what indexLayout(in, i) gives, without making a layout of it).
+StorageRange elementStorage(const Layout &in, std::size_t i);
+
+/// The storage of element i of the view t of rank one, if it is known
+/// without working out the element's view: t is a variable or keeps its
+/// layout. For the edges of vertices made per element (t[i]).
+bool elementStorage(const Tensor &t, std::size_t i, StorageRange &out);
+
 /// The layout to work out a vertex edge's storage ranges and flat runs
 /// from, and the shape of the view it belongs to. A flattened view (the
 /// usual edge) has the runs and storage of what it flattens, whose boxes

@@ -47,6 +47,25 @@ namespace {
 
 using Buffers = TrafficScratch::Buffers;
 
+// Appends r to ranges, or widens one of the last few ranges of its tile and
+// variable that it overlaps or touches: the edges of neighbouring vertices
+// (a[i], a[i + 1]) are often neighbouring elements, and merge() would join
+// them anyway, so the lists stay short without changing what they cover.
+void addRange(std::vector<NeededRange> &ranges, const NeededRange &r) {
+  constexpr std::size_t lookBack = 16;
+  const std::size_t n = ranges.size();
+  for (std::size_t i = n; i != 0 && i + lookBack != n; --i) {
+    NeededRange &x = ranges[i - 1];
+    if (x.tile == r.tile && x.var == r.var && r.begin <= x.end &&
+        x.begin <= r.end) {
+      x.begin = std::min(x.begin, r.begin);
+      x.end = std::max(x.end, r.end);
+      return;
+    }
+  }
+  ranges.push_back(r);
+}
+
 // Merges overlapping ranges of the same tile and variable, in order of
 // tile, variable and start, in place. The ranges are put in tile order
 // first (counting sort) and each tile's sorted apart: most tiles have few.
@@ -173,8 +192,9 @@ public:
         if (fi.kind == codelet_interface::FieldKind::State)
           continue;
         std::size_t n = 0;
-        for (const auto &region : plan.vertices[i].fields[f].regions)
-          n += region.numStorageRanges();
+        for (const auto &region :
+             plan.regionsOf(plan.fieldsOf(plan.vertices[i])[f]))
+          n += plan.numStorageRanges(region);
         numReads += isRead(fi) ? n : 0;
         numWrites += isWritten(fi) ? n : 0;
       }
@@ -191,16 +211,17 @@ public:
           continue;
         const bool in = isRead(fi);
         const bool out = isWritten(fi);
-        for (const auto &region : plan.vertices[i].fields[f].regions) {
-          region.forEachStorageRange([&](const layout::StorageRange &r) {
+        for (const auto &region :
+             plan.regionsOf(plan.fieldsOf(plan.vertices[i])[f])) {
+          plan.forEachStorageRange(region, [&](const layout::StorageRange &r) {
             const auto var = static_cast<unsigned>(r.var);
             if (in)
-              reads.push_back({tile, var, r.begin, r.end});
+              addRange(reads, {tile, var, r.begin, r.end});
             if (out)
-              writes.push_back({tile, var, r.begin, r.end});
+              addRange(writes, {tile, var, r.begin, r.end});
           });
           // Edges not contiguous in storage are gathered into a buffer.
-          if (!region.direct)
+          if (!region.direct())
             bufferBytes[tile][2] +=
                 region.numElements * typeSize(graph.vertexTypes[v.type].fieldTypes[f]);
         }

@@ -79,14 +79,15 @@ VertexKind vertexKind(const exec::VertexTypePlan &type) {
   return VertexKind::Worker;
 }
 
-std::uint64_t vertexCycles(const exec::VertexPlan &vertex,
+std::uint64_t vertexCycles(const exec::ComputeSetPlan &plan,
+                           const exec::VertexPlan &vertex,
                            const exec::VertexTypePlan &type,
                            unsigned numWorkerContexts) {
   if (vertex.hasPerfEstimate)
     return vertex.cycles;
   std::uint64_t regions = 0, elements = 0;
-  for (const auto &field : vertex.fields)
-    for (const auto &region : field.regions) {
+  for (const auto &field : plan.fieldsOf(vertex))
+    for (const auto &region : plan.regionsOf(field)) {
       ++regions;
       elements += region.numElements;
     }
@@ -119,7 +120,7 @@ estimateComputeSet(const exec::ComputeSetPlan &plan,
       const exec::VertexPlan &v = plan.vertices[order[i]];
       const exec::VertexTypePlan &type = types[v.type];
       const ScheduledVertex sv{vertexKind(type),
-                               vertexCycles(v, type, numWorkerContexts)};
+                               vertexCycles(plan, v, type, numWorkerContexts)};
       onTile.push_back(sv);
       auto &t = byType[profileType[v.type]];
       ++t.first;

@@ -46,8 +46,10 @@ std::uint64_t defaultVertexCycles(VertexKind kind, std::uint64_t regions,
 VertexKind vertexKind(const exec::VertexTypePlan &type);
 
 /// The estimate of one vertex: its perf estimate if it has one, else the
-/// default (a warning is logged once per vertex type name).
-std::uint64_t vertexCycles(const exec::VertexPlan &vertex,
+/// default (a warning is logged once per vertex type name). `vertex` is
+/// one of `plan`'s.
+std::uint64_t vertexCycles(const exec::ComputeSetPlan &plan,
+                           const exec::VertexPlan &vertex,
                            const exec::VertexTypePlan &type,
                            unsigned numWorkerContexts);
 

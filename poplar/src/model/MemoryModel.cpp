@@ -288,7 +288,7 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       const auto &info = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
       const VertexBytes b = vertexBytes(info, [&](std::size_t f) {
-        return std::uint64_t(v.fields[f].size);
+        return std::uint64_t(v.fields[f].size());
       });
       add(tile, MemoryCategory::VertexInstanceState, b.instance(),
           constants::wordAlignment);
@@ -309,8 +309,10 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       for (std::size_t f = 0; f != info.numFields; ++f) {
         if (!info.fields[f].interleaved || info.fields[f].kind == FieldKind::State)
           continue;
-        for (const auto &region : plans[i].fields[f].regions)
-          region.forEachStorageRange([&](const layout::StorageRange &range) {
+        for (const auto &region : exe.computeSets[cs].regionsOf(
+                 exe.computeSets[cs].fieldsOf(plans[i])[f]))
+          exe.computeSets[cs].forEachStorageRange(
+              region, [&](const layout::StorageRange &range) {
             interleavedVars.insert({range.var, tile});
           });
       }

@@ -734,7 +734,7 @@ estimateExecutable(const Graph::Impl &graph, Executable::Impl &exe,
     est->computeSets.push_back(
         estimateComputeSet(plan, exe.vertexTypes, memory.profileType, workers));
     for (const auto &v : plan.vertices) {
-      est->vertexCycles[v.id] = vertexCycles(v, exe.vertexTypes[v.type], workers);
+      est->vertexCycles[v.id] = vertexCycles(plan, v, exe.vertexTypes[v.type], workers);
       est->vertexComputeSet[v.id] = cs;
       est->vertexType[v.id] = memory.profileType[v.type];
     }

@@ -190,8 +190,7 @@ void transferStrided(unsigned char *base, const layout::FlatRun *first,
 
 } // namespace
 
-void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
-  const auto &runs = region.runs;
+void ComputeSetInstance::planGroups(const std::vector<layout::FlatRun> &runs) {
   const std::size_t firstGroup = groups.size();
   auto key = [](const layout::FlatRun &r) {
     // A single element is strided whatever its stride says.
@@ -212,9 +211,8 @@ void ComputeSetInstance::planGroups(const exec::EdgeRegion &region) {
   }
 }
 
-void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
+void ComputeSetInstance::orderGroups(const std::vector<layout::FlatRun> &runs,
                                      std::size_t firstGroup) {
-  const auto &runs = region.runs;
   for (std::size_t g = firstGroup; g != groups.size(); ++g) {
     RunGroup &group = groups[g];
     if (group.contiguous || group.count < 2 || runs[group.first].length < 2)
@@ -238,7 +236,7 @@ void ComputeSetInstance::orderGroups(const exec::EdgeRegion &region,
 
 template <bool ToBuffer>
 void ComputeSetInstance::transfer(const Transfer &t) {
-  const layout::FlatRun *runs = t.region->runs.data();
+  const layout::FlatRun *runs = t.runs->data();
   const RunGroup *g = groups.data() + t.firstGroup;
   const RunGroup *end = g + t.numGroups;
   const std::size_t bytes = t.elementBytes;
@@ -308,7 +306,7 @@ ComputeSetInstance::ComputeSetInstance(
                     FieldKind kind) {
       Binding b;
       b.size = region.numElements;
-      if (region.direct) {
+      if (region.direct()) {
         if (region.numElements != 0)
           b.data = storage[region.var].data() + region.offset * bytes;
         return b;
@@ -318,11 +316,12 @@ ComputeSetInstance::ComputeSetInstance(
       auto *buffer = static_cast<unsigned char *>(
           arena.allocate(region.numElements * bytes, 16));
       const std::size_t firstGroup = groups.size();
-      planGroups(region);
-      orderGroups(region, firstGroup);
+      const auto &runs = plan.runsOf(region);
+      planGroups(runs);
+      orderGroups(runs, firstGroup);
       const auto numGroups =
           static_cast<std::uint32_t>(groups.size() - firstGroup);
-      transfers.push_back({buffer, &region, bytes,
+      transfers.push_back({buffer, &runs, bytes,
                            static_cast<std::uint32_t>(firstGroup), numGroups,
                            kind != FieldKind::Input});
       b.data = buffer;
@@ -331,29 +330,30 @@ ComputeSetInstance::ComputeSetInstance(
 
     for (std::size_t f = 0; f != info.numFields; ++f) {
       const auto &fi = info.fields[f];
-      const auto &fp = vp.fields[f];
+      const auto &fp = plan.fieldsOf(vp)[f];
       const std::size_t bytes = type.elementBytes[f];
       Binding b;
       if (fi.kind == FieldKind::State) {
+        const exec::FieldState &state = plan.stateOf(fp);
         if (fi.shape == FieldShape::Scalar) {
-          b.data = const_cast<unsigned char *>(fp.state.data());
+          b.data = const_cast<unsigned char *>(state.bytes.data());
         } else {
           auto *values = static_cast<unsigned char *>(arena.allocate(
-              fp.state.size(), std::max<std::size_t>(bytes, fi.alignBytes)));
-          std::copy(fp.state.begin(), fp.state.end(), values);
+              state.bytes.size(), std::max<std::size_t>(bytes, fi.alignBytes)));
+          std::copy(state.bytes.begin(), state.bytes.end(), values);
           b.data = values;
-          b.size = fp.stateElements;
+          b.size = state.elements;
         }
       } else if (fi.shape == FieldShape::List) {
         itemBindings.clear();
-        for (const auto &region : fp.regions)
+        for (const auto &region : plan.regionsOf(fp))
           itemBindings.push_back(edge(region, bytes, fi.kind));
         b.size = itemBindings.size();
         b.itemStorage =
             arena.allocate(fi.itemSize * itemBindings.size(), fi.itemAlign);
         b.items = itemBindings.data();
       } else {
-        b = edge(fp.regions[0], bytes, fi.kind);
+        b = edge(plan.regionsOf(fp)[0], bytes, fi.kind);
       }
       fi.bind(v.object, b);
     }

@@ -49,7 +49,7 @@ private:
   // groups, planned when the instance is built.
   struct Transfer {
     unsigned char *buffer;
-    const exec::EdgeRegion *region;
+    const std::vector<layout::FlatRun> *runs;
     std::size_t elementBytes;
     std::uint32_t firstGroup;
     std::uint32_t numGroups;
@@ -75,8 +75,9 @@ private:
   };
 
   // Appends the region's groups to `groups`; orders those from firstGroup.
-  void planGroups(const exec::EdgeRegion &region);
-  void orderGroups(const exec::EdgeRegion &region, std::size_t firstGroup);
+  void planGroups(const std::vector<layout::FlatRun> &runs);
+  void orderGroups(const std::vector<layout::FlatRun> &runs,
+                   std::size_t firstGroup);
   template <bool ToBuffer> void transfer(const Transfer &t);
   void runVertex(std::size_t index);
   std::string describeVertex(std::size_t index) const;

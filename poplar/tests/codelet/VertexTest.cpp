@@ -93,6 +93,51 @@ TEST_CASE("Element edges of views: t[i][j] of reshaped and transposed tensors",
   CHECK(readBack<int>(engine, "counter", 6) == std::vector<int>(6, 4));
 }
 
+TEST_CASE("Element edges t[i] of one-dimensional views of many pieces",
+          "[vertex]") {
+  // The vertices of a compute set take their elements of a shared view
+  // side by side: from the view's own boxes once it keeps them (reversed,
+  // and 200 single-element pieces in a shuffled order), or by making the
+  // element's view.
+  CodeletGraph t;
+  constexpr unsigned n = 200;
+  Tensor a = t.variable(FLOAT, {n}, "a");
+  Tensor b = t.variable(INT, {n}, "b");
+  Tensor sum = t.variable(FLOAT, {n}, "sum");
+  Tensor counter = t.variable(INT, {n}, "counter");
+  Tensor aView = concat(a.slice(n / 2, n).reverse(0), a.slice(0, n / 2));
+  std::vector<Tensor> pieces;
+  for (unsigned i = 0; i != n; ++i)
+    pieces.push_back(b.slice((i * 7) % n, (i * 7) % n + 1));
+  Tensor bView = concat(pieces);
+  ComputeSet cs = t.graph.addComputeSet("elements");
+  for (unsigned i = 0; i != n; ++i) {
+    VertexRef v = t.graph.addVertex(cs, "ScalarFields");
+    t.graph.connect(v["a"], aView[i]);
+    t.graph.connect(v["b"], bView[i]);
+    t.graph.connect(v["sum"], sum[i]);
+    t.graph.connect(v["counter"], counter[i]);
+    t.graph.setTileMapping(v, t.tile(i));
+  }
+  Engine engine(t.graph, Execute(cs));
+  engine.load(t.device);
+  const auto aValues = iotaFloats(n, 0.25f);
+  std::vector<int> bValues(n);
+  for (unsigned i = 0; i != n; ++i)
+    bValues[i] = int(i * i % 97);
+  writeTo<float>(engine, "a", aValues);
+  writeTo<int>(engine, "b", bValues);
+  writeTo<int>(engine, "counter", std::vector<int>(n, 1));
+  engine.run();
+  const auto sums = readBack<float>(engine, "sum", n);
+  for (unsigned i = 0; i != n; ++i) {
+    const float aElement = i < n / 2 ? aValues[n - 1 - i] : aValues[i - n / 2];
+    const int bElement = bValues[(i * 7) % n];
+    CHECK(sums[i] == aElement + float(bElement));
+  }
+  CHECK(readBack<int>(engine, "counter", n) == std::vector<int>(n, 2));
+}
+
 TEST_CASE("Vector fields on contiguous and strided regions", "[vertex]") {
   CodeletGraph t;
   Tensor in = t.variable(FLOAT, {4, 3}, "in");
