@@ -19,6 +19,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#ifdef __x86_64__
+#include <immintrin.h>
+#endif
 #include <type_traits>
 #include <vector>
 
@@ -303,12 +306,57 @@ CONV_TARGET_AVX2 void forwardRowSingleChannelAvx2(const Geometry &g,
                                                   unsigned z, unsigned y) {
   forwardRowSingleChannel(g, in, weights, out, b, z, y);
 }
+// forwardRowSingleChannel on AVX-512, 16 positions a vector with the row's
+// end in a mask: masked-off lanes are neither loaded nor computed (nor
+// raise exceptions), so a short row (the 7 or 14 positions of late layers)
+// costs one vector rather than a scalar loop. Stride 2 along x takes the
+// even elements of two loads. Each output sums the same fused
+// multiply-adds in the same order as forwardRowSingleChannel compiled for
+// this host (which contracts its products and sums), so the bits are the
+// same.
 CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
                                                       const float *in,
                                                       const float *weights,
                                                       float *out, unsigned b,
                                                       unsigned z, unsigned y) {
-  forwardRowSingleChannel(g, in, weights, out, b, z, y);
+  const unsigned xStride = g.stride[2];
+  if (xStride > 2)
+    return forwardRowSingleChannel(g, in, weights, out, b, z, y);
+  const unsigned ox = g.outSize[2];
+  const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+                                          20, 22, 24, 26, 28, 30);
+  auto lanes = [](unsigned n) {
+    return __mmask16(n >= 16 ? 0xffffu : (1u << n) - 1);
+  };
+  float *o = out + g.outRowOffset(b, z, y);
+  for (unsigned x0 = 0; x0 < ox; x0 += 16) {
+    const unsigned n = std::min(16u, ox - x0);
+    const __mmask16 m = lanes(n);
+    // Stride 2: elements 0, 2, .., 2n - 2 of the input from the position.
+    const __mmask16 mLow = lanes(2 * n - 1);
+    const __mmask16 mHigh = lanes(2 * n - 1 > 16 ? 2 * n - 1 - 16 : 0);
+    __m512 acc = _mm512_setzero_ps();
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const float *inRow =
+            in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
+        for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+          const __m512 w = _mm512_set1_ps(
+              weights[(kz * g.kernel[1] + ky) * g.kernel[2] + kx]);
+          const float *a = inRow + g.inIndex(2, x0, kx);
+          __m512 v;
+          if (xStride == 1) {
+            v = _mm512_maskz_loadu_ps(m, a);
+          } else {
+            const __m512 low = _mm512_maskz_loadu_ps(mLow, a);
+            const __m512 high = _mm512_maskz_loadu_ps(mHigh, a + 16);
+            v = _mm512_permutex2var_ps(low, evens, high);
+          }
+          acc = _mm512_mask3_fmadd_ps(v, w, acc, m);
+        }
+      }
+    _mm512_mask_storeu_ps(o + x0, m, acc);
+  }
 }
 CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
