@@ -306,56 +306,103 @@ CONV_TARGET_AVX2 void forwardRowSingleChannelAvx2(const Geometry &g,
                                                   unsigned z, unsigned y) {
   forwardRowSingleChannel(g, in, weights, out, b, z, y);
 }
+// Positions [x0, x0 + 16 U) of a single-channel row (the last vector's
+// lanes past the row's end masked off) from `a`, the input of position x0
+// for kernel element (0, 0, 0): U vectors summed side by side, independent
+// chains of multiply-adds held in registers.
+template <unsigned U>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+singleChannelVectors(const Geometry &g, const float *a, std::size_t rowStep,
+                     std::size_t zStep, const float *weights, float *o,
+                     unsigned n) {
+  auto lanes = [](unsigned k) {
+    return __mmask16(k >= 16 ? 0xffffu : (1u << k) - 1);
+  };
+  const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+                                          20, 22, 24, 26, 28, 30);
+  const bool strided = g.stride[2] == 2;
+  const std::size_t xDilation = g.dilation[2];
+  // The last vector's positions, and for stride 2 the input elements it
+  // reads (0, 2, .., 2 last - 2).
+  const unsigned last = n - 16 * (U - 1);
+  const __mmask16 mLast = lanes(last);
+  const __mmask16 mLow = lanes(2 * last - 1);
+  const __mmask16 mHigh = lanes(2 * last - 1 > 16 ? 2 * last - 1 - 16 : 0);
+  __m512 acc[U];
+  for (unsigned v = 0; v != U; ++v)
+    acc[v] = _mm512_setzero_ps();
+  const float *w = weights;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const float *row = a + kz * zStep + ky * rowStep;
+      for (unsigned k = 0; k != g.kernel[2]; ++k, ++w) {
+        const __m512 wv = _mm512_set1_ps(*w);
+        const float *p = row + k * xDilation;
+        for (unsigned v = 0; v != U; ++v) {
+          const bool full = v + 1 != U;
+          __m512 iv;
+          if (!strided) {
+            iv = full ? _mm512_loadu_ps(p + 16 * v)
+                      : _mm512_maskz_loadu_ps(mLast, p + 16 * v);
+          } else {
+            const __m512 low =
+                full ? _mm512_loadu_ps(p + 32 * v)
+                     : _mm512_maskz_loadu_ps(mLow, p + 32 * v);
+            const __m512 high =
+                full ? _mm512_maskz_loadu_ps(0x7fff, p + 32 * v + 16)
+                     : _mm512_maskz_loadu_ps(mHigh, p + 32 * v + 16);
+            iv = _mm512_permutex2var_ps(low, evens, high);
+          }
+          acc[v] = full ? _mm512_fmadd_ps(iv, wv, acc[v])
+                        : _mm512_mask3_fmadd_ps(iv, wv, acc[v], mLast);
+        }
+      }
+    }
+  for (unsigned v = 0; v + 1 != U; ++v)
+    _mm512_storeu_ps(o + 16 * v, acc[v]);
+  _mm512_mask_storeu_ps(o + 16 * (U - 1), mLast, acc[U - 1]);
+}
+
 // forwardRowSingleChannel on AVX-512, 16 positions a vector with the row's
 // end in a mask: masked-off lanes are neither loaded nor computed (nor
 // raise exceptions), so a short row (the 7 or 14 positions of late layers)
-// costs one vector rather than a scalar loop. Stride 2 along x takes the
-// even elements of two loads. Each output sums the same fused
-// multiply-adds in the same order as forwardRowSingleChannel compiled for
-// this host (which contracts its products and sums), so the bits are the
-// same.
+// costs one vector rather than a scalar loop. Up to four vectors of the row
+// are summed side by side; stride 2 along x takes the even elements of two
+// loads. Each output sums the same fused multiply-adds in the same order as
+// forwardRowSingleChannel compiled for this host (which contracts its
+// products and sums), so the bits are the same.
 CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
                                                       const float *in,
                                                       const float *weights,
                                                       float *out, unsigned b,
                                                       unsigned z, unsigned y) {
-  const unsigned xStride = g.stride[2];
-  if (xStride > 2)
+  if (g.stride[2] > 2)
     return forwardRowSingleChannel(g, in, weights, out, b, z, y);
   const unsigned ox = g.outSize[2];
-  const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
-                                          20, 22, 24, 26, 28, 30);
-  auto lanes = [](unsigned n) {
-    return __mmask16(n >= 16 ? 0xffffu : (1u << n) - 1);
-  };
+  // Input rows (y, z) are one kernel step apart at these distances.
+  const std::size_t rowStep = std::size_t(g.dilation[1]) * g.inSize[2];
+  const std::size_t zStep =
+      std::size_t(g.dilation[0]) * g.inSize[1] * g.inSize[2];
+  const float *row =
+      in + g.inRowOffset(b, g.inIndex(0, z, 0), g.inIndex(1, y, 0));
   float *o = out + g.outRowOffset(b, z, y);
-  for (unsigned x0 = 0; x0 < ox; x0 += 16) {
-    const unsigned n = std::min(16u, ox - x0);
-    const __mmask16 m = lanes(n);
-    // Stride 2: elements 0, 2, .., 2n - 2 of the input from the position.
-    const __mmask16 mLow = lanes(2 * n - 1);
-    const __mmask16 mHigh = lanes(2 * n - 1 > 16 ? 2 * n - 1 - 16 : 0);
-    __m512 acc = _mm512_setzero_ps();
-    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
-      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
-        const float *inRow =
-            in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
-        for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
-          const __m512 w = _mm512_set1_ps(
-              weights[(kz * g.kernel[1] + ky) * g.kernel[2] + kx]);
-          const float *a = inRow + g.inIndex(2, x0, kx);
-          __m512 v;
-          if (xStride == 1) {
-            v = _mm512_maskz_loadu_ps(m, a);
-          } else {
-            const __m512 low = _mm512_maskz_loadu_ps(mLow, a);
-            const __m512 high = _mm512_maskz_loadu_ps(mHigh, a + 16);
-            v = _mm512_permutex2var_ps(low, evens, high);
-          }
-          acc = _mm512_mask3_fmadd_ps(v, w, acc, m);
-        }
-      }
-    _mm512_mask_storeu_ps(o + x0, m, acc);
+  for (unsigned x0 = 0; x0 < ox; x0 += 64) {
+    const unsigned n = std::min(64u, ox - x0);
+    const float *a = row + g.inIndex(2, x0, 0);
+    switch ((n + 15) / 16) {
+    case 1:
+      singleChannelVectors<1>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    case 2:
+      singleChannelVectors<2>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    case 3:
+      singleChannelVectors<3>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    default:
+      singleChannelVectors<4>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    }
   }
 }
 CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
