@@ -38,12 +38,14 @@ std::size_t product(const std::vector<std::size_t> &v) {
 
 // The convolution's output [B, Co, field...] on the test device's one tile
 // with `threads` host threads.
-std::vector<float> run(const poplin::ConvParams &p, const std::vector<float> &x,
-                       const std::vector<float> &w, unsigned threads,
-                       const FloatingPointBehaviour *fp) {
+std::vector<float>
+run(const poplin::ConvParams &p, const std::vector<float> &x,
+    const std::vector<float> &w, unsigned threads,
+    const FloatingPointBehaviour *fp,
+    sdktest::DeviceType type = sdktest::deviceTypeFromEnvironment()) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             threads);
-  Device device = sdktest::createTestDevice(1);
+  Device device = sdktest::createTestDevice(type, 1, 1);
   Graph graph(device.getTarget());
   popops::addCodelets(graph);
   poplin::addCodelets(graph);
@@ -222,19 +224,23 @@ TEST_CASE("A weight gradient shared over the host threads gives the same "
 }
 
 TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
-          "for any thread count",
+          "for any thread count and on both devices",
           "[poplin][conv]") {
-  // One channel a group: the single-channel kernel, 16 positions a vector
-  // (the last partial), strides 1 and 2 along x, a dilated kernel. Every
-  // output is the kernel window summed element by element from zero, the
-  // padding included, with fused multiply-adds where the host has them.
+  // One channel a group. On the CPU device one DepthwiseConvPartial (16,
+  // 8 and single groups side by side; the last case large enough for the
+  // host threads), on the IPU Model one ConvPartial per group (the
+  // single-channel kernel: 16 positions a vector, the last partial); strides
+  // 1 and 2 along x, a dilated kernel. Every output is the kernel window
+  // summed element by element from zero, the padding included, with fused
+  // multiply-adds where the host has them.
   struct Case {
     std::size_t batch, groups, height, width;
     unsigned stride, dilation;
   };
-  const Case cases[] = {{1, 6, 7, 7, 1, 1},   {2, 3, 14, 14, 1, 1},
-                        {1, 4, 23, 37, 1, 1}, {2, 5, 35, 33, 2, 1},
-                        {1, 3, 9, 48, 2, 1},  {1, 4, 19, 21, 1, 2}};
+  const Case cases[] = {{1, 6, 7, 7, 1, 1},    {2, 3, 14, 14, 1, 1},
+                        {1, 4, 23, 37, 1, 1},  {2, 5, 35, 33, 2, 1},
+                        {1, 3, 9, 48, 2, 1},   {1, 4, 19, 21, 1, 2},
+                        {1, 27, 14, 15, 2, 1}, {1, 144, 56, 56, 1, 1}};
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
   const bool fused =
@@ -257,6 +263,9 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
     const std::vector<float> one = run(p, x, w, 1, nullptr);
     CHECK(sameBits(one, run(p, x, w, 2, nullptr)));
     CHECK(sameBits(one, run(p, x, w, 8, nullptr)));
+    if (c.groups * c.height * c.width < 4096)
+      CHECK(sameBits(one, run(p, x, w, 2, nullptr,
+                              sdktest::DeviceType::IpuModel2)));
     const auto field = p.getOutputFieldShape();
     const long oh = long(field[0]), ow = long(field[1]);
     std::vector<float> want;
@@ -280,6 +289,8 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
               }
             want.push_back(acc);
           }
+    for (std::size_t i = 0, shown = 0; i != want.size() && shown < 6; ++i)
+      if (one[i] != want[i]) { fprintf(stderr, "DBG %zu: %g vs %g\n", i, one[i], want[i]); ++shown; }
     CHECK(sameBits(one, want));
   }
 }
