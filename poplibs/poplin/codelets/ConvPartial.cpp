@@ -816,25 +816,35 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
                        const float *weights, float *out, unsigned rowBegin,
                        unsigned rowEnd) {
   const unsigned groups = g.inChans;
+  const unsigned kernelRows = g.kernel[0] * g.kernel[1];
+  const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
+  // The offsets of the input rows of an output row, one per (kz, ky).
+  thread_local std::vector<std::size_t> rowOffsets;
+  rowOffsets.resize(kernelRows);
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
     const unsigned y = r % g.outSize[1];
     const unsigned z = (r / g.outSize[1]) % g.outSize[0];
     const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+        rowOffsets[kz * g.kernel[1] + ky] =
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
+            groups;
     for (unsigned x = 0; x != g.outSize[2]; ++x) {
       float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      const float *position = in + std::size_t(g.inIndex(2, x, 0)) * groups;
       for (unsigned c0 = 0; c0 < groups; c0 += 16) {
         const unsigned n = std::min(16u, groups - c0);
         const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
         __m512 acc = _mm512_setzero_ps();
         const float *w = weights + c0;
-        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
-          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
-            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
-              const __m512 a = _mm512_maskz_loadu_ps(
-                  m, depthwiseInput(g, in, b, z, y, x, kz, ky, kx) + c0);
-              const __m512 k = _mm512_maskz_loadu_ps(m, w);
-              acc = _mm512_mask3_fmadd_ps(a, k, acc, m);
-            }
+        for (unsigned kr = 0; kr != kernelRows; ++kr) {
+          const float *a = position + rowOffsets[kr] + c0;
+          for (unsigned kx = 0; kx != g.kernel[2];
+               ++kx, w += groups, a += kxStep)
+            acc = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a),
+                                        _mm512_maskz_loadu_ps(m, w), acc, m);
+        }
         _mm512_mask_storeu_ps(o + c0, m, acc);
       }
     }
