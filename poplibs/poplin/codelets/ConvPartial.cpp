@@ -13,7 +13,8 @@
 // weight row loaded once for the positions. The weight gradient is a
 // register-tiled matrix product per kernel row (weightGradTile). On x86-64
 // the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
-// at run time.
+// at run time. DepthwiseConvPartial (the CPU device's depthwise
+// convolutions) takes every group at once, the groups innermost.
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HostParallel.hpp>
 
