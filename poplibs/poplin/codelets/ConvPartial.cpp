@@ -13,12 +13,16 @@
 // weight row loaded once for the positions. The weight gradient is a
 // register-tiled matrix product per kernel row (weightGradTile). On x86-64
 // the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
-// at run time.
+// at run time. DepthwiseConvPartial (the CPU device's depthwise
+// convolutions) takes every group at once, the groups innermost.
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HostParallel.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#ifdef __x86_64__
+#include <immintrin.h>
+#endif
 #include <type_traits>
 #include <vector>
 
@@ -303,12 +307,104 @@ CONV_TARGET_AVX2 void forwardRowSingleChannelAvx2(const Geometry &g,
                                                   unsigned z, unsigned y) {
   forwardRowSingleChannel(g, in, weights, out, b, z, y);
 }
+// Positions [x0, x0 + 16 U) of a single-channel row (the last vector's
+// lanes past the row's end masked off) from `a`, the input of position x0
+// for kernel element (0, 0, 0): U vectors summed side by side, independent
+// chains of multiply-adds held in registers.
+template <unsigned U>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+singleChannelVectors(const Geometry &g, const float *a, std::size_t rowStep,
+                     std::size_t zStep, const float *weights, float *o,
+                     unsigned n) {
+  auto lanes = [](unsigned k) {
+    return __mmask16(k >= 16 ? 0xffffu : (1u << k) - 1);
+  };
+  const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+                                          20, 22, 24, 26, 28, 30);
+  const bool strided = g.stride[2] == 2;
+  const std::size_t xDilation = g.dilation[2];
+  // The last vector's positions, and for stride 2 the input elements it
+  // reads (0, 2, .., 2 last - 2).
+  const unsigned last = n - 16 * (U - 1);
+  const __mmask16 mLast = lanes(last);
+  const __mmask16 mLow = lanes(2 * last - 1);
+  const __mmask16 mHigh = lanes(2 * last - 1 > 16 ? 2 * last - 1 - 16 : 0);
+  __m512 acc[U];
+  for (unsigned v = 0; v != U; ++v)
+    acc[v] = _mm512_setzero_ps();
+  const float *w = weights;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const float *row = a + kz * zStep + ky * rowStep;
+      for (unsigned k = 0; k != g.kernel[2]; ++k, ++w) {
+        const __m512 wv = _mm512_set1_ps(*w);
+        const float *p = row + k * xDilation;
+        for (unsigned v = 0; v != U; ++v) {
+          const bool full = v + 1 != U;
+          __m512 iv;
+          if (!strided) {
+            iv = full ? _mm512_loadu_ps(p + 16 * v)
+                      : _mm512_maskz_loadu_ps(mLast, p + 16 * v);
+          } else {
+            const __m512 low =
+                full ? _mm512_loadu_ps(p + 32 * v)
+                     : _mm512_maskz_loadu_ps(mLow, p + 32 * v);
+            const __m512 high =
+                full ? _mm512_maskz_loadu_ps(0x7fff, p + 32 * v + 16)
+                     : _mm512_maskz_loadu_ps(mHigh, p + 32 * v + 16);
+            iv = _mm512_permutex2var_ps(low, evens, high);
+          }
+          acc[v] = full ? _mm512_fmadd_ps(iv, wv, acc[v])
+                        : _mm512_mask3_fmadd_ps(iv, wv, acc[v], mLast);
+        }
+      }
+    }
+  for (unsigned v = 0; v + 1 != U; ++v)
+    _mm512_storeu_ps(o + 16 * v, acc[v]);
+  _mm512_mask_storeu_ps(o + 16 * (U - 1), mLast, acc[U - 1]);
+}
+
+// forwardRowSingleChannel on AVX-512, 16 positions a vector with the row's
+// end in a mask: masked-off lanes are neither loaded nor computed (nor
+// raise exceptions), so a short row (the 7 or 14 positions of late layers)
+// costs one vector rather than a scalar loop. Up to four vectors of the row
+// are summed side by side; stride 2 along x takes the even elements of two
+// loads. Each output sums the same fused multiply-adds in the same order as
+// forwardRowSingleChannel compiled for this host (which contracts its
+// products and sums), so the bits are the same.
 CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
                                                       const float *in,
                                                       const float *weights,
                                                       float *out, unsigned b,
                                                       unsigned z, unsigned y) {
-  forwardRowSingleChannel(g, in, weights, out, b, z, y);
+  if (g.stride[2] > 2)
+    return forwardRowSingleChannel(g, in, weights, out, b, z, y);
+  const unsigned ox = g.outSize[2];
+  // Input rows (y, z) are one kernel step apart at these distances.
+  const std::size_t rowStep = std::size_t(g.dilation[1]) * g.inSize[2];
+  const std::size_t zStep =
+      std::size_t(g.dilation[0]) * g.inSize[1] * g.inSize[2];
+  const float *row =
+      in + g.inRowOffset(b, g.inIndex(0, z, 0), g.inIndex(1, y, 0));
+  float *o = out + g.outRowOffset(b, z, y);
+  for (unsigned x0 = 0; x0 < ox; x0 += 64) {
+    const unsigned n = std::min(64u, ox - x0);
+    const float *a = row + g.inIndex(2, x0, 0);
+    switch ((n + 15) / 16) {
+    case 1:
+      singleChannelVectors<1>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    case 2:
+      singleChannelVectors<2>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    case 3:
+      singleChannelVectors<3>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    default:
+      singleChannelVectors<4>(g, a, rowStep, zStep, weights, o + x0, n);
+      break;
+    }
+  }
 }
 CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
@@ -645,7 +741,235 @@ void forwardFloatOnHostThreads(const Geometry &g, const float *in,
   });
 }
 
+// A depthwise block laid out with the groups innermost
+// (DepthwiseConvPartial): each output is the sum of its kernel window
+// element by element from zero, as forwardRowSingleChannel sums a group's.
+// That kernel's products and sums are fused on hosts with FMA (the compiler
+// contracts them in the AVX2 and AVX-512 builds), so these are fused
+// explicitly there and kept apart in the baseline build.
+
+// The input of output position (b, z, y, x) for kernel element (kz, ky, kx),
+// group 0.
+inline __attribute__((always_inline)) const float *
+depthwiseInput(const Geometry &g, const float *in, unsigned b, unsigned z,
+               unsigned y, unsigned x, unsigned kz, unsigned ky,
+               unsigned kx) {
+  return in + (g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) +
+               g.inIndex(2, x, kx)) *
+                  std::size_t(g.inChans);
+}
+
+// Output rows [rowBegin, rowEnd) on hosts without FMA: 8 groups side by
+// side in GCC vectors, then single groups.
+void depthwiseRowsBaseline(const Geometry &g, const float *in,
+                           const float *weights, float *out,
+                           unsigned rowBegin, unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      unsigned c0 = 0;
+      for (; c0 + 8 <= groups; c0 += 8) {
+        f32x8 acc = {};
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
+              f32x8 a, k;
+              load8(a, depthwiseInput(g, in, b, z, y, x, kz, ky, kx) + c0);
+              load8(k, w);
+              const f32x8 product = a * k;
+              acc += product;
+            }
+        store8(o + c0, acc);
+      }
+      for (; c0 != groups; ++c0) {
+        float acc = 0.0f;
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
+              const float product =
+                  depthwiseInput(g, in, b, z, y, x, kz, ky, kx)[c0] * *w;
+              acc += product;
+            }
+        o[c0] = acc;
+      }
+    }
+  }
+}
+
+#ifdef CONV_HAVE_X86_CLONES
+// Output rows [rowBegin, rowEnd) with fused multiply-adds: VW groups a
+// vector (16 with AVX-512, 8 with AVX2) under a mask for the last, so
+// masked-off lanes neither load nor raise exceptions.
+template <unsigned VW>
+inline __attribute__((always_inline)) void
+depthwiseRowsFused(const Geometry &g, const float *in, const float *weights,
+                   float *out, unsigned rowBegin, unsigned rowEnd);
+
+template <>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwiseRowsFused<16>(const Geometry &g, const float *in,
+                       const float *weights, float *out, unsigned rowBegin,
+                       unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  const unsigned kernelRows = g.kernel[0] * g.kernel[1];
+  const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
+  // The offsets of the input rows of an output row, one per (kz, ky).
+  thread_local std::vector<std::size_t> rowOffsets;
+  rowOffsets.resize(kernelRows);
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+        rowOffsets[kz * g.kernel[1] + ky] =
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
+            groups;
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      const float *position = in + std::size_t(g.inIndex(2, x, 0)) * groups;
+      for (unsigned c0 = 0; c0 < groups; c0 += 16) {
+        const unsigned n = std::min(16u, groups - c0);
+        const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
+        __m512 acc = _mm512_setzero_ps();
+        const float *w = weights + c0;
+        for (unsigned kr = 0; kr != kernelRows; ++kr) {
+          const float *a = position + rowOffsets[kr] + c0;
+          for (unsigned kx = 0; kx != g.kernel[2];
+               ++kx, w += groups, a += kxStep)
+            acc = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a),
+                                        _mm512_maskz_loadu_ps(m, w), acc, m);
+        }
+        _mm512_mask_storeu_ps(o + c0, m, acc);
+      }
+    }
+  }
+}
+
+template <>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+depthwiseRowsFused<8>(const Geometry &g, const float *in,
+                      const float *weights, float *out, unsigned rowBegin,
+                      unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      unsigned c0 = 0;
+      for (; c0 + 8 <= groups; c0 += 8) {
+        __m256 acc = _mm256_setzero_ps();
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups)
+              acc = _mm256_fmadd_ps(
+                  _mm256_loadu_ps(
+                      depthwiseInput(g, in, b, z, y, x, kz, ky, kx) + c0),
+                  _mm256_loadu_ps(w), acc);
+        _mm256_storeu_ps(o + c0, acc);
+      }
+      for (; c0 != groups; ++c0) {
+        float acc = 0.0f;
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups)
+              acc = __builtin_fmaf(
+                  depthwiseInput(g, in, b, z, y, x, kz, ky, kx)[c0], *w, acc);
+        o[c0] = acc;
+      }
+    }
+  }
+}
+
+CONV_TARGET_AVX2 void depthwiseRowsAvx2(const Geometry &g, const float *in,
+                                        const float *weights, float *out,
+                                        unsigned rowBegin, unsigned rowEnd) {
+  depthwiseRowsFused<8>(g, in, weights, out, rowBegin, rowEnd);
+}
+CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
+                                            const float *in,
+                                            const float *weights, float *out,
+                                            unsigned rowBegin,
+                                            unsigned rowEnd) {
+  depthwiseRowsFused<16>(g, in, weights, out, rowBegin, rowEnd);
+}
+#endif
+
+// Part `part` of `parts` of a depthwise block: a contiguous range of rows.
+void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
+                    float *out, unsigned part, unsigned parts) {
+  const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned begin = unsigned(std::size_t(rows) * part / parts);
+  const unsigned end = unsigned(std::size_t(rows) * (part + 1) / parts);
+  if (begin == end)
+    return;
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return depthwiseRowsAvx512(g, in, weights, out, begin, end);
+  case HostIsa::Avx2:
+    return depthwiseRowsAvx2(g, in, weights, out, begin, end);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
+  depthwiseRowsBaseline(g, in, weights, out, begin, end);
+}
+
+// A large depthwise block in hostParts fixed parts on the runtime's host
+// threads.
+void depthwiseFloatOnHostThreads(const Geometry &g, const float *in,
+                                 const float *weights, float *out) {
+  poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
+    depthwiseFloat(g, in, weights, out, unsigned(part), hostParts);
+  });
+}
+
 } // namespace
+
+// DepthwiseConvPartial: a FLOAT convolution of one input and one output
+// channel per group, every group at once with the groups innermost:
+//   in       [batch][inZ][inY][inX][groups]
+//   weights  [kZ][kY][kX][groups]
+//   out      [batch][outZ][outY][outX][groups]
+// (geometry as ConvPartial's, its inChans and outChans being the number of
+// groups). The CPU device lowers depthwise convolutions to it: activations
+// keep the channels-innermost layout of the layers around them, so no
+// operand is gathered one element per group. Each output is summed as
+// ConvPartial sums a group's (kernel element by kernel element from zero),
+// so the bits are those of one ConvPartial per group. A MultiVertex: the
+// workers share the output rows; a large block is computed by the first
+// worker in hostParts fixed parts on the runtime's host threads.
+class DepthwiseConvPartial : public poplar::MultiVertex {
+public:
+  poplar::Input<poplar::Vector<float>> in;
+  poplar::Input<poplar::Vector<float>> weights;
+  poplar::Output<poplar::Vector<float>> out;
+  poplar::Vector<unsigned> geometry;
+
+  void compute(unsigned wid) {
+    const Geometry g(geometry);
+    // The multiply-accumulates of the block: one input channel per output.
+    const double macs = forwardMacs(g) / std::max(1u, g.inChans);
+    if (macs < hostThreadsMacs) {
+      depthwiseFloat(g, in.data(), weights.data(), out.data(), wid,
+                     numWorkers());
+      return;
+    }
+    if (wid == 0)
+      depthwiseFloatOnHostThreads(g, in.data(), weights.data(), out.data());
+  }
+};
 
 // ConvPartial: the float partial sums of one block of a convolution's
 // output over the block's input channels. A MultiVertex: the workers share

@@ -181,7 +181,16 @@ bool hasOutputPadding(const ConvParams &p) {
 // the tile that finishes it.
 Tensor addOutputCore(Graph &graph, const ConvParams &params,
                      const ConvGeometry &geo, const ConvPlan &plan,
-                     const DebugContext &dc) {
+                     bool groupsInnermost, const DebugContext &dc) {
+  if (groupsInnermost) {
+    // One variable [B, Z, Y, X, G, Co] on the plan's one tile.
+    Tensor v = graph.addVariable(params.outputType,
+                                 {geo.batch, geo.outSize[0], geo.outSize[1],
+                                  geo.outSize[2], geo.groups, geo.outChans},
+                                 {dc, "output"});
+    graph.setTileMapping(v, plan.groupTile(0, plan.tileOf(0, 0, 0, 0)));
+    return v.dimShuffle({4, 0, 1, 2, 3, 5});
+  }
   return addBlockedVariable(graph, params.outputType,
                             {geo.groups, geo.batch, geo.outSize[0],
                              geo.outSize[1], geo.outSize[2], geo.outChans},
@@ -258,6 +267,50 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
   return w.dimShuffle(perm);
 }
 
+// Whether the forward pass lowers to one DepthwiseConvPartial: on the CPU
+// device (whose one tile holds the whole convolution; the IPU Model keeps
+// one ConvPartial per group and the cycles it is estimated by), FLOAT
+// groups of one input and one output channel in an unsplit plan.
+bool depthwiseOnHost(const Target &target, const ConvParams &params,
+                     const ConvGeometry &geo, const ConvPlan &plan) {
+  return target.getTargetType() == TargetType::CPU &&
+         params.inputType == FLOAT && params.outputType == FLOAT &&
+         geo.groups > 1 && geo.inChans == 1 && geo.outChans == 1 &&
+         plan.splitB == 1 && plan.splitF == 1 && plan.splitCo == 1 &&
+         plan.splitCi == 1;
+}
+
+// The vertex of a depthwise convolution with the groups innermost: the
+// transformed input x [G, B, Z, Y, X, 1], the kernel w [G, kZ, kY, kX, 1, 1]
+// and the output core [G, B, Z, Y, X, 1] are read as [..., G].
+void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
+                        const ConvParams &params, const ConvGeometry &geo,
+                        const ConvPlan &plan, const Tensor &x,
+                        const Tensor &w, const Tensor &core) {
+  const unsigned fd = plan.fieldDim;
+  // Group 0's slab gives the geometry (every group's is the same); the
+  // same slice of every group is the vertex's input.
+  SlabBlock s = inputSlab(x, geo, 0, 0, geo.batch, 0, geo.outSize[fd], 0, 1,
+                          0, 1);
+  const std::size_t start = geo.base[fd];
+  const Tensor slab =
+      x.slice(start, start + geo.inputSpan(fd, geo.outSize[fd]), 2 + fd)
+          .dimShuffle({1, 2, 3, 4, 0, 5});
+  s.geometry[1] = s.geometry[2] = static_cast<unsigned>(geo.groups);
+  const unsigned tile = plan.groupTile(0, plan.tileOf(0, 0, 0, 0));
+  VertexRef v = graph.addVertex(cs, "poplin::DepthwiseConvPartial");
+  graph.connect(v["in"], slab.flatten());
+  graph.connect(v["weights"], w.dimShuffle({1, 2, 3, 4, 5, 0}).flatten());
+  graph.connect(v["out"], core.dimShuffle({1, 2, 3, 4, 0, 5}).flatten());
+  graph.setInitialValue<unsigned>(v["geometry"], s.geometry);
+  graph.setTileMapping(v, tile);
+  const std::size_t positions = geo.batch * geo.outElems();
+  graph.setPerfEstimate(
+      v, geo.groups * convPartialCycles(graph.getTarget(), params.inputType,
+                                        positions, positions,
+                                        geo.kernelElems(), 1, 1));
+}
+
 Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                        const ConvParams &userParams, bool transposeAndFlip,
                        Sequence &prog, const DebugContext &dc,
@@ -283,7 +336,9 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   const ConvGeometry geo = foldGeometry(params);
   const ConvPlan plan =
       getConvPlan(target, params, options, ConvPass::Forward, cache);
-  Tensor core = addOutputCore(graph, params, geo, plan, dc);
+  const bool depthwise = !transposeAndFlip &&
+                         depthwiseOnHost(target, params, geo, plan);
+  Tensor core = addOutputCore(graph, params, geo, plan, depthwise, dc);
   if (core.numElements() == 0)
     return finishOutput(graph, params, core, prog, dc);
   if (hasNoMacs(geo)) {
@@ -307,6 +362,15 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   const unsigned fd = plan.fieldDim;
   const ComputeSet cs = graph.addComputeSet({dc, "Conv"});
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
+  if (depthwise) {
+    addDepthwiseVertex(graph, cs, params, geo, plan,
+                       transformedInput(graph, in, params,
+                                        plan.groupTile(0, plan.tileOf(0, 0, 0,
+                                                                      0))),
+                       w, core);
+    prog.add(Execute(cs, {dc, "Conv"}));
+    return finishOutput(graph, params, core, prog, dc);
+  }
   const std::string vertexType =
       poputil::templateVertex("poplin::ConvPartial", params.inputType);
   for (std::size_t g = 0; g != geo.groups; ++g)
@@ -458,7 +522,8 @@ Tensor createConvOutput(Graph &graph, const ConvParams &params,
   const ConvGeometry geo = foldGeometry(params);
   if (!hasOutputPadding(params))
     return publicActivations(fromThreeFieldDims(
-        addOutputCore(graph, params, geo, plan, dc), params.getNumFieldDims()));
+        addOutputCore(graph, params, geo, plan, false, dc),
+        params.getNumFieldDims()));
   Tensor out =
       graph.addVariable(params.outputType,
                         activationShape(params, params.getNumOutputChans(),

@@ -4,7 +4,8 @@
 // bits for 1, 2 and 8 threads, close to the host oracle (ConvOracle.hpp),
 // with channels past the last whole block of 16; and a floating-point
 // exception raised by a part that another thread computed still stops the
-// run.
+// run. Depthwise convolutions (the CPU device's DepthwiseConvPartial, the
+// IPU Model's single-channel ConvPartials) match a host loop bit for bit.
 #include "ConvOracle.hpp"
 #include "TestDevice.hpp"
 #include "TestValues.hpp"
@@ -38,12 +39,14 @@ std::size_t product(const std::vector<std::size_t> &v) {
 
 // The convolution's output [B, Co, field...] on the test device's one tile
 // with `threads` host threads.
-std::vector<float> run(const poplin::ConvParams &p, const std::vector<float> &x,
-                       const std::vector<float> &w, unsigned threads,
-                       const FloatingPointBehaviour *fp) {
+std::vector<float>
+run(const poplin::ConvParams &p, const std::vector<float> &x,
+    const std::vector<float> &w, unsigned threads,
+    const FloatingPointBehaviour *fp,
+    sdktest::DeviceType type = sdktest::deviceTypeFromEnvironment()) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             threads);
-  Device device = sdktest::createTestDevice(1);
+  Device device = sdktest::createTestDevice(type, 1, 1);
   Graph graph(device.getTarget());
   popops::addCodelets(graph);
   poplin::addCodelets(graph);
@@ -218,5 +221,75 @@ TEST_CASE("A weight gradient shared over the host threads gives the same "
       INFO("weight element " << k);
       REQUIRE(std::abs(double(one[k]) - want[k]) <= 1e-5 * (scale[k] + 1e-30));
     }
+  }
+}
+
+TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
+          "for any thread count and on both devices",
+          "[poplin][conv]") {
+  // One channel a group. On the CPU device one DepthwiseConvPartial (16,
+  // 8 and single groups side by side; the last case large enough for the
+  // host threads), on the IPU Model one ConvPartial per group (the
+  // single-channel kernel: 16 positions a vector, the last partial); strides
+  // 1 and 2 along x, a dilated kernel. Every output is the kernel window
+  // summed element by element from zero, the padding included, with fused
+  // multiply-adds where the host has them.
+  struct Case {
+    std::size_t batch, groups, height, width;
+    unsigned stride, dilation;
+  };
+  const Case cases[] = {{1, 6, 7, 7, 1, 1},    {2, 3, 14, 14, 1, 1},
+                        {1, 4, 23, 37, 1, 1},  {2, 5, 35, 33, 2, 1},
+                        {1, 3, 9, 48, 2, 1},   {1, 4, 19, 21, 1, 2},
+                        {1, 27, 14, 15, 2, 1}, {1, 144, 56, 56, 1, 1}};
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  const bool fused =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  const bool fused = false;
+#endif
+  unsigned seed = 31;
+  for (const Case &c : cases) {
+    poplin::ConvParams p(FLOAT, c.batch, {c.height, c.width}, {3, 3}, 1, 1,
+                         c.groups);
+    p.inputTransform.paddingLower = {1, 1};
+    p.inputTransform.paddingUpper = {1, 1};
+    p.kernelTransform.dilation = {c.dilation, c.dilation};
+    p.outputTransform.stride = {c.stride, c.stride};
+    INFO(p);
+    const auto x = poplin_test::uniformValues(
+        c.batch * c.groups * c.height * c.width, seed++);
+    const auto w = poplin_test::uniformValues(c.groups * 9, seed++);
+    const std::vector<float> one = run(p, x, w, 1, nullptr);
+    CHECK(sameBits(one, run(p, x, w, 2, nullptr)));
+    CHECK(sameBits(one, run(p, x, w, 8, nullptr)));
+    if (c.groups * c.height * c.width < 4096)
+      CHECK(sameBits(one, run(p, x, w, 2, nullptr,
+                              sdktest::DeviceType::IpuModel2)));
+    const auto field = p.getOutputFieldShape();
+    const long oh = long(field[0]), ow = long(field[1]);
+    std::vector<float> want;
+    for (std::size_t b = 0; b != c.batch; ++b)
+      for (std::size_t g = 0; g != c.groups; ++g)
+        for (long oy = 0; oy != oh; ++oy)
+          for (long ox = 0; ox != ow; ++ox) {
+            float acc = 0.0f;
+            for (long ky = 0; ky != 3; ++ky)
+              for (long kx = 0; kx != 3; ++kx) {
+                const long iy = oy * c.stride - 1 + ky * c.dilation;
+                const long ix = ox * c.stride - 1 + kx * c.dilation;
+                const bool inside = iy >= 0 && iy < long(c.height) &&
+                                    ix >= 0 && ix < long(c.width);
+                const float v =
+                    inside ? x[((b * c.groups + g) * c.height + iy) * c.width +
+                               ix]
+                           : 0.0f;
+                const float k = w[g * 9 + ky * 3 + kx];
+                acc = fused ? std::fma(v, k, acc) : acc + v * k;
+              }
+            want.push_back(acc);
+          }
+    CHECK(sameBits(one, want));
   }
 }

@@ -40,6 +40,13 @@ std::string literal(const ExprNode &node) {
   return "static_cast<" + type + ">(" + std::to_string(v.integer) + "LL)";
 }
 
+// The vector counterpart of a scalar value's name: v<i> -> w<i>,
+// c<n> -> k<n>, t<n> -> u<n>.
+std::string vectorValue(const std::string &scalar) {
+  const char prefix = scalar[0] == 'v' ? 'w' : scalar[0] == 'c' ? 'k' : 'u';
+  return prefix + scalar.substr(1);
+}
+
 std::string call(const char *function, const std::vector<std::string> &args) {
   std::string s = std::string("popops::ops::") + function + "(";
   for (std::size_t i = 0; i != args.size(); ++i)
@@ -59,6 +66,40 @@ std::uint64_t hashOf(const std::string &s) {
 
 constexpr const char *namePlaceholder = "@VERTEX@";
 
+// The operations ElementwiseVectorOps.hpp has, four floats at a time.
+bool vectorBinary(expr::BinaryOpType op) {
+  using expr::BinaryOpType;
+  return op == BinaryOpType::ADD || op == BinaryOpType::SUBTRACT ||
+         op == BinaryOpType::MULTIPLY || op == BinaryOpType::DIVIDE ||
+         op == BinaryOpType::MAXIMUM || op == BinaryOpType::MINIMUM;
+}
+
+// Whether every node is a float input, constant or one of those
+// operations, so that the loop can run four elements at a time with the
+// same bits and flags as element by element.
+bool vectorisable(const TypedExpr &expr) {
+  for (const ExprNode &n : expr.nodes()) {
+    if (n.type != FLOAT)
+      return false;
+    switch (n.kind) {
+    case ExprNode::Kind::Input:
+    case ExprNode::Kind::Constant:
+      break;
+    case ExprNode::Kind::Binary:
+      if (!vectorBinary(n.binaryOp))
+        return false;
+      break;
+    case ExprNode::Kind::Ternary:
+      if (n.ternaryOp != expr::TernaryOpType::CLAMP)
+        return false;
+      break;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 GeneratedCodelet generateCodelet(const TypedExpr &expr,
@@ -71,7 +112,12 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
     return input < scalarInputs.size() && scalarInputs[input];
   };
 
-  std::ostringstream fields, hoisted, loads, body;
+  // Float expressions of vectorisable operations also get a loop over
+  // four elements at a time (ElementwiseVectorOps.hpp), the scalar loop
+  // finishing each region.
+  const bool vector = vectorisable(expr);
+  std::ostringstream fields, hoisted, loads, body, vectorBody;
+  const std::string vecType = "popops::vecops::f32x4";
   fields << "  poplar::Vector<poplar::Output<poplar::Vector<" << outType
          << ">>> out;\n";
   for (unsigned input : expr.inputs()) {
@@ -85,12 +131,17 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
     if (isScalar(input)) {
       fields << "  poplar::Input<" << t << "> in" << i << ";\n";
       hoisted << "    const " << t << " v" << i << " = in" << i << ";\n";
+      if (vector)
+        hoisted << "    const " << vecType << " w" << i
+                << " = popops::vecops::splat(v" << i << ");\n";
     } else {
       fields << "  poplar::Vector<poplar::Input<poplar::Vector<" << t
              << ">>> in" << i << ";\n";
       loads << "      const " << t << " *p" << i << " = in" << i
             << "[r].data();\n";
       body << "        const " << t << " v" << i << " = p" << i << "[e];\n";
+      vectorBody << "        const " << vecType << " w" << i
+                 << " = popops::vecops::load(p" << i << " + e);\n";
       if (result.vectorOperands++ == 0)
         result.computeType = type;
     }
@@ -116,6 +167,9 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       value[n] = "c" + std::to_string(n);
       hoisted << "    const " << type << ' ' << value[n] << " = "
               << literal(node) << ";\n";
+      if (vector)
+        hoisted << "    const " << vecType << " k" << n
+                << " = popops::vecops::splat(" << value[n] << ");\n";
       continue;
     case ExprNode::Kind::Cast:
       rhs = "popops::ops::cast<" + type + ">(" + args[0] + ")";
@@ -139,8 +193,22 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
     value[n] = "t" + std::to_string(n);
     body << "        const " << type << ' ' << value[n] << " = " << rhs
          << ";\n";
+    if (vector) {
+      // The same call on the nodes' vector values (w, k, u for v, c, t).
+      std::string vrhs = std::string("popops::vecops::") +
+                         (node.kind == ExprNode::Kind::Binary
+                              ? opFunction(node.binaryOp)
+                              : opFunction(node.ternaryOp)) +
+                         "(";
+      for (std::size_t a = 0; a != node.args.size(); ++a)
+        vrhs += (a ? ", " : "") + vectorValue(value[node.args[a]]);
+      vectorBody << "        const " << vecType << " u" << n << " = " << vrhs
+                 << ");\n";
+    }
   }
   body << "        o[e] = " << value[expr.root()] << ";\n";
+  vectorBody << "        popops::vecops::store(o + e, "
+             << vectorValue(value[expr.root()]) << ");\n";
 
   std::ostringstream vertex;
   vertex << "namespace popops {\nnamespace map {\n\n"
@@ -153,8 +221,11 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
          << "      const auto range = popops::codelet::workerRange(\n"
          << "          out[r].size(), wid, numWorkers());\n"
          << "      " << outType << " *o = out[r].data();\n"
-         << loads.str()
-         << "      for (unsigned e = range.begin; e != range.end; ++e) {\n"
+         << loads.str() << "      unsigned e = range.begin;\n";
+  if (vector)
+    vertex << "      for (; e + 4 <= range.end; e += 4) {\n"
+           << vectorBody.str() << "      }\n";
+  vertex << "      for (; e != range.end; ++e) {\n"
          << body.str() << "      }\n"
          << "    }\n"
          << "  }\n"

@@ -2,7 +2,9 @@
 // expression (and operand layout) whose compute() evaluates the whole
 // expression element by element over a list of regions, with the
 // operations of codelets/ElementwiseOps.hpp inlined, so a multi-operation
-// map runs as one compute set with no temporary tensors.
+// map runs as one compute set with no temporary tensors. Float expressions
+// of arithmetic, max, min and clamp run four elements at a time through
+// codelets/ElementwiseVectorOps.hpp (the same bits and exception flags).
 //
 // The source is self-contained (ElementwiseOps.hpp and CodeletUtil.hpp are
 // embedded in libpopops at build time) and is added with
@@ -47,8 +49,9 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
 /// Adds the codelet to the graph unless its vertex is already there.
 void addGeneratedCodelet(poplar::Graph &graph, const GeneratedCodelet &c);
 
-/// The text of CodeletUtil.hpp and ElementwiseOps.hpp (generated into the
-/// build tree from codelets/, see CMakeLists.txt).
+/// The text of CodeletUtil.hpp, ElementwiseOps.hpp and
+/// ElementwiseVectorOps.hpp (generated into the build tree from codelets/,
+/// see CMakeLists.txt).
 extern const char *const embeddedCodeletHeaders;
 
 } // namespace detail

@@ -4,12 +4,16 @@
 // broadcasting, aliasing and several expressions at once.
 #include "ElementwiseReference.hpp"
 #include "HostHalf.hpp"
+#include "TestDevice.hpp"
 #include "TestRig.hpp"
 #include "TestValues.hpp"
 
 #include <popops/ElementWise.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/exceptions.hpp>
+
+#include <poplar/CSRFunctions.hpp>
+#include <poplar/Engine.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -456,5 +460,59 @@ TEST_CASE("Max and Min of floats propagate NaN and order signed zeros as "
                    refMax(refMin(x, 6.0f), 0.0f)));
     CHECK(sameBits(float(rig.values("max")[i]), refMax(x, y)));
     CHECK(sameBits(float(rig.values("min")[i]), refMin(x, y)));
+  }
+}
+
+TEST_CASE("A fused float clip raises invalid for signalling NaNs only, as "
+          "element by element",
+          "[popops][map]") {
+  // 21 elements (five steps of four and one more), a NaN at position
+  // `at`: quiet, the run completes with the NaN's bits; signalling, the
+  // comparisons of max and min raise invalid, which the tile traps.
+  auto bitsOf = [](float f) {
+    std::uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    return u;
+  };
+  auto fromBits = [](std::uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+  };
+  auto run = [&](std::uint32_t nanBits, std::size_t at) {
+    Device device = sdktest::createTestDevice(1);
+    Graph graph(device.getTarget());
+    popops::addCodelets(graph);
+    Sequence prog;
+    setFloatingPointBehaviour(
+        graph, prog, FloatingPointBehaviour(true, false, false, false, false),
+        "fp");
+    const Tensor x = graph.addVariable(FLOAT, {21}, "x");
+    graph.setTileMapping(x, 0);
+    const Tensor y =
+        popops::map(graph, Max(Min(_1, Const(6.0f)), Const(0.0f)), {x}, prog);
+    graph.createHostWrite("x", x);
+    graph.createHostRead("y", y);
+    Engine engine(graph, prog);
+    engine.load(device);
+    std::vector<float> in(21);
+    for (std::size_t i = 0; i != in.size(); ++i)
+      in[i] = float(int(i) - 5) * 0.75f;
+    in[at] = fromBits(nanBits);
+    engine.writeTensor("x", in.data(), in.data() + in.size());
+    engine.run(0);
+    std::vector<float> out(21);
+    engine.readTensor("y", out.data(), out.data() + out.size());
+    for (std::size_t i = 0; i != out.size(); ++i) {
+      const float v = in[i];
+      const float want = i == at ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v;
+      INFO("element " << i);
+      CHECK(bitsOf(out[i]) == bitsOf(want));
+    }
+  };
+  for (std::size_t at : {std::size_t(2), std::size_t(20)}) {
+    INFO("NaN at " << at);
+    run(0xffc00001u, at);
+    REQUIRE_THROWS_WITH(run(0x7f800001u, at), Contains("invalid operation"));
   }
 }
