@@ -14,15 +14,25 @@ set(SDK_TEST_DEVICES Cpu IpuModel1 IpuModel2 CACHE STRING "Device variants multi
 # in the user's home.
 set(SDK_TEST_ENVIRONMENT "POPLAR_CODELET_CACHE_DIR=${PROJECT_BINARY_DIR}/codelet-cache")
 
+# The label `sanitize_extra` marks the Python tests and the tutorials'
+# output tests, run in the same build by `SDK_SANITIZE_LABEL=sanitize_extra
+# scripts/sanitize.sh`, a part of CI of its own (scripts/test.sh); the
+# target sanitize_extra_tests builds what they run.
 add_custom_target(sanitize_tests)
+add_custom_target(sanitize_extra_tests)
 
-# sdk_sanitize_test(<test> PROGRAMS <target>...): labels `sanitize` a test
-# that is not a test program of its own (a tutorial's output check, a script
-# running a tool) and has sanitize_tests build the programs it runs.
+# sdk_sanitize_test(<test> [EXTRA] PROGRAMS <target>...): labels `sanitize`
+# (with EXTRA `sanitize_extra`) a test that is not a test program of its own
+# (a tutorial's output check, a script running a tool, Python tests) and has
+# sanitize_tests (sanitize_extra_tests) build the programs it runs.
 function(sdk_sanitize_test test)
-  cmake_parse_arguments(ARG "" "" "PROGRAMS" ${ARGN})
-  set_property(TEST ${test} APPEND PROPERTY LABELS sanitize)
-  add_dependencies(sanitize_tests ${ARG_PROGRAMS})
+  cmake_parse_arguments(ARG "EXTRA" "" "PROGRAMS" ${ARGN})
+  set(label sanitize)
+  if(ARG_EXTRA)
+    set(label sanitize_extra)
+  endif()
+  set_property(TEST ${test} APPEND PROPERTY LABELS ${label})
+  add_dependencies(${label}_tests ${ARG_PROGRAMS})
 endfunction()
 
 function(sdk_test_executable name)

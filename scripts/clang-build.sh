@@ -7,21 +7,31 @@
 clang_build=$PWD/build-fuzz
 tsan_build=$PWD/build-tsan
 
-# configure_clang <dir> <cmake arguments...>
+# configure_clang <dir> <cmake arguments...>: tests on, benchmarks off; the
+# arguments say which sanitizer and whether tutorials and Python are made.
 configure_clang() {
   local dir=$1
   shift
   mkdir -p "$dir"
-  CC=clang-14 cmake -S . -B "$dir" -G Ninja "$@" \
+  CC=clang-14 cmake -S . -B "$dir" -G Ninja \
     -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
-    -DSDK_BUILD_TESTS=ON -DSDK_BUILD_BENCHMARKS=OFF -DSDK_BUILD_TUTORIALS=OFF \
-    -DSDK_BUILD_PYTHON=OFF > "$dir/configure.log" 2>&1 ||
+    -DSDK_BUILD_TESTS=ON -DSDK_BUILD_BENCHMARKS=OFF "$@" \
+    > "$dir/configure.log" 2>&1 ||
     { cat "$dir/configure.log"; return 1; }
 }
 
-configure_clang_build() { configure_clang "$clang_build" -DSDK_FUZZ=ON -DSDK_TSAN=OFF; }
-configure_tsan_build() { configure_clang "$tsan_build" -DSDK_TSAN=ON -DSDK_FUZZ=OFF; }
+# build-fuzz has the tutorials and the Python packages too: the tests of
+# the label `sanitize` include Python tests (run with ASan's runtime
+# preloaded into the Python interpreter) and tutorials' output tests.
+configure_clang_build() {
+  configure_clang "$clang_build" -DSDK_FUZZ=ON -DSDK_TSAN=OFF \
+    -DSDK_BUILD_TUTORIALS=ON -DSDK_BUILD_PYTHON=ON
+}
+configure_tsan_build() {
+  configure_clang "$tsan_build" -DSDK_TSAN=ON -DSDK_FUZZ=OFF \
+    -DSDK_BUILD_TUTORIALS=OFF -DSDK_BUILD_PYTHON=OFF
+}
 
 # test_targets <build dir> <label>: the programs of the tests with a label.
 # A test is named after its program, with _<device> after it for a

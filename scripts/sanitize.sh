@@ -5,6 +5,10 @@
 # behaviour) fails the test. Only the programs those tests run are built.
 #
 #   scripts/sanitize.sh [ctest arguments...]
+#
+#   SDK_SANITIZE_LABEL=sanitize_extra   the Python tests (in the build's own
+#                                       interpreter, sdk_asan_python) and
+#                                       the tutorials' output tests instead
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${SDK_BUILD_JOBS:-$(nproc)}
@@ -13,10 +17,11 @@ start=$(date +%s)
 # shellcheck source=scripts/clang-build.sh
 source scripts/clang-build.sh
 configure_clang_build
-# sanitize_tests: the programs those tests run (cmake/SdkTesting.cmake).
-cmake --build "$clang_build" -j "$jobs" --target sanitize_tests
-echo "sanitize: the programs of $(ctest --test-dir "$clang_build" -N -L '^sanitize$' |
-  sed -n 's/^Total Tests: //p') tests built in $(( $(date +%s) - start )) s"
+# <label>_tests: the programs those tests run (cmake/SdkTesting.cmake).
+label=${SDK_SANITIZE_LABEL:-sanitize}
+cmake --build "$clang_build" -j "$jobs" --target "${label}_tests"
+echo "sanitize: the programs of $(ctest --test-dir "$clang_build" -N -L "^$label\$" |
+  sed -n 's/^Total Tests: //p') tests ($label) built in $(( $(date +%s) - start )) s"
 
 # Every report stops the program with an error; leaks are reported at exit.
 # intercept_tls_get_addr=0: clang-14's __tls_get_addr interceptor takes some
@@ -28,5 +33,6 @@ echo "sanitize: the programs of $(ctest --test-dir "$clang_build" -N -L '^saniti
 # leak goes unreported.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:intercept_tls_get_addr=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-ctest --test-dir "$clang_build" -L '^sanitize$' --output-on-failure \
+ctest --test-dir "$clang_build" -L "^$label\$" --output-on-failure \
   -j "${SDK_TEST_JOBS:-$(nproc)}" --timeout 900 "$@"
+echo "sanitize: done in $(( $(date +%s) - start )) s"

@@ -6,7 +6,9 @@
 # fuzzing harnesses for a bounded time (scripts/fuzz.sh), and last, in the
 # clang build with ThreadSanitizer (build-tsan), the tests labelled tsan
 # (scripts/tsan.sh) and then the ONNX conformance cases labelled
-# tsan_conformance, which need PopLibs and PopART in that build too.
+# tsan_conformance, which need PopLibs and PopART in that build too; and
+# last, in build-fuzz again, the Python tests and the tutorials' output
+# tests (label sanitize_extra).
 #
 #   SDK_RUN_FUZZ=0           leave out the clang parts (sanitizers and fuzzers)
 #   SDK_TEST_BUDGET_SECONDS  the time the whole command may take (default
@@ -38,6 +40,7 @@ fits() {
 clang_part=${SDK_CLANG_PART_SECONDS:-1720}
 tsan_part=${SDK_TSAN_PART_SECONDS:-300}
 tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
+sanitize_extra_part=${SDK_SANITIZE_EXTRA_PART_SECONDS:-600}
 if fits "$clang_part" "the sanitizer tests and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh)"; then
   scripts/sanitize.sh
   SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
@@ -47,5 +50,8 @@ if fits "$tsan_part" "the ThreadSanitizer tests (scripts/tsan.sh)"; then
 fi
 if fits "$tsan_conformance_part" "the ONNX conformance cases under ThreadSanitizer (SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh)"; then
   SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh
+fi
+if fits "$sanitize_extra_part" "the Python tests and tutorials under ASan and UBSan (SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh)"; then
+  SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh
 fi
 echo "test: all parts done in $(( $(date +%s) - start )) s"
