@@ -17,6 +17,7 @@
 #include <vector>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -30,6 +31,15 @@ template <class In, class Out> void castScalar(const In *x, Out *y, unsigned n) 
 }
 
 #if defined(__x86_64__)
+// Whether the host converts floats to halves (CPUID leaf 1, ECX bit 29),
+// with the AVX state the conversion's registers need enabled by the OS.
+bool hostHasF16C() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+    return false;
+  return (ecx & (1u << 29)) != 0 && __builtin_cpu_supports("avx");
+}
+
 // Eight floats at a time by F16C, rounding to nearest, ties to even: the
 // same bits as poplar::detail::floatToHalfBits for every value but NaN
 // (F16C keeps a NaN's payload and signals on a signalling one), so a group
@@ -58,7 +68,7 @@ __attribute__((target("avx,f16c"))) void floatToHalfF16C(const float *x,
 template <class In, class Out> void castRun(const In *x, Out *y, unsigned n) {
 #if defined(__x86_64__)
   if constexpr (std::is_same_v<In, float> && std::is_same_v<Out, half>) {
-    static const bool hasF16C = __builtin_cpu_supports("f16c");
+    static const bool hasF16C = hostHasF16C();
     const std::uint32_t modes = poplar::detail::fpStochasticRounding |
                                 poplar::detail::fpNanOnOverflow;
     if (hasF16C && n >= 8 &&
