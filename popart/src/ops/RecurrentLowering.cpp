@@ -77,28 +77,6 @@ struct Cell {
   }
 };
 
-// A [steps][...] variable with every step mapped linearly over the tiles
-// alike, so that the loop's dynamic slices and updates of a step stay on
-// the tiles where it lies.
-poplar::Tensor stepVariable(poplar::Graph &graph, const poplar::Type &type,
-                            const std::vector<std::size_t> &shape,
-                            const std::string &name) {
-  poplar::Tensor t = graph.addVariable(type, shape, name);
-  for (std::size_t s = 0; s != shape[0]; ++s)
-    poputil::mapTensorLinearly(graph, t[s]);
-  return t;
-}
-
-// `t` copied into a step-mapped variable.
-poplar::Tensor stepMapped(LoweringContext &ctx, const poplar::Tensor &t,
-                          poplar::program::Sequence &prog,
-                          const std::string &name) {
-  poplar::Tensor mapped =
-      stepVariable(ctx.graph, t.elementType(), t.shape(), name);
-  prog.add(poplar::program::Copy(t, mapped, false, name));
-  return mapped;
-}
-
 } // namespace
 
 void growRecurrent(const Op &op, LoweringContext &ctx,
@@ -147,16 +125,19 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
                          bias.expand({0}).broadcast(unsigned(steps * batch), 0),
                          prog, name);
     }
-    xw = stepMapped(ctx, xw.reshape({steps, batch, gates * hidden}), prog,
-                    name + "/xw");
-    poplar::Tensor h = op.hasInput(5)
-                           ? copyOf(ctx, ctx.get(op.inTensor(5))[std::size_t(d)],
-                                    prog, name + "/h")
-                           : cell.zeros(type, "/h");
+    // Each step's tensors mapped a step at a time alike, so that the loop's
+    // dynamic slices and updates of a step stay on the tiles where it lies.
+    const popnn::rnn::RnnParams params(type, batch, steps, {input, hidden});
+    const poplar::Tensor xwSteps = popnn::rnn::createRecurrentTensor(
+        ctx.graph, params, unsigned(gates * hidden), 1, name + "/xw");
+    prog.add(poplar::program::Copy(xw, xwSteps, false, name + "/xw"));
+    xw = xwSteps;
+    // The initial states as given (the loop carries copies of them).
+    poplar::Tensor h = op.hasInput(5) ? ctx.get(op.inTensor(5))[std::size_t(d)]
+                                      : cell.zeros(type, "/h");
     poplar::Tensor c;
     if (rnn.isLstm())
-      c = op.hasInput(6) ? copyOf(ctx, ctx.get(op.inTensor(6))[std::size_t(d)],
-                                  prog, name + "/c")
+      c = op.hasInput(6) ? ctx.get(op.inTensor(6))[std::size_t(d)]
                          : cell.zeros(type, "/c");
     std::vector<poplar::Tensor> peep;
     if (rnn.isLstm() && op.hasInput(7)) {
@@ -169,7 +150,7 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
     // The loop carries h (and the LSTM's c); each step reads its input
     // weighting and stores its output.
     const poplar::Tensor y =
-        stepVariable(ctx.graph, type, {steps, batch, hidden}, name + "/Y");
+        popnn::rnn::createOutputTensor(ctx.graph, params, 1, name + "/Y");
     std::vector<poplar::Tensor> initState = {h};
     if (rnn.isLstm())
       initState.push_back(c);
@@ -289,8 +270,7 @@ void growRecurrent(const Op &op, LoweringContext &ctx,
     };
     poplar::OptionFlags rnnOptions;
     const std::vector<poplar::Tensor> last = popnn::rnn::Rnn(
-        ctx.graph, popnn::rnn::RnnParams(type, batch, steps, {input, hidden}),
-        rnn.reversed(d), initState, {}, {xw}, nullptr, nullptr, {y}, {}, prog,
+        ctx.graph, params, rnn.reversed(d), initState, {}, {xw}, nullptr, nullptr, {y}, {}, prog,
         loopBody, 1, rnnOptions, name);
     h = last[0];
     if (rnn.isLstm())

@@ -3,6 +3,7 @@
 // reading the step's inputs and dynamic updates storing its outputs.
 #include <popnn/Rnn.hpp>
 
+#include "RnnUtil.hpp"
 #include "TileWork.hpp"
 
 #include <popops/Cast.hpp>
@@ -73,16 +74,6 @@ struct Grains {
   }
 };
 
-// A [steps][batch][size] variable, every step spread over the tiles alike
-// so that a step sliced at run time is read where it lies.
-Tensor stepVariable(Graph &graph, const Type &type, std::size_t steps,
-                    std::size_t batch, std::size_t size, const DebugContext &dc) {
-  Tensor t = graph.addVariable(type, {steps, batch, size}, dc);
-  for (std::size_t s = 0; s != steps; ++s)
-    poputil::mapTensorLinearly(graph, t[s]);
-  return t;
-}
-
 void checkShards(const RnnParams &p, unsigned numShards, const std::string &op) {
   if (numShards == 0 || numShards > p.maxTimeSteps)
     fail(op, "numShards (" + std::to_string(numShards) +
@@ -113,7 +104,8 @@ Tensor createSteps(Graph &graph, const RnnParams &params, unsigned numShards,
     fail(op, "multiple must be positive");
   if (size == 0)
     fail(op, "size must be positive");
-  return stepVariable(graph, params.dataType, steps, params.batchSize, size, dc);
+  return detail::rnnStepVariable(graph, params.dataType,
+                                 {steps, params.batchSize, size}, dc);
 }
 
 bool codeReuseOption(const OptionFlags &options) {
