@@ -115,7 +115,12 @@ public:
   /// of that replica (0 in a graph that is not replicated).
   Tensor addReplicationIndexConstant(const DebugContext &debugContext = {});
 
-  /// A new variable with the shape and tile mapping of t.
+  /// A new tensor with the shape and tile mapping of t. With the
+  /// PRESERVE_ORDER methods, a t that is one strided block of storage (a
+  /// reshaped or shuffled variable, or a part of one) with long runs is
+  /// cloned in its storage order: the clone's contiguous regions are t's,
+  /// so an element-wise result over a shuffled tensor is shuffled alike.
+  /// Other views are cloned in their element order.
   Tensor clone(const Type &type, const Tensor &t,
                const DebugContext &debugContext = {},
                TensorCloneMethod method =
@@ -149,6 +154,15 @@ public:
   TileToTensorMapping getTileMapping(const Tensor &t,
                                      bool requireComplete = true) const;
   TileToTensorMapping getTileMapping(const Tensor &t, bool *isComplete) const;
+
+  /// Flattens *t and every tensor of ts (each with t's number of elements)
+  /// and reorders them all alike so that t's elements come in an order
+  /// closer to their storage: fewer, longer contiguous regions. With
+  /// requireSimplestOrder, t's regions are then also put in storage order
+  /// where its runs of storage allow; without it, only t's dimensions are
+  /// reordered, which keeps the views of ts cheap.
+  void reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
+                         bool requireSimplestOrder = true) const;
 
   // Codelets.
 

@@ -4,8 +4,9 @@
 namespace poplar {
 
 /// How Graph::clone lays out the new variable.
-///  - PRESERVE_ORDER_UNLESS_ALIASES: the clone's elements are in the
-///    tensor's element order; aliased elements get storage of their own.
+///  - PRESERVE_ORDER_UNLESS_ALIASES: the clone's storage is in the order of
+///    the tensor's storage (see Graph::clone); aliased elements get storage
+///    of their own.
 ///  - PRESERVE_ORDER_AND_ALIASES: as above, but aliased elements of the
 ///    tensor are aliased in the clone too.
 ///  - CREATE_NEW_ORDER: any order; the mapping is still preserved.

@@ -6,7 +6,10 @@
 #include <poplar/exceptions.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <numeric>
+#include <tuple>
 
 namespace poplar {
 namespace {
@@ -121,6 +124,93 @@ void storeDenseBlocks(Graph::Impl &graph,
     graph.variables[var].mapping.assignEach(block.begin, block.tiles);
 }
 
+// Clones a view in the storage order of the view itself (the original's
+// "preserve order"): each variable the view wholly uses is replaced by a new
+// variable of the same shape and tile mapping and the view's expression is
+// rebuilt over the new variables, so the clone's contiguous regions are
+// the view's. A map over a channels-innermost convolution output then
+// writes a channels-innermost result instead of a transposed one.
+class StoragePreservingClone {
+public:
+  StoragePreservingClone(Graph &graph, Graph::Impl &impl, Type type,
+                         std::string name)
+      : graph(graph), impl(impl), type(type), name(std::move(name)) {}
+
+  /// The clone of `node`, recursing through views that use each element of
+  /// their inputs once (concatenations, reshapes, shuffles, reversals) down
+  /// to parts that wholly use their variables; any other part becomes a
+  /// new variable in its own element order.
+  Tensor clone(const std::shared_ptr<const Tensor::Impl> &node) {
+    using Kind = Tensor::Impl::Kind;
+    const Tensor view(node);
+    if (usesWholeVariables(view))
+      return rebuild(node);
+    switch (node->kind) {
+    case Kind::Concat:
+    case Kind::Reshape:
+    case Kind::DimShuffle:
+    case Kind::Reverse:
+    case Kind::Reinterpret:
+      return withInputs(node, [&](const auto &input) { return clone(input); });
+    default: {
+      Tensor fresh = graph.addVariable(type, node->shape, name);
+      graph.setTileMapping(fresh, graph.getTileMapping(view, false));
+      return fresh;
+    }
+    }
+  }
+
+private:
+  // Each variable of the view used whole, and each element once.
+  bool usesWholeVariables(const Tensor &view) const {
+    std::size_t covered = 0;
+    for (const auto &range : layout::storageRanges(view)) {
+      if (range.begin != 0 ||
+          range.end != impl.variables[range.var].numElements)
+        return false;
+      covered += range.end;
+    }
+    return covered == view.numElements();
+  }
+
+  // The same expression over new variables, one per variable of the view.
+  Tensor rebuild(const std::shared_ptr<const Tensor::Impl> &node) {
+    if (node->kind != Tensor::Impl::Kind::Variable)
+      return withInputs(node,
+                        [&](const auto &input) { return rebuild(input); });
+    auto found = replaced.find(node->varId);
+    if (found != replaced.end())
+      return found->second;
+    Tensor fresh = graph.addVariable(type, node->shape, name);
+    impl.variables[fresh.getImpl().varId].mapping =
+        impl.variables[node->varId].mapping;
+    replaced.emplace(node->varId, fresh);
+    return fresh;
+  }
+
+  // node's view over its inputs transformed by f, in the clone's type.
+  template <class F>
+  Tensor withInputs(const std::shared_ptr<const Tensor::Impl> &node, F &&f) {
+    if (node->kind == Tensor::Impl::Kind::Reinterpret)
+      return f(node->inputs.front());
+    auto copy = std::make_shared<Tensor::Impl>();
+    copy->kind = node->kind;
+    copy->type = type;
+    copy->shape = node->shape;
+    copy->params = node->params;
+    copy->graphId = node->graphId;
+    for (const auto &input : node->inputs)
+      copy->inputs.push_back(f(input).getImplPtr());
+    return Tensor(std::move(copy));
+  }
+
+  Graph &graph;
+  Graph::Impl &impl;
+  Type type;
+  std::string name;
+  std::map<std::size_t, Tensor> replaced;
+};
+
 } // namespace
 
 void Graph::setTileMapping(const Tensor &t, unsigned tileNum) {
@@ -214,6 +304,129 @@ Graph::TileToTensorMapping Graph::getTileMapping(const Tensor &t,
   return mapping;
 }
 
+namespace {
+
+// The order of t's dimensions, outermost first, that follows the storage of
+// its largest box: dimensions by decreasing storage stride.
+std::vector<unsigned> storageDimensionOrder(const Tensor &t) {
+  const auto &boxes = t.getImpl().getLayout().boxes;
+  std::vector<unsigned> order(t.rank());
+  std::iota(order.begin(), order.end(), 0u);
+  if (boxes.empty())
+    return order;
+  const auto largest = std::max_element(
+      boxes.begin(), boxes.end(), [](const auto &a, const auto &b) {
+        return a.numElements() < b.numElements();
+      });
+  // A dimension the box does not extend along tells nothing: it stays
+  // outermost, where it was among such dimensions.
+  auto key = [&](unsigned d) -> std::uint64_t {
+    if (largest->extent[d] < 2)
+      return ~std::uint64_t(0);
+    return static_cast<std::uint64_t>(std::abs(largest->stride[d]));
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](unsigned a, unsigned b) { return key(a) > key(b); });
+  return order;
+}
+
+// The flattened elements of t in order of (variable, storage element), for
+// a t whose runs are all contiguous: the runs' intervals of t, so ordered.
+// Empty when t's order is already that or a run is strided.
+std::vector<Interval> runsInStorageOrder(const Tensor &flat) {
+  auto runs = layout::flatRuns(flat);
+  for (const auto &run : runs)
+    if (run.length > 1 && run.stride != 1)
+      return {};
+  auto storageLess = [](const layout::FlatRun &a, const layout::FlatRun &b) {
+    return std::tie(a.var, a.start) < std::tie(b.var, b.start);
+  };
+  if (std::is_sorted(runs.begin(), runs.end(), storageLess))
+    return {};
+  std::stable_sort(runs.begin(), runs.end(), storageLess);
+  std::vector<Interval> intervals;
+  intervals.reserve(runs.size());
+  for (const auto &run : runs)
+    intervals.emplace_back(run.begin, run.begin + run.length);
+  return intervals;
+}
+
+// Whether a clone in t's storage order is worth its views: t is one strided
+// block of storage (a shuffled or reshaped variable, or a part of one) of
+// long runs (16 elements or more on average) both in its own element order
+// and with its dimensions in storage order. Any other clone is a new
+// variable in t's element order: a clone made of many blocks or of short
+// strided runs (a channel axis moved last and merged with the others, say)
+// would make every vertex edge over it walk all those pieces.
+bool worthStorageOrder(const Tensor &t) {
+  constexpr std::size_t minMeanRun = 16;
+  if (t.getImpl().getLayout().boxes.size() != 1)
+    return false;
+  auto longRuns = [&](const Tensor &flat) {
+    return layout::flatRuns(flat).size() * minMeanRun <= t.numElements();
+  };
+  const std::vector<unsigned> order = storageDimensionOrder(t);
+  return longRuns(t.flatten()) &&
+         (std::is_sorted(order.begin(), order.end()) ||
+          longRuns(t.dimShuffle(order).flatten()));
+}
+
+} // namespace
+
+void Graph::reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
+                              bool requireSimplestOrder) const {
+  if (!t || !t->valid())
+    throw poplar_error("reorderToSimplify: no tensor to simplify");
+  impl->checkOwnership(*t, "reorderToSimplify");
+  const std::size_t n = t->numElements();
+  for (Tensor *other : ts)
+    if (!other || !other->valid() || other->numElements() != n)
+      throw poplar_error(
+          "reorderToSimplify: tensor '" +
+          (other && other->valid() ? other->getDebugStr() : std::string()) +
+          "' does not have the " + std::to_string(n) + " elements of '" +
+          t->getDebugStr() + "'");
+  const std::vector<std::size_t> shape = t->shape();
+  const std::vector<unsigned> order = storageDimensionOrder(*t);
+  Tensor reordered = t->flatten();
+  bool shuffled = false;
+  std::vector<Tensor> others;
+  others.reserve(ts.size());
+  for (Tensor *other : ts)
+    others.push_back(other->flatten());
+  if (!std::is_sorted(order.begin(), order.end())) {
+    // Reordered only if that leaves fewer runs in all: every vertex edge
+    // over a tensor walks its runs, and what simplifies t could break up
+    // the others.
+    std::vector<Tensor> candidates{t->dimShuffle(order).flatten()};
+    for (Tensor *other : ts)
+      candidates.push_back(other->reshape(shape).dimShuffle(order).flatten());
+    std::size_t before = layout::flatRuns(reordered).size();
+    std::size_t after = 0;
+    for (std::size_t k = 0; k != candidates.size(); ++k) {
+      after += layout::flatRuns(candidates[k]).size();
+      if (k != 0)
+        before += layout::flatRuns(others[k - 1]).size();
+    }
+    shuffled = after < before;
+    if (shuffled) {
+      reordered = std::move(candidates.front());
+      std::move(candidates.begin() + 1, candidates.end(), others.begin());
+    }
+  }
+  for (std::size_t k = 0; k != ts.size(); ++k)
+    *ts[k] = std::move(others[k]);
+  *t = std::move(reordered);
+  if (!requireSimplestOrder)
+    return;
+  const std::vector<Interval> intervals = runsInStorageOrder(*t);
+  if (intervals.empty())
+    return;
+  *t = concat(t->slices(intervals));
+  for (Tensor *other : ts)
+    *other = concat(other->slices(intervals));
+}
+
 Tensor Graph::clone(const Tensor &t, const DebugContext &debugContext,
                     TensorCloneMethod method) {
   impl->checkOwnership(t, "clone");
@@ -226,13 +439,20 @@ Tensor Graph::clone(const Type &type, const Tensor &t,
   const std::string name = debugContext.getPathName().empty()
                                ? t.getDebugStr() + "/clone"
                                : debugContext.getPathName();
-  bool complete = true;
-  const auto mapping = getTileMapping(t, &complete);
   const bool keepAliases =
       method == TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES ||
       method == TensorCloneMethod::GATHER_AND_PRESERVE_TILE_ORDER_AND_ALIASES;
+  const bool preserveOrder =
+      method == TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES ||
+      method == TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES;
+  const bool aliases = t.containsAliases();
+  if (preserveOrder && !aliases && worthStorageOrder(t))
+    return StoragePreservingClone(*this, *impl, type, name)
+        .clone(t.getImplPtr());
 
-  if (!keepAliases || !t.containsAliases()) {
+  bool complete = true;
+  const auto mapping = getTileMapping(t, &complete);
+  if (!keepAliases || !aliases) {
     Tensor result = addVariable(type, t.shape(), name);
     setTileMapping(result, mapping);
     return result;

@@ -167,6 +167,94 @@ TEST_CASE("Clones keep the mapping, and aliases when asked",
   CHECK(graph.getTileMapping(aliased)[3] == std::vector<Interval>{{0, 5}});
 }
 
+TEST_CASE("Clones keep the storage order of the tensor they copy",
+          "[poplar][graph][clone]") {
+  Graph graph = modelGraph(4);
+  // A channels-innermost variable seen as NCHW, as convolutions make them.
+  Tensor nhwc = graph.addVariable(FLOAT, {2, 3, 16, 5}, "nhwc");
+  graph.setTileMapping(nhwc[0], 1);
+  graph.setTileMapping(nhwc[1], 2);
+  Tensor nchw = nhwc.dimShuffle({0, 3, 1, 2});
+  Tensor c = graph.clone(nchw, "c");
+  CHECK(c.shape() == nchw.shape());
+  CHECK(graph.getTileMapping(c) == graph.getTileMapping(nchw));
+  CHECK_FALSE(c.intersectsWith(nhwc));
+  // Element for element, the clone's contiguous regions are the tensor's.
+  CHECK(c.getContiguousRegions() == nchw.getContiguousRegions());
+  CHECK(c.dimShuffle({0, 2, 3, 1}).isContiguous());
+
+  // Short runs in element order (rows of 2) make a clone in element order.
+  Tensor narrow = graph.addVariable(FLOAT, {2, 16}, "narrow");
+  graph.setTileMapping(narrow, 0);
+  Tensor n = graph.clone(narrow.transpose(), "n");
+  CHECK(n.isContiguous());
+
+  // Part of a variable, shuffled: the part becomes a variable of its own,
+  // under the same shuffle.
+  Tensor part = nhwc[1].dimShuffle({2, 0, 1});
+  Tensor p = graph.clone(part, "p");
+  CHECK(graph.getTileMapping(p) == graph.getTileMapping(part));
+  CHECK_FALSE(p.isContiguous());
+  CHECK(p.dimShuffle({1, 2, 0}).isContiguous());
+
+  // A view of several blocks of storage is cloned in its element order.
+  Tensor big = graph.addVariable(FLOAT, {6, 5}, "big");
+  graph.setTileMapping(big, 3);
+  Tensor mixed = concat(nhwc[0].reshape({48, 5}), big.slice(0, 2, 0));
+  Tensor m = graph.clone(mixed, "m");
+  CHECK(graph.getTileMapping(m) == graph.getTileMapping(mixed));
+  CHECK(m.isContiguous());
+
+  // Another element type keeps the order too; CREATE_NEW_ORDER need not.
+  Tensor h = graph.clone(HALF, nchw, "h");
+  CHECK(h.elementType() == HALF);
+  CHECK(h.getContiguousRegions() == nchw.getContiguousRegions());
+  Tensor fresh = graph.clone(nchw, "fresh", TensorCloneMethod::CREATE_NEW_ORDER);
+  CHECK(graph.getTileMapping(fresh) == graph.getTileMapping(nchw));
+}
+
+TEST_CASE("reorderToSimplify reorders tensors alike into storage order",
+          "[poplar][graph][reorder]") {
+  Graph graph = modelGraph(4);
+  Tensor nhwc = graph.addVariable(FLOAT, {2, 3, 4, 5}, "nhwc");
+  graph.setTileMapping(nhwc, 0);
+  Tensor other = graph.addVariable(FLOAT, {2, 3, 4, 5}, "other");
+  graph.setTileMapping(other, 0);
+  Tensor t = nhwc.dimShuffle({0, 3, 1, 2});
+  Tensor u = other.dimShuffle({0, 3, 1, 2});
+  graph.reorderToSimplify(&t, {&u}, false);
+  CHECK(t.rank() == 1);
+  CHECK(t.isContiguous());
+  // u went through the same reordering: element k of t and of u are still
+  // the same position of the NCHW shape.
+  CHECK(t == nhwc.flatten());
+  CHECK(u == other.flatten());
+
+  // Not reordered when that would break up the others more than it joins t.
+  Tensor plain = graph.addVariable(FLOAT, {2, 5, 3, 4}, "plain");
+  graph.setTileMapping(plain, 0);
+  Tensor t2 = nhwc.dimShuffle({0, 3, 1, 2});
+  Tensor p2 = plain;
+  graph.reorderToSimplify(&t2, {&p2}, false);
+  CHECK(t2 == nhwc.dimShuffle({0, 3, 1, 2}).flatten());
+  CHECK(p2 == plain.flatten());
+
+  // Runs out of storage order are sorted when the simplest order is asked.
+  Tensor v = graph.addVariable(INT, {6}, "v");
+  graph.setTileMapping(v, 1);
+  Tensor swapped = concat(v.slice(3, 6), v.slice(0, 3));
+  Tensor w = graph.addVariable(INT, {6}, "w");
+  graph.setTileMapping(w, 1);
+  Tensor alike = w;
+  graph.reorderToSimplify(&swapped, {&alike});
+  CHECK(swapped == v);
+  CHECK(alike == concat(w.slice(3, 6), w.slice(0, 3)));
+
+  Tensor wrong = graph.addVariable(INT, {5}, "wrong");
+  CHECK_THROWS_WITH(graph.reorderToSimplify(&t, {&wrong}),
+                    Contains("wrong") && Contains("elements"));
+}
+
 TEST_CASE("Constants and initial values are loaded with the engine",
           "[poplar][graph][constant]") {
   sdktest::TestGraph g;

@@ -51,7 +51,9 @@ void cast(Graph &graph, Tensor src, Tensor dst, ComputeSet cs) {
         std::string(castName) + ": tensors '" + src.getDebugStr() + "' and '" +
         dst.getDebugStr() +
         "' share elements, which one compute set cannot cast");
-  detail::addCastVertices(graph, cs, src.flatten(), dst.flatten(), castName);
+  // In the destination's storage order, so that its regions stay long.
+  graph.reorderToSimplify(&dst, {&src}, false);
+  detail::addCastVertices(graph, cs, src, dst, castName);
 }
 
 Tensor cast(Graph &graph, Tensor src, const Type &dstType, ComputeSet cs,

@@ -192,7 +192,14 @@ Tensor Lowering::lower(const expr::Expr &expr, const std::vector<Tensor> &ts,
   if (n == 0)
     return result;
 
-  const Tensor outFlat = result.flatten();
+  // Elements in the order of the result's storage, with the operands
+  // reordered alike: vertices then see long regions where the result is a
+  // view (a channels-innermost convolution output seen as NCHW, say).
+  Tensor outFlat = result;
+  std::vector<Tensor *> alike;
+  for (unsigned i : used)
+    alike.push_back(&operands[i].flat);
+  graph.reorderToSimplify(&outFlat, alike, false);
   const ExprNode &root = te.node(te.root());
   if (te.numOps() == 0) {
     const Operand &o = operands[root.input];
