@@ -362,13 +362,13 @@ bool worthStorageOrder(const Tensor &t) {
   constexpr std::size_t minMeanRun = 16;
   if (t.getImpl().getLayout().boxes.size() != 1)
     return false;
-  auto longRuns = [&](const Tensor &flat) {
-    return layout::flatRuns(flat).size() * minMeanRun <= t.numElements();
+  // flatRuns walks a view in its flattened order: no flatten view needed.
+  auto longRuns = [&](const Tensor &view) {
+    return layout::flatRuns(view).size() * minMeanRun <= t.numElements();
   };
   const std::vector<unsigned> order = storageDimensionOrder(t);
-  return longRuns(t.flatten()) &&
-         (std::is_sorted(order.begin(), order.end()) ||
-          longRuns(t.dimShuffle(order).flatten()));
+  return longRuns(t) && (std::is_sorted(order.begin(), order.end()) ||
+                         longRuns(t.dimShuffle(order)));
 }
 
 } // namespace
@@ -445,14 +445,14 @@ Tensor Graph::clone(const Type &type, const Tensor &t,
   const bool preserveOrder =
       method == TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES ||
       method == TensorCloneMethod::PRESERVE_ORDER_AND_ALIASES;
-  const bool aliases = t.containsAliases();
-  if (preserveOrder && !aliases && worthStorageOrder(t))
+  // The cheap test first: the alias check walks all of t's storage.
+  if (preserveOrder && worthStorageOrder(t) && !t.containsAliases())
     return StoragePreservingClone(*this, *impl, type, name)
         .clone(t.getImplPtr());
 
   bool complete = true;
   const auto mapping = getTileMapping(t, &complete);
-  if (!keepAliases || !aliases) {
+  if (!keepAliases || !t.containsAliases()) {
     Tensor result = addVariable(type, t.shape(), name);
     setTileMapping(result, mapping);
     return result;
