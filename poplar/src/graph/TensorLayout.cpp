@@ -1,5 +1,7 @@
 #include "graph/TensorLayout.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -122,7 +124,8 @@ void forBoxesNearRows(const Layout &in, std::size_t first, std::size_t end,
       first >= in.rows.maxExtent ? first - in.rows.maxExtent + 1 : 0;
   auto lo = std::lower_bound(order.begin(), order.end(), from, startsBefore);
   auto hi = std::lower_bound(lo, order.end(), end, startsBefore);
-  std::vector<std::uint32_t> near(lo, hi);
+  // Usually a few boxes: kept inline, as this runs per row of a view.
+  boost::container::small_vector<std::uint32_t, 16> near(lo, hi);
   std::sort(near.begin(), near.end());
   for (std::uint32_t k : near)
     f(in.boxes[k]);

@@ -48,7 +48,7 @@ Executable compileGraph(Graph &&graph, ArrayRef<program::Program> progs,
 
 // -------------------------------------------------------------------- Engine
 
-void Engine::Impl::resetStorage() {
+void Engine::Impl::resetStorage(bool storageIsZero) {
   std::uint32_t behaviour = 0;
   if (engineOptionIs(options, "debug.floatPointOpException", false))
     behaviour |= detail::fpInvalidException | detail::fpDivideByZeroException |
@@ -63,11 +63,13 @@ void Engine::Impl::resetStorage() {
     for (std::size_t v = 0; v != exe->variables.size(); ++v) {
       const auto &info = exe->variables[v];
       auto &bytes = replica.storage[v];
-      if (info.initialValue.empty())
-        std::fill(bytes.begin(), bytes.end(), 0);
-      else
+      if (info.initialValue.empty()) {
+        if (!storageIsZero)
+          std::fill(bytes.begin(), bytes.end(), 0);
+      } else {
         std::copy(info.initialValue.begin(), info.initialValue.end(),
                   bytes.begin());
+      }
       if (info.isReplicationIndex) {
         const std::uint32_t index = r;
         std::memcpy(bytes.data(), &index, sizeof index);
@@ -156,7 +158,7 @@ Engine::Engine(Executable &&exe, const OptionFlags &options)
     }
     replica.streams.resize(x.streams.size());
   }
-  impl->resetStorage();
+  impl->resetStorage(/*storageIsZero=*/true);
   setUpProfiling(*impl);
   writeRequestedGraphReport(*this);
   if (const AutoReportOptions report = autoReportOptions(impl->options); report.any())

@@ -80,8 +80,9 @@ struct Engine::Impl {
   std::unique_ptr<AutoReport> autoReport;
 
   /// Sets every variable to its initial value (zero when it has none) and
-  /// every vertex to its initial state.
-  void resetStorage();
+  /// every vertex to its initial state. `storageIsZero` says the storage
+  /// was just allocated zeroed, so variables without one are left alone.
+  void resetStorage(bool storageIsZero = false);
   ComputeSetInstance &computeSet(unsigned replica, unsigned id);
   unsigned numReplicas() const { return static_cast<unsigned>(replicas.size()); }
   /// The connection replica r uses for stream s (replica 0's for a

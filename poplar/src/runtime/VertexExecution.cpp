@@ -269,7 +269,9 @@ void *Arena::allocate(std::size_t bytes, std::size_t align) {
   };
   if (!fits()) {
     const std::size_t size = std::max(arenaBlockBytes, bytes + align);
-    blocks.push_back(std::make_unique<unsigned char[]>(size));
+    // Not zeroed: every piece is constructed, copied or gathered into
+    // before it is read, and zeroing faulted in each block at load.
+    blocks.push_back(std::unique_ptr<unsigned char[]>(new unsigned char[size]));
     next = blocks.back().get();
     left = size;
   }

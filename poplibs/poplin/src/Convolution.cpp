@@ -105,18 +105,25 @@ void addReduce(Graph &graph, const ComputeSet &cs,
   const unsigned parts = static_cast<unsigned>(partials.size());
   const std::string vertexType =
       poputil::templateVertex("poplin::ConvReduce", out.elementType());
+  // Flattened once: each of the parts reads a slice of every partial.
+  std::vector<Tensor> flatPartials;
+  flatPartials.reserve(parts);
+  for (const Tensor &p : partials)
+    flatPartials.push_back(p.flatten());
   for (unsigned r = 0; r != parts; ++r) {
     const std::size_t b = partBegin(n, parts, r),
                       e = partBegin(n, parts, r + 1);
     if (b == e)
       continue;
     std::vector<Tensor> slices;
-    for (const Tensor &p : partials)
-      slices.push_back(p.flatten().slice(b, e));
-    graph.setTileMapping(flat.slice(b, e), tiles[r]);
+    slices.reserve(parts);
+    for (const Tensor &p : flatPartials)
+      slices.push_back(p.slice(b, e));
+    const Tensor outPart = flat.slice(b, e);
+    graph.setTileMapping(outPart, tiles[r]);
     VertexRef v = graph.addVertex(cs, vertexType);
     graph.connect(v["partials"], slices);
-    graph.connect(v["out"], flat.slice(b, e));
+    graph.connect(v["out"], outPart);
     graph.setTileMapping(v, tiles[r]);
     graph.setPerfEstimate(v, convReduceCycles(e - b, parts));
   }

@@ -1,0 +1,252 @@
+// DepthwiseConvPartial, the CPU device's depthwise convolutions: every
+// group of a block at once, the groups innermost, in the geometry of
+// ConvPartial (ConvKernelCommon.hpp), its inChans and outChans being the
+// number of groups.
+#include "ConvKernelCommon.hpp"
+
+#include <poplar/Vertex.hpp>
+#include <poplar/detail/HostParallel.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#ifdef __x86_64__
+#include <immintrin.h>
+#endif
+#include <vector>
+
+namespace poplin {
+namespace {
+
+using namespace conv_kernel;
+
+// A depthwise block laid out with the groups innermost
+// (DepthwiseConvPartial): each output is the sum of its kernel window
+// element by element from zero, as forwardRowSingleChannel sums a group's.
+// That kernel's products and sums are fused on hosts with FMA (the compiler
+// contracts them in the AVX2 and AVX-512 builds), so these are fused
+// explicitly there and kept apart in the baseline build.
+
+// The input of output position (b, z, y, x) for kernel element (kz, ky, kx),
+// group 0.
+inline __attribute__((always_inline)) const float *
+depthwiseInput(const Geometry &g, const float *in, unsigned b, unsigned z,
+               unsigned y, unsigned x, unsigned kz, unsigned ky,
+               unsigned kx) {
+  return in + (g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) +
+               g.inIndex(2, x, kx)) *
+                  std::size_t(g.inChans);
+}
+
+// Output rows [rowBegin, rowEnd) on hosts without FMA: 8 groups side by
+// side in GCC vectors, then single groups.
+void depthwiseRowsBaseline(const Geometry &g, const float *in,
+                           const float *weights, float *out,
+                           unsigned rowBegin, unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      unsigned c0 = 0;
+      for (; c0 + 8 <= groups; c0 += 8) {
+        f32x8 acc = {};
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
+              f32x8 a, k;
+              load8(a, depthwiseInput(g, in, b, z, y, x, kz, ky, kx) + c0);
+              load8(k, w);
+              const f32x8 product = a * k;
+              acc += product;
+            }
+        store8(o + c0, acc);
+      }
+      for (; c0 != groups; ++c0) {
+        float acc = 0.0f;
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
+              const float product =
+                  depthwiseInput(g, in, b, z, y, x, kz, ky, kx)[c0] * *w;
+              acc += product;
+            }
+        o[c0] = acc;
+      }
+    }
+  }
+}
+
+#ifdef CONV_HAVE_X86_CLONES
+// Output rows [rowBegin, rowEnd) with fused multiply-adds: VW groups a
+// vector (16 with AVX-512, 8 with AVX2) under a mask for the last, so
+// masked-off lanes neither load nor raise exceptions.
+template <unsigned VW>
+inline __attribute__((always_inline)) void
+depthwiseRowsFused(const Geometry &g, const float *in, const float *weights,
+                   float *out, unsigned rowBegin, unsigned rowEnd);
+
+template <>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwiseRowsFused<16>(const Geometry &g, const float *in,
+                       const float *weights, float *out, unsigned rowBegin,
+                       unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  const unsigned kernelRows = g.kernel[0] * g.kernel[1];
+  const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
+  // The offsets of the input rows of an output row, one per (kz, ky).
+  thread_local std::vector<std::size_t> rowOffsets;
+  rowOffsets.resize(kernelRows);
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+        rowOffsets[kz * g.kernel[1] + ky] =
+            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
+            groups;
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      const float *position = in + std::size_t(g.inIndex(2, x, 0)) * groups;
+      for (unsigned c0 = 0; c0 < groups; c0 += 16) {
+        const unsigned n = std::min(16u, groups - c0);
+        const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
+        __m512 acc = _mm512_setzero_ps();
+        const float *w = weights + c0;
+        for (unsigned kr = 0; kr != kernelRows; ++kr) {
+          const float *a = position + rowOffsets[kr] + c0;
+          for (unsigned kx = 0; kx != g.kernel[2];
+               ++kx, w += groups, a += kxStep)
+            acc = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a),
+                                        _mm512_maskz_loadu_ps(m, w), acc, m);
+        }
+        _mm512_mask_storeu_ps(o + c0, m, acc);
+      }
+    }
+  }
+}
+
+template <>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+depthwiseRowsFused<8>(const Geometry &g, const float *in,
+                      const float *weights, float *out, unsigned rowBegin,
+                      unsigned rowEnd) {
+  const unsigned groups = g.inChans;
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    const unsigned y = r % g.outSize[1];
+    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
+    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    for (unsigned x = 0; x != g.outSize[2]; ++x) {
+      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
+      unsigned c0 = 0;
+      for (; c0 + 8 <= groups; c0 += 8) {
+        __m256 acc = _mm256_setzero_ps();
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups)
+              acc = _mm256_fmadd_ps(
+                  _mm256_loadu_ps(
+                      depthwiseInput(g, in, b, z, y, x, kz, ky, kx) + c0),
+                  _mm256_loadu_ps(w), acc);
+        _mm256_storeu_ps(o + c0, acc);
+      }
+      for (; c0 != groups; ++c0) {
+        float acc = 0.0f;
+        const float *w = weights + c0;
+        for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+          for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
+            for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups)
+              acc = __builtin_fmaf(
+                  depthwiseInput(g, in, b, z, y, x, kz, ky, kx)[c0], *w, acc);
+        o[c0] = acc;
+      }
+    }
+  }
+}
+
+CONV_TARGET_AVX2 void depthwiseRowsAvx2(const Geometry &g, const float *in,
+                                        const float *weights, float *out,
+                                        unsigned rowBegin, unsigned rowEnd) {
+  depthwiseRowsFused<8>(g, in, weights, out, rowBegin, rowEnd);
+}
+CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
+                                            const float *in,
+                                            const float *weights, float *out,
+                                            unsigned rowBegin,
+                                            unsigned rowEnd) {
+  depthwiseRowsFused<16>(g, in, weights, out, rowBegin, rowEnd);
+}
+#endif
+
+// Part `part` of `parts` of a depthwise block: a contiguous range of rows.
+void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
+                    float *out, unsigned part, unsigned parts) {
+  const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned begin = unsigned(std::size_t(rows) * part / parts);
+  const unsigned end = unsigned(std::size_t(rows) * (part + 1) / parts);
+  if (begin == end)
+    return;
+#ifdef CONV_HAVE_X86_CLONES
+  switch (hostIsa()) {
+  case HostIsa::Avx512:
+    return depthwiseRowsAvx512(g, in, weights, out, begin, end);
+  case HostIsa::Avx2:
+    return depthwiseRowsAvx2(g, in, weights, out, begin, end);
+  case HostIsa::Baseline:
+    break;
+  }
+#endif
+  depthwiseRowsBaseline(g, in, weights, out, begin, end);
+}
+
+// A large depthwise block in hostParts fixed parts on the runtime's host
+// threads.
+void depthwiseFloatOnHostThreads(const Geometry &g, const float *in,
+                                 const float *weights, float *out) {
+  poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
+    depthwiseFloat(g, in, weights, out, unsigned(part), hostParts);
+  });
+}
+
+} // namespace
+
+// DepthwiseConvPartial: a FLOAT convolution of one input and one output
+// channel per group, every group at once with the groups innermost:
+//   in       [batch][inZ][inY][inX][groups]
+//   weights  [kZ][kY][kX][groups]
+//   out      [batch][outZ][outY][outX][groups]
+// (geometry as ConvPartial's, its inChans and outChans being the number of
+// groups). The CPU device lowers depthwise convolutions to it: activations
+// keep the channels-innermost layout of the layers around them, so no
+// operand is gathered one element per group. Each output is summed as
+// ConvPartial sums a group's (kernel element by kernel element from zero),
+// so the bits are those of one ConvPartial per group. A MultiVertex: the
+// workers share the output rows; a large block is computed by the first
+// worker in hostParts fixed parts on the runtime's host threads.
+class DepthwiseConvPartial : public poplar::MultiVertex {
+public:
+  poplar::Input<poplar::Vector<float>> in;
+  poplar::Input<poplar::Vector<float>> weights;
+  poplar::Output<poplar::Vector<float>> out;
+  poplar::Vector<unsigned> geometry;
+
+  void compute(unsigned wid) {
+    const Geometry g(geometry);
+    // The multiply-accumulates of the block: one input channel per output.
+    const double macs = forwardMacs(g) / std::max(1u, g.inChans);
+    if (macs < hostThreadsMacs) {
+      depthwiseFloat(g, in.data(), weights.data(), out.data(), wid,
+                     numWorkers());
+      return;
+    }
+    if (wid == 0)
+      depthwiseFloatOnHostThreads(g, in.data(), weights.data(), out.data());
+  }
+};
+
+} // namespace poplin
