@@ -57,6 +57,13 @@ struct Geometry {
   std::size_t inRowOffset(unsigned b, unsigned z, unsigned y) const {
     return ((std::size_t(b) * inSize[0] + z) * inSize[1] + y) * inSize[2];
   }
+  /// Output row r of the batch * outZ * outY rows as (b, z, y).
+  void outRowCoordinates(unsigned r, unsigned &b, unsigned &z,
+                         unsigned &y) const {
+    y = r % outSize[1];
+    z = (r / outSize[1]) % outSize[0];
+    b = r / (outSize[1] * outSize[0]);
+  }
   std::size_t outRowOffset(unsigned b, unsigned z, unsigned y) const {
     return ((std::size_t(b) * outSize[0] + z) * outSize[1] + y) * outSize[2];
   }

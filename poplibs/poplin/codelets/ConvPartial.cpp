@@ -425,12 +425,6 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
                   float *out, unsigned wid, unsigned workers) {
   const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
   const unsigned blocks = g.outChans / chanBlock;
-  auto rowCoordinates = [&](unsigned r, unsigned &b, unsigned &z,
-                            unsigned &y) {
-    y = r % g.outSize[1];
-    z = (r / g.outSize[1]) % g.outSize[0];
-    b = r / (g.outSize[1] * g.outSize[0]);
-  };
   const std::size_t units = std::size_t(blocks) * rows;
   const std::size_t begin = units * wid / workers;
   const std::size_t end = units * (wid + 1) / workers;
@@ -443,14 +437,14 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
       packWeightBlock(g, weights, block, packed);
       packedBlock = block;
     }
-    rowCoordinates(unsigned(u % rows), b, z, y);
+    g.outRowCoordinates(unsigned(u % rows), b, z, y);
     forwardRowPackedFloat(g, in, packed.data(), out, b, z, y,
                           block * chanBlock);
   }
   if (blocks * chanBlock == g.outChans)
     return;
   for (unsigned r = wid; r < rows; r += workers) {
-    rowCoordinates(r, b, z, y);
+    g.outRowCoordinates(r, b, z, y);
     forwardRowFloat(g, in, weights, out, b, z, y, blocks * chanBlock);
   }
 }
@@ -528,9 +522,8 @@ weightGradTile(const Geometry &g, const WeightGradShape &s, const float *in,
       (std::size_t(g.base[2]) + std::size_t(kxg) * g.dilation[2]) * ci + m0;
   const unsigned ox = g.outSize[2];
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
-    const unsigned y = r % g.outSize[1];
-    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
-    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
     const float *a =
         in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci +
         xOffset;
@@ -698,9 +691,8 @@ public:
     if (wid < rows)
       weightsF.assign(weights.begin(), weights.end());
     for (unsigned r = wid; r < rows; r += numWorkers()) {
-      const unsigned y = r % g.outSize[1];
-      const unsigned z = (r / g.outSize[1]) % g.outSize[0];
-      const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+      unsigned b, z, y;
+      g.outRowCoordinates(r, b, z, y);
       forwardRowConverted(g, weightsF.data(), b, z, y);
     }
   }

@@ -44,9 +44,8 @@ void depthwiseRowsBaseline(const Geometry &g, const float *in,
                            unsigned rowBegin, unsigned rowEnd) {
   const unsigned groups = g.inChans;
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
-    const unsigned y = r % g.outSize[1];
-    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
-    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
     for (unsigned x = 0; x != g.outSize[2]; ++x) {
       float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
       unsigned c0 = 0;
@@ -101,9 +100,8 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
   thread_local std::vector<std::size_t> rowOffsets;
   rowOffsets.resize(kernelRows);
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
-    const unsigned y = r % g.outSize[1];
-    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
-    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
     for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
       for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
         rowOffsets[kz * g.kernel[1] + ky] =
@@ -137,9 +135,8 @@ depthwiseRowsFused<8>(const Geometry &g, const float *in,
                       unsigned rowEnd) {
   const unsigned groups = g.inChans;
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
-    const unsigned y = r % g.outSize[1];
-    const unsigned z = (r / g.outSize[1]) % g.outSize[0];
-    const unsigned b = r / (g.outSize[1] * g.outSize[0]);
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
     for (unsigned x = 0; x != g.outSize[2]; ++x) {
       float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
       unsigned c0 = 0;
