@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The second command of the README: builds what is missing and runs every
 # test (unit, multi-device, tutorial output and install tests) with ctest,
-# then, in the clang build with AddressSanitizer and UndefinedBehaviorSanitizer
-# (build-fuzz), the tests labelled sanitize (scripts/sanitize.sh) and the
-# fuzzing harnesses for a bounded time (scripts/fuzz.sh), and last, in the
-# clang build with ThreadSanitizer (build-tsan), the tests labelled tsan
-# (scripts/tsan.sh) and then the ONNX conformance cases labelled
-# tsan_conformance, which need PopLibs and PopART in that build too; and
-# last, in build-fuzz again, the Python tests and the tutorials' output
-# tests (label sanitize_extra).
+# then the clang parts, each in the order below and each only if it still
+# fits the budget:
+#   1. in the clang build with AddressSanitizer and UndefinedBehaviorSanitizer
+#      (build-fuzz), the fuzzing harnesses for a bounded time (scripts/fuzz.sh);
+#   2. in the clang build with ThreadSanitizer (build-tsan), the tests
+#      labelled tsan (scripts/tsan.sh);
+#   3. there, with PopLibs and PopART built too, the ONNX conformance cases
+#      labelled tsan_conformance;
+#   4. back in build-fuzz, the tests labelled sanitize (scripts/sanitize.sh);
+#   5. last, there, the Python tests and the tutorials' output tests
+#      (label sanitize_extra).
 #
 #   SDK_RUN_FUZZ=0           leave out the clang parts (sanitizers and fuzzers)
 #   SDK_TEST_BUDGET_SECONDS  the time the whole command may take (default
@@ -37,12 +40,12 @@ fits() {
 }
 
 # docs/reliability.md, Cost in CI
-clang_part=${SDK_CLANG_PART_SECONDS:-1720}
+fuzz_part=${SDK_FUZZ_PART_SECONDS:-780}
 tsan_part=${SDK_TSAN_PART_SECONDS:-300}
 tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
+sanitize_part=${SDK_SANITIZE_PART_SECONDS:-1050}
 sanitize_extra_part=${SDK_SANITIZE_EXTRA_PART_SECONDS:-600}
-if fits "$clang_part" "the sanitizer tests and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh)"; then
-  scripts/sanitize.sh
+if fits "$fuzz_part" "the fuzzers (scripts/fuzz.sh)"; then
   SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
 fi
 if fits "$tsan_part" "the ThreadSanitizer tests (scripts/tsan.sh)"; then
@@ -50,6 +53,9 @@ if fits "$tsan_part" "the ThreadSanitizer tests (scripts/tsan.sh)"; then
 fi
 if fits "$tsan_conformance_part" "the ONNX conformance cases under ThreadSanitizer (SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh)"; then
   SDK_TSAN_LABEL=tsan_conformance scripts/tsan.sh
+fi
+if fits "$sanitize_part" "the sanitizer tests (scripts/sanitize.sh)"; then
+  scripts/sanitize.sh
 fi
 if fits "$sanitize_extra_part" "the Python tests and tutorials under ASan and UBSan (SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh)"; then
   SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh
