@@ -2,6 +2,7 @@
 #include "graph/GraphImpl.hpp"
 #include "target/TargetBuilder.hpp"
 #include "graph/TensorImpl.hpp"
+#include "graph/TensorLayout.hpp"
 
 #include <poplar/exceptions.hpp>
 
@@ -307,9 +308,12 @@ Graph::TileToTensorMapping Graph::getTileMapping(const Tensor &t,
 namespace {
 
 // The order of t's dimensions, outermost first, that follows the storage of
-// its largest box: dimensions by decreasing storage stride.
-std::vector<unsigned> storageDimensionOrder(const Tensor &t) {
-  const auto &boxes = t.getImpl().getLayout().boxes;
+// the largest box of its layout: dimensions by decreasing storage stride.
+// The layout is asked for without keeping it (layout::transientLayout): a
+// cloned or mapped tensor is often a view used once.
+std::vector<unsigned> storageDimensionOrder(const Tensor &t,
+                                            const layout::Layout &tLayout) {
+  const auto &boxes = tLayout.boxes;
   std::vector<unsigned> order(t.rank());
   std::iota(order.begin(), order.end(), 0u);
   if (boxes.empty())
@@ -360,15 +364,18 @@ std::vector<Interval> runsInStorageOrder(const Tensor &flat) {
 // would make every vertex edge over it walk all those pieces.
 bool worthStorageOrder(const Tensor &t) {
   constexpr std::size_t minMeanRun = 16;
-  if (t.getImpl().getLayout().boxes.size() != 1)
+  const layout::InputLayout tLayout = layout::transientLayout(t);
+  if (tLayout.get().boxes.size() != 1)
     return false;
   // flatRuns walks a view in its flattened order: no flatten view needed.
-  auto longRuns = [&](const Tensor &view) {
-    return layout::flatRuns(view).size() * minMeanRun <= t.numElements();
+  auto longRuns = [&](std::size_t runs) {
+    return runs * minMeanRun <= t.numElements();
   };
-  const std::vector<unsigned> order = storageDimensionOrder(t);
-  return longRuns(t) && (std::is_sorted(order.begin(), order.end()) ||
-                         longRuns(t.dimShuffle(order)));
+  if (!longRuns(layout::flatRuns(tLayout.get(), t.shape()).size()))
+    return false;
+  const std::vector<unsigned> order = storageDimensionOrder(t, tLayout.get());
+  return std::is_sorted(order.begin(), order.end()) ||
+         longRuns(layout::flatRuns(t.dimShuffle(order)).size());
 }
 
 } // namespace
@@ -387,7 +394,8 @@ void Graph::reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
           "' does not have the " + std::to_string(n) + " elements of '" +
           t->getDebugStr() + "'");
   const std::vector<std::size_t> shape = t->shape();
-  const std::vector<unsigned> order = storageDimensionOrder(*t);
+  const std::vector<unsigned> order =
+      storageDimensionOrder(*t, layout::transientLayout(*t).get());
   Tensor reordered = t->flatten();
   bool shuffled = false;
   std::vector<Tensor> others;
