@@ -310,6 +310,22 @@ LoweringContext &IrLowering::contextOf(const Op &op) {
 poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
   const poplar::Type type = deviceType(t.info.dataType());
   const std::vector<char> data = toDeviceBytes(t.data, t.info.dataType());
+  if (type == poplar::HALF || type == poplar::FLOAT) {
+    // A constant weight in the layout its reader's lowering reads: a
+    // variable that keeps its initial value (no program writes it).
+    const poplar::Tensor laid = createdByReader(t, g);
+    const std::size_t n = static_cast<std::size_t>(t.info.nelms());
+    if (laid.valid() && type == poplar::HALF)
+      g.setInitialValueHalf(
+          laid, poplar::ArrayRef<std::uint16_t>(
+                    reinterpret_cast<const std::uint16_t *>(data.data()), n));
+    else if (laid.valid())
+      g.setInitialValue(
+          laid, poplar::ArrayRef<float>(
+                    reinterpret_cast<const float *>(data.data()), n));
+    if (laid.valid())
+      return laid;
+  }
   poplar::Tensor c;
   if (type == poplar::HALF)
     c = g.addConstantHalf(type, dims(t.info.shape()),
@@ -338,6 +354,29 @@ poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
   return c;
 }
 
+poplar::Tensor IrLowering::createdByReader(const Tensor &root,
+                                           poplar::Graph &home) {
+  // The first reader (in op order) whose lowering has a layout for it: a
+  // weight is then read as it is stored by the op that reads it most.
+  std::vector<const Op *> readers(root.consumers.begin(), root.consumers.end());
+  std::sort(readers.begin(), readers.end(),
+            [](const Op *a, const Op *b) { return a->id < b->id; });
+  const auto &registry = LoweringRegistry::instance();
+  for (const Op *reader : readers) {
+    const InputCreator *create = registry.creator(*reader);
+    if (!create)
+      continue;
+    for (InIndex i = 0; i < reader->inTensorCount(); ++i) {
+      if (reader->inputs[std::size_t(i)] != &root)
+        continue;
+      poplar::Tensor v = (*create)(*reader, i, home, contextOf(*reader), root.id);
+      if (v.valid())
+        return v;
+    }
+  }
+  return {};
+}
+
 void IrLowering::lowerRootTensors() {
   const Graph &g = ir.getMainGraph();
   for (const auto &p : g.getTensors()) {
@@ -352,8 +391,13 @@ void IrLowering::lowerRootTensors() {
     }
     if (t.type != TensorType::Stream && t.type != TensorType::Variable)
       continue;
-    poplar::Tensor v = home.addVariable(type, dims(t.info.shape()), t.id);
-    poputil::mapTensorLinearly(home, v);
+    poplar::Tensor v;
+    if (t.type == TensorType::Variable)
+      v = createdByReader(t, home);
+    if (!v.valid()) {
+      v = home.addVariable(type, dims(t.info.shape()), t.id);
+      poputil::mapTensorLinearly(home, v);
+    }
     const auto n = t.info.nelms();
     if (t.type == TensorType::Variable && isOffChip(ir, t)) {
       if (graph->getTarget().getTargetType() == poplar::TargetType::CPU)

@@ -263,4 +263,11 @@ const LoweringFunction &LoweringRegistry::get(const Op &op) const {
   return it->second;
 }
 
+const InputCreator *LoweringRegistry::creator(const Op &op) const {
+  if (popx::OpxManager::hasOpx(op.opid))
+    return nullptr;
+  auto it = creators.find(std::type_index(typeid(op)));
+  return it == creators.end() ? nullptr : &it->second;
+}
+
 } // namespace popart

@@ -97,6 +97,14 @@ public:
 using LoweringFunction =
     std::function<void(const Op &, LoweringContext &, poplar::program::Sequence &)>;
 
+/// Makes the variable of a weight that `op` reads at `index`, in `graph`
+/// and named after `name`, laid out in storage and over tiles as the op's
+/// lowering reads it; an invalid tensor if the op has no preference for
+/// that input.
+using InputCreator = std::function<poplar::Tensor(
+    const Op &op, InIndex index, poplar::Graph &graph, LoweringContext &ctx,
+    const std::string &name)>;
+
 /// The lowering of each op class (UnaryOp, MatMulOp, ...): an op is
 /// lowered by the function registered for its class.
 class LoweringRegistry {
@@ -105,11 +113,17 @@ public:
   template <typename OpClass> void add(LoweringFunction f) {
     functions[std::type_index(typeid(OpClass))] = std::move(f);
   }
+  template <typename OpClass> void addCreator(InputCreator f) {
+    creators[std::type_index(typeid(OpClass))] = std::move(f);
+  }
   /// popart::error naming the op if its class has no lowering.
   const LoweringFunction &get(const Op &op) const;
+  /// The creator of the op's inputs, or nullptr if its class has none.
+  const InputCreator *creator(const Op &op) const;
 
 private:
   std::map<std::type_index, LoweringFunction> functions;
+  std::map<std::type_index, InputCreator> creators;
 };
 
 void registerBuiltinLowerings(LoweringRegistry &r);
@@ -147,6 +161,10 @@ POPART_LOWERING(growTile)
 POPART_LOWERING(growPad)
 POPART_LOWERING(growTopK)
 POPART_LOWERING(growConv)
+/// ConvOp's weights as poplin::createWeights lays them out.
+poplar::Tensor createConvWeights(const Op &op, InIndex index,
+                                 poplar::Graph &graph, LoweringContext &ctx,
+                                 const std::string &name);
 POPART_LOWERING(growConvTranspose)
 POPART_LOWERING(growPool)
 POPART_LOWERING(growBatchNorm)

@@ -86,6 +86,29 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
   return denseActivations(ctx, out, prog, conv.name());
 }
 
+poplar::Tensor createConvWeights(const Op &op, InIndex index,
+                                 poplar::Graph &graph, LoweringContext &ctx,
+                                 const std::string &name) {
+  const auto &conv = static_cast<const ConvOp &>(op);
+  if (index != 1 || !op.hasInput(0))
+    return {};
+  const TensorInfo &data = op.inTensor(0)->info, &weights = op.inTensor(1)->info;
+  if (data.dataType() != weights.dataType())
+    return {}; // the lowering reports the mismatch
+  const poplar::Type type = deviceType(data.dataType());
+  if (type != poplar::FLOAT && type != poplar::HALF)
+    return {};
+  const Shape &x = data.shape(), &w = weights.shape();
+  if (x.size() < 3 || w.size() != x.size() || conv.kernel.size() != x.size() - 2)
+    return {};
+  const poplin::ConvParams params = convParams(conv, x, w, type);
+  const poplar::Tensor grouped = poplin::createWeights(
+      graph, params, name,
+      poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
+      &ctx.convCache);
+  return grouped.reshape(std::vector<std::size_t>(w.begin(), w.end()));
+}
+
 void growConv(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &conv = static_cast<const ConvOp &>(op);

@@ -382,6 +382,7 @@ void registerBuiltinLowerings(LoweringRegistry &r) {
   r.add<SoftmaxOp>(growSoftmax);
   r.add<ReduceOp>(growReduce);
   r.add<ConvOp>(growConv);
+  r.addCreator<ConvOp>(createConvWeights);
   r.add<ConvTransposeOp>(growConvTranspose);
   r.add<PoolOp>(growPool);
   r.add<MaxUnpoolOp>(growMaxUnpool);

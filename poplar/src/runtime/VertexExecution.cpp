@@ -25,8 +25,15 @@ using codelet_interface::FieldShape;
 using codelet_interface::VertexBase;
 
 constexpr std::size_t arenaBlockBytes = 1 << 20;
-// Below this many vertices a compute set runs on the calling thread.
+// A compute set runs on the host's threads when it has this many vertices,
+// or fewer whose fields hold this many bytes in all (the CPU device's one
+// tile has few vertices, each with many elements); chunks of vertices are
+// given to a thread at least chunkBytes of fields at a time, and never more
+// than maxChunkVertices.
 constexpr std::size_t parallelVertices = 64;
+constexpr std::size_t parallelBytes = 1 << 17;
+constexpr std::size_t chunkBytes = 1 << 16;
+constexpr std::size_t maxChunkVertices = 32;
 
 // One element of `Bytes` bytes; a fixed-size memcpy compiles to a move.
 template <std::size_t Bytes> struct Element {
@@ -308,6 +315,7 @@ ComputeSetInstance::ComputeSetInstance(
                     FieldKind kind) {
       Binding b;
       b.size = region.numElements;
+      fieldBytes += region.numElements * bytes;
       if (region.direct()) {
         if (region.numElements != 0)
           b.data = storage[region.var].data() + region.offset * bytes;
@@ -446,11 +454,14 @@ void ComputeSetInstance::runVertex(std::size_t index) {
 void ComputeSetInstance::execute() {
   const std::size_t n = vertices.size();
   ++runs;
-  if (n < parallelVertices) {
+  if (n < 2 || (n < parallelVertices && fieldBytes < parallelBytes)) {
     for (std::size_t i = 0; i != n; ++i)
       runVertex(i);
   } else {
-    runtime::parallelForRange(tbb::blocked_range<std::size_t>(0, n, 32),
+    const std::size_t grain = std::clamp<std::size_t>(
+        chunkBytes * n / std::max<std::size_t>(fieldBytes, 1), 1,
+        maxChunkVertices);
+    runtime::parallelForRange(tbb::blocked_range<std::size_t>(0, n, grain),
                       [&](const tbb::blocked_range<std::size_t> &r) {
                         for (std::size_t i = r.begin(); i != r.end(); ++i)
                           runVertex(i);

@@ -92,6 +92,7 @@ private:
   std::vector<char> behaviourChanged;
   std::uint64_t runs = 0; // seeds stochastic rounding afresh each run
   unsigned numWorkers;
+  std::size_t fieldBytes = 0; // of every vertex's edges, for execute()
   Arena arena;
   std::vector<Vertex> vertices;
   std::vector<Transfer> transfers;

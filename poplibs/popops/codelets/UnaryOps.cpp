@@ -8,28 +8,30 @@
 
 #include <type_traits>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace popops {
 namespace {
 
-// ReLU of floats eight at a time through a mask rather than a branch per
+// ReLU of floats four at a time through a mask rather than a branch per
 // element, which the signs of activations make unpredictable: x < 0 selects
 // zero, so NaN and -0 keep their bits as ops::relu gives them, and the
-// comparison raises the same exception flags. In place (x == y) each
-// element is read before it is written.
+// comparison (CMPLTPS, like the scalar COMISS) raises the same exception
+// flags. In place (x == y) each element is read before it is written.
+// Intrinsics, not a GCC vector wider than the baseline's registers, which
+// GCC splits into a compare and branch per element.
 inline void reluFloat(const float *x, float *y, unsigned begin, unsigned end) {
-  typedef float f32x8 __attribute__((vector_size(32)));
-  typedef int i32x8 __attribute__((vector_size(32)));
-  const f32x8 zero = {};
   unsigned i = begin;
+#if defined(__SSE2__)
+  const __m128 zero = _mm_setzero_ps();
   for (; i + 8 <= end; i += 8) {
-    f32x8 v;
-    i32x8 bits;
-    __builtin_memcpy(&v, x + i, sizeof v);
-    __builtin_memcpy(&bits, x + i, sizeof bits);
-    const i32x8 negative = v < zero;
-    bits &= ~negative;
-    __builtin_memcpy(y + i, &bits, sizeof bits);
+    const __m128 a = _mm_loadu_ps(x + i), b = _mm_loadu_ps(x + i + 4);
+    _mm_storeu_ps(y + i, _mm_andnot_ps(_mm_cmplt_ps(a, zero), a));
+    _mm_storeu_ps(y + i + 4, _mm_andnot_ps(_mm_cmplt_ps(b, zero), b));
   }
+#endif
   for (; i != end; ++i)
     y[i] = ops::relu(x[i]);
 }
