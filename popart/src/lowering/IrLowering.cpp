@@ -356,23 +356,21 @@ poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
 
 poplar::Tensor IrLowering::createdByReader(const Tensor &root,
                                            poplar::Graph &home) {
-  // The first reader (in op order) whose lowering has a layout for it: a
-  // weight is then read as it is stored by the op that reads it most.
-  std::vector<const Op *> readers(root.consumers.begin(), root.consumers.end());
-  std::sort(readers.begin(), readers.end(),
-            [](const Op *a, const Op *b) { return a->id < b->id; });
-  const auto &registry = LoweringRegistry::instance();
-  for (const Op *reader : readers) {
-    const InputCreator *create = registry.creator(*reader);
-    if (!create)
+  // Only a weight one op reads: one that others read too (its gradient's
+  // ops and its update, in training) keeps the layout in which they all
+  // see it as whole rows.
+  if (root.consumers.size() != 1)
+    return {};
+  const Op &reader = *root.consumers.front();
+  const InputCreator *create = LoweringRegistry::instance().creator(reader);
+  if (!create)
+    return {};
+  for (InIndex i = 0; i < reader.inTensorCount(); ++i) {
+    if (reader.inputs[std::size_t(i)] != &root)
       continue;
-    for (InIndex i = 0; i < reader->inTensorCount(); ++i) {
-      if (reader->inputs[std::size_t(i)] != &root)
-        continue;
-      poplar::Tensor v = (*create)(*reader, i, home, contextOf(*reader), root.id);
-      if (v.valid())
-        return v;
-    }
+    poplar::Tensor v = (*create)(reader, i, home, contextOf(reader), root.id);
+    if (v.valid())
+      return v;
   }
   return {};
 }

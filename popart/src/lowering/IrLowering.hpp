@@ -103,8 +103,8 @@ private:
                         poplar::program::Sequence &prog);
   void lowerAnchors();
   poplar::Tensor addConstant(poplar::Graph &g, const Tensor &t);
-  /// A weight's variable as a reader's lowering lays it out (InputCreator),
-  /// or an invalid tensor if no reader has a layout for it.
+  /// A weight's variable as its reader's lowering lays it out
+  /// (InputCreator), or an invalid tensor if it has no layout for it.
   poplar::Tensor createdByReader(const Tensor &root, poplar::Graph &home);
   /// Ops placed on IPUs: each IPU's virtual graph and context.
   void makeIpuGraphs();
