@@ -459,3 +459,50 @@ TEST_CASE("Unsupported conv and pool attributes fail at session creation",
                         Catch::Contains("badPool") && Catch::Contains("storage_order 2"));
   }
 }
+
+TEST_CASE("Conv weights streamed as variables, written and read back",
+          "[popart][conv]") {
+  // Weights as variables (constantWeights false) that only the convolution
+  // reads are stored in the order the convolution reads them: the streams
+  // to and from the host still carry them in ONNX order.
+  Conv2d ref{1, 5, 6, 6, 20, 1, 3, 3};
+  ref.padT = ref.padL = ref.padB = ref.padR = 1;
+  auto b = Builder::create();
+  const TensorId x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 5, 6, 6}));
+  Floats w = randomFloats(20 * 5 * 3 * 3, 7);
+  const TensorInfo wInfo("FLOAT", Shape{20, 5, 3, 3});
+  const TensorId wId =
+      b->addInitializedInputTensor(ConstVoidData(w.data(), wInfo));
+  const TensorId y =
+      b->aiOnnxOpset11().conv({x, wId}, {1, 1}, 1, {3, 3}, {1, 1, 1, 1}, {1, 1});
+  b->addOutputTensor(y);
+  SessionOptions opts;
+  opts.constantWeights = false;
+  auto session = InferenceSession::createFromOnnxModel(
+      b->getModelProto(), DataFlow(1, {{y, AnchorReturnType("ALL")}}),
+      popart_test::createTestDevice(), InputShapeInfo(), opts);
+  session->prepareDevice();
+  session->weightsFromHost();
+  Floats xv = randomFloats(5 * 6 * 6, 8), out(20 * 6 * 6);
+  NDArrayWrapper<float> xw(xv.data(), {1, 5, 6, 6}), ow(out.data(), {1, 20, 6, 6});
+  std::map<TensorId, IArray &> ins = {{x, xw}}, outs = {{y, ow}};
+  StepIO stepio(ins, outs);
+  session->run(stepio);
+  requireClose(std::vector<double>(out.begin(), out.end()), ref(xv, w, {}));
+
+  Floats written = randomFloats(w.size(), 9);
+  WeightsIO io;
+  io.insert(wId, {written.data(), wInfo});
+  session->writeWeights(io);
+  session->weightsFromHost();
+  session->run(stepio);
+  requireClose(std::vector<double>(out.begin(), out.end()),
+               ref(xv, written, {}));
+
+  Floats back(w.size(), 0.0f);
+  WeightsIO readIo;
+  readIo.insert(wId, {back.data(), wInfo});
+  session->weightsToHost();
+  session->readWeights(readIo);
+  REQUIRE(back == written);
+}
