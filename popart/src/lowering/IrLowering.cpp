@@ -310,21 +310,22 @@ LoweringContext &IrLowering::contextOf(const Op &op) {
 poplar::Tensor IrLowering::addConstant(poplar::Graph &g, const Tensor &t) {
   const poplar::Type type = deviceType(t.info.dataType());
   const std::vector<char> data = toDeviceBytes(t.data, t.info.dataType());
-  if (type == poplar::HALF || type == poplar::FLOAT) {
-    // A constant weight in the layout its reader's lowering reads: a
-    // variable that keeps its initial value (no program writes it).
-    const poplar::Tensor laid = createdByReader(t, g);
+  // A constant weight in the layout its reader's lowering reads: a
+  // variable that keeps its initial value (no program writes it).
+  const poplar::Tensor laid = type == poplar::HALF || type == poplar::FLOAT
+                                  ? createdByReader(t, g)
+                                  : poplar::Tensor();
+  if (laid.valid()) {
     const std::size_t n = static_cast<std::size_t>(t.info.nelms());
-    if (laid.valid() && type == poplar::HALF)
+    if (type == poplar::HALF)
       g.setInitialValueHalf(
           laid, poplar::ArrayRef<std::uint16_t>(
                     reinterpret_cast<const std::uint16_t *>(data.data()), n));
-    else if (laid.valid())
+    else
       g.setInitialValue(
           laid, poplar::ArrayRef<float>(
                     reinterpret_cast<const float *>(data.data()), n));
-    if (laid.valid())
-      return laid;
+    return laid;
   }
   poplar::Tensor c;
   if (type == poplar::HALF)

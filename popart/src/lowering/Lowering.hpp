@@ -398,8 +398,9 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
 
 /// Maps `view` (of the model input `input`: a tensor no op produces) as
 /// `create` lays out a new operand of the op reading it, if that op is
-/// the input's only reader. `create` makes the operand in the graph it is
-/// given, with view's shape and element order.
+/// the input's only reader and did not create it (InputCreator). `create`
+/// makes the operand in the graph it is given, with view's shape and
+/// element order.
 void mapLikePlannedOperand(
     LoweringContext &ctx, const Tensor &input, const poplar::Tensor &view,
     const std::function<poplar::Tensor(poplar::Graph &)> &create);

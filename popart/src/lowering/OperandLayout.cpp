@@ -14,6 +14,12 @@ void mapLikePlannedOperand(
   // and that nothing else reads: their layout is free to choose.
   if (input.producer || input.consumers.size() != 1)
     return;
+  // Weights and constants whose reader has an InputCreator were created
+  // in its layout already (IrLowering::createdByReader).
+  const bool created =
+      input.type == TensorType::Variable || input.type == TensorType::Const;
+  if (created && LoweringRegistry::instance().creator(*input.consumers.front()))
+    return;
   // The planned layout comes from a graph of the same target that is
   // never compiled, so the real graph gets no variable for it.
   poplar::Graph scratch(ctx.graph.getTarget());
