@@ -8,6 +8,7 @@
 #include "graph/StreamCallbackErrors.hpp"
 #include "core/ElementConversion.hpp"
 #include "core/Logging.hpp"
+#include "runtime/AdjacentRuns.hpp"
 #include "runtime/ParallelFor.hpp"
 
 #include <poplar/exceptions.hpp>
@@ -55,6 +56,43 @@ void copyStrided(unsigned char *dst, std::int64_t dstStride,
   for (std::size_t i = 0; i != n; ++i)
     std::memcpy(dst + std::int64_t(i) * dstStride * std::int64_t(bytes),
                 src + std::int64_t(i) * srcStride * std::int64_t(bytes), bytes);
+}
+
+// Copies adjacentRunBlock segments at `seg` if they are a transposition:
+// one source and one destination variable, one length, sources starting
+// next to each other and stepping by one stride, destinations contiguous
+// (a channel-innermost tensor copied into one with the channels outermost).
+// Returns false, copying nothing, otherwise.
+template <class Storage>
+bool copyAdjacentSegments(const exec::CopySegment *seg, std::size_t bytes,
+                          Storage &storage) {
+  constexpr std::size_t block = runtime::adjacentRunBlock;
+  const exec::CopySegment &first = seg[0];
+  if (first.srcStride <= 1 || first.length < 2)
+    return false;
+  for (std::size_t j = 0; j != block; ++j)
+    if (seg[j].srcVar != first.srcVar || seg[j].dstVar != first.dstVar ||
+        seg[j].length != first.length || seg[j].srcStride != first.srcStride ||
+        seg[j].dstStride != 1 || seg[j].srcStart != first.srcStart + std::int64_t(j))
+      return false;
+  unsigned char *dst[block];
+  for (std::size_t j = 0; j != block; ++j)
+    dst[j] = storage[seg[j].dstVar].data() + seg[j].dstStart * bytes;
+  const unsigned char *src = storage[first.srcVar].data() + first.srcStart * bytes;
+  const std::int64_t stride = first.srcStride * std::int64_t(bytes);
+  switch (bytes) {
+  case 2:
+    runtime::copyAdjacentRuns<2>(src, stride, dst, first.length);
+    return true;
+  case 4:
+    runtime::copyAdjacentRuns<4>(src, stride, dst, first.length);
+    return true;
+  case 8:
+    runtime::copyAdjacentRuns<8>(src, stride, dst, first.length);
+    return true;
+  default:
+    return false;
+  }
 }
 
 template <class F> void forEachIndex(std::size_t n, std::size_t bytes, F &&f) {
@@ -256,13 +294,27 @@ private:
     auto &storage = replica.storage;
     const std::size_t bytes = s.elementBytes;
     if (!s.staged) {
-      forEachIndex(s.segments.size(), s.copyElements * bytes / (s.segments.size() + 1),
-                   [&](std::size_t i) {
-                     const auto &seg = s.segments[i];
-                     copyStrided(storage[seg.dstVar].data() + seg.dstStart * bytes,
-                                 seg.dstStride,
-                                 storage[seg.srcVar].data() + seg.srcStart * bytes,
-                                 seg.srcStride, seg.length, bytes);
+      // Blocks of segments, so that those that transpose (see
+      // copyAdjacentSegments) are copied side by side.
+      constexpr std::size_t block = runtime::adjacentRunBlock;
+      const std::size_t blocks = (s.segments.size() + block - 1) / block;
+      forEachIndex(blocks, s.copyElements * bytes / (blocks + 1),
+                   [&](std::size_t k) {
+                     const std::size_t begin = k * block;
+                     const std::size_t end =
+                         std::min(begin + block, s.segments.size());
+                     if (end - begin == block &&
+                         copyAdjacentSegments(&s.segments[begin], bytes,
+                                              storage))
+                       return;
+                     for (std::size_t i = begin; i != end; ++i) {
+                       const auto &seg = s.segments[i];
+                       copyStrided(
+                           storage[seg.dstVar].data() + seg.dstStart * bytes,
+                           seg.dstStride,
+                           storage[seg.srcVar].data() + seg.srcStart * bytes,
+                           seg.srcStride, seg.length, bytes);
+                     }
                    });
       return;
     }

@@ -1,5 +1,6 @@
 #include "runtime/VertexExecution.hpp"
 
+#include "runtime/AdjacentRuns.hpp"
 #include "runtime/ParallelFor.hpp"
 
 #include <poplar/detail/CodeletInterface.hpp>
@@ -12,9 +13,6 @@
 #include <algorithm>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace poplar {
 namespace {
@@ -23,6 +21,7 @@ using codelet_interface::Binding;
 using codelet_interface::FieldKind;
 using codelet_interface::FieldShape;
 using codelet_interface::VertexBase;
+using runtime::Element;
 
 constexpr std::size_t arenaBlockBytes = 1 << 20;
 // A compute set runs on the host's threads when it has this many vertices,
@@ -34,46 +33,6 @@ constexpr std::size_t parallelVertices = 64;
 constexpr std::size_t parallelBytes = 1 << 17;
 constexpr std::size_t chunkBytes = 1 << 16;
 constexpr std::size_t maxChunkVertices = 32;
-
-// One element of `Bytes` bytes; a fixed-size memcpy compiles to a move.
-template <std::size_t Bytes> struct Element {
-  static void copy(unsigned char *dst, const unsigned char *src) {
-    std::memcpy(dst, src, Bytes);
-  }
-};
-
-#if defined(__SSE2__)
-// Four-byte elements of 16 runs that start next to each other in storage:
-// steps i to i + 3 (four rows of 16 elements, `stride` bytes apart) are
-// transposed four by four in SSE registers and stored as four elements of
-// each run's buffer. Returns the steps done (a multiple of 4).
-inline std::size_t transposeAdjacent(const unsigned char *src,
-                                     std::int64_t stride,
-                                     unsigned char *const *dst,
-                                     std::size_t length) {
-  std::size_t i = 0;
-  for (; i + 4 <= length; i += 4) {
-    const unsigned char *row = src + std::int64_t(i) * stride;
-    for (unsigned q = 0; q != 4; ++q) {
-      __m128 r0 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + 16 * q));
-      __m128 r1 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + stride + 16 * q));
-      __m128 r2 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + 2 * stride + 16 * q));
-      __m128 r3 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + 3 * stride + 16 * q));
-      // Bit patterns are moved, never computed on: any NaN keeps its bits.
-      _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q] + 4 * i), r0);
-      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 1] + 4 * i), r1);
-      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 2] + 4 * i), r2);
-      _mm_storeu_ps(reinterpret_cast<float *>(dst[4 * q + 3] + 4 * i), r3);
-    }
-  }
-  return i;
-}
-#endif
 
 // Copies the elements of runs `order[0..count)` of `runs` (or runs
 // [0, count) when `order` is null), which share their variable, length and
@@ -118,7 +77,7 @@ void transferStrided(unsigned char *base, const layout::FlatRun *runs,
     }
     return;
   }
-  constexpr std::size_t block = 16;
+  constexpr std::size_t block = runtime::adjacentRunBlock;
   const unsigned char *src[block];
   unsigned char *dst[block];
   for (std::size_t j0 = 0; j0 < count; j0 += block) {
@@ -142,18 +101,7 @@ void transferStrided(unsigned char *base, const layout::FlatRun *runs,
       adjacent &= src[j] == src[0] + j * Bytes;
     if (adjacent) {
       // The 16 elements of each step are next to each other: one load.
-      std::size_t i = 0;
-#if defined(__SSE2__)
-      if constexpr (Bytes == 4)
-        i = transposeAdjacent(src[0], stride, dst, length);
-#endif
-      unsigned char step[block * Bytes];
-      for (; i != length; ++i) {
-        std::memcpy(step, src[0] + std::int64_t(i) * stride, sizeof step);
-        const std::size_t b = i * Bytes;
-        for (std::size_t j = 0; j != block; ++j)
-          Element<Bytes>::copy(dst[j] + b, step + j * Bytes);
-      }
+      runtime::copyAdjacentRuns<Bytes>(src[0], stride, dst, length);
       continue;
     }
     for (std::size_t i = 0; i != length; ++i) {

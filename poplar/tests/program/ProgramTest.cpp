@@ -41,6 +41,42 @@ TEST_CASE("Copy moves elements between views, reading before writing",
   CHECK(readBack<float>(engine, "a", 12) == expectA);
 }
 
+namespace {
+
+// [positions][channels] copied to [channels][positions] by one Copy, whose
+// segments (one per channel, consecutive starts, one stride) are moved 16
+// at a time; 35 channels leave a block of 3 that is copied one by one.
+template <class T> void checkChannelTranspose(const Type &type) {
+  constexpr std::size_t positions = 37, channels = 35;
+  sdktest::TestGraph g;
+  Tensor a = g.variable(type, {positions, channels}, "a");
+  Tensor b = g.variable(type, {channels, positions}, "b");
+  Sequence prog;
+  prog.add(Copy(a.transpose(), b));
+  Engine engine(g.graph, prog);
+  engine.load(g.device);
+  std::vector<T> in(positions * channels);
+  for (std::size_t i = 0; i != in.size(); ++i)
+    in[i] = static_cast<T>(i * 7 + 1);
+  writeTo(engine, "a", in);
+  engine.run(0);
+  std::vector<T> expect(in.size());
+  for (std::size_t p = 0; p != positions; ++p)
+    for (std::size_t c = 0; c != channels; ++c)
+      expect[c * positions + p] = in[p * channels + c];
+  CHECK(readBack<T>(engine, "b", in.size()) == expect);
+}
+
+} // namespace
+
+TEST_CASE("Copy of channel-innermost data to channels-outermost order",
+          "[poplar][program][copy]") {
+  checkChannelTranspose<float>(FLOAT);
+  checkChannelTranspose<unsigned short>(UNSIGNED_SHORT);
+  checkChannelTranspose<long long>(LONGLONG);
+  checkChannelTranspose<unsigned char>(UNSIGNED_CHAR);
+}
+
 TEST_CASE("Sequence, Repeat and Call run their parts in order",
           "[poplar][program]") {
   sdktest::TestGraph g;

@@ -1,7 +1,7 @@
 // What the convolution codelets (ConvPartial.cpp, DepthwiseConvPartial.cpp)
 // share: the block geometry they are given, the instruction sets their
-// float kernels are compiled for, eight-float vectors, and when a block is
-// large enough to share out over the host's threads.
+// float kernels are compiled for, eight- and sixteen-float vectors, and
+// when a block is large enough to share out over the host's threads.
 #ifndef POPLIN_CODELETS_CONVKERNELCOMMON_HPP
 #define POPLIN_CODELETS_CONVKERNELCOMMON_HPP
 
@@ -81,6 +81,18 @@ inline __attribute__((always_inline)) void load8(f32x8 &v, const float *p) {
   __builtin_memcpy(&v, p, sizeof v);
 }
 inline __attribute__((always_inline)) void store8(float *p, const f32x8 &v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// Sixteen floats: one AVX-512 register.
+typedef float f32x16 __attribute__((vector_size(64)));
+
+template <class Vec>
+inline __attribute__((always_inline)) void loadVec(Vec &v, const float *p) {
+  __builtin_memcpy(&v, p, sizeof v);
+}
+template <class Vec>
+inline __attribute__((always_inline)) void storeVec(float *p, const Vec &v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
 

@@ -44,6 +44,10 @@ constexpr unsigned packedPosBlockAvx2 = 8;
 #else
 constexpr unsigned packedPosBlockAvx2 = posBlock;
 #endif
+// On AVX-512 the 16 channels are one 512-bit vector, and P positions are P
+// accumulators: 14 keep both fused multiply-add pipes of a core busy, and
+// rows of 112, 56, 28 and 14 outputs split into whole blocks.
+constexpr unsigned packedPosBlockAvx512 = 14;
 
 // out[x0 .. x0+P)[c0 .. c0+W) of one output row, summed over the kernel
 // window and every input channel. P and W are the block sizes (compile-time
@@ -88,19 +92,20 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
       o[std::size_t(q) * co + c] = acc[q][c];
 }
 
-// The float fast path of forwardBlock for 8 * V channels: P x V vector
-// accumulators, each weight row loaded once for the P positions. `wBlock`
-// is the block's weights for kernel element 0 and input channel 0; rows
-// (input channels) are `rowStride` floats apart, kernel elements
+// The float fast path of forwardBlock for V vectors of channels: P x V
+// vector accumulators, each weight row loaded once for the P positions.
+// `wBlock` is the block's weights for kernel element 0 and input channel 0;
+// rows (input channels) are `rowStride` floats apart, kernel elements
 // inChans * rowStride: the vertex's weights (rowStride outChans) or a
-// packed copy of the block (rowStride 8 * V). Each output element sums the
-// same products in the same order whatever P, V and the packing.
-template <unsigned P, unsigned V>
+// packed copy of the block (rowStride 16). Each output element sums the
+// same products in the same order whatever Vec, P, V and the packing.
+template <class Vec, unsigned P, unsigned V>
 inline __attribute__((always_inline)) void
 forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
                 std::size_t rowStride, float *out, unsigned b, unsigned z,
                 unsigned y, unsigned x0, unsigned c0, unsigned p) {
-  f32x8 acc[P][V] = {};
+  constexpr unsigned lanes = sizeof(Vec) / sizeof(float);
+  Vec acc[P][V] = {};
   const unsigned ci = g.inChans, co = g.outChans;
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
@@ -116,9 +121,9 @@ forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
                  std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
         for (unsigned i = 0; i != ci; ++i) {
           const float *wr = wk + std::size_t(i) * rowStride;
-          f32x8 wv[V];
+          Vec wv[V];
           for (unsigned v = 0; v != V; ++v)
-            load8(wv[v], wr + 8 * v);
+            loadVec(wv[v], wr + lanes * v);
           for (unsigned q = 0; q != P; ++q) {
             const float av = a[q][i];
             for (unsigned v = 0; v != V; ++v)
@@ -130,20 +135,40 @@ forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
   float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
   for (unsigned q = 0; q != p; ++q)
     for (unsigned v = 0; v != V; ++v)
-      store8(o + std::size_t(q) * co + 8 * v, acc[q][v]);
+      storeVec(o + std::size_t(q) * co + lanes * v, acc[q][v]);
+}
+
+// The last n < N positions of a row, at their exact size: a block of N
+// would compute N - n positions again only to drop them.
+template <class Vec, unsigned N>
+inline __attribute__((always_inline)) void
+forwardTailPacked(const Geometry &g, const float *in, const float *packed,
+                  float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
+                  unsigned c0, unsigned n) {
+  if constexpr (N != 0) {
+    if (n != N)
+      return forwardTailPacked<Vec, N - 1>(g, in, packed, out, b, z, y, x0,
+                                           c0, n);
+    forwardBlockVec<Vec, N, chanBlock * sizeof(float) / sizeof(Vec)>(
+        g, in, packed, chanBlock, out, b, z, y, x0, c0, N);
+  }
 }
 
 // Output channels [c0, c0 + 16) of output row (b, z, y) from `packed`, the
 // 16 channels' weights laid out [kernel element][inChans][16] by
 // packWeightBlock, P positions at a time.
-template <unsigned P>
+template <class Vec, unsigned P>
 inline __attribute__((always_inline)) void
 forwardRowPacked(const Geometry &g, const float *in, const float *packed,
                  float *out, unsigned b, unsigned z, unsigned y, unsigned c0) {
   const unsigned ox = g.outSize[2];
-  for (unsigned x0 = 0; x0 < ox; x0 += P)
-    forwardBlockVec<P, 2>(g, in, packed, chanBlock, out, b, z, y, x0, c0,
-                          std::min(P, ox - x0));
+  unsigned x0 = 0;
+  for (; x0 + P <= ox; x0 += P)
+    forwardBlockVec<Vec, P, chanBlock * sizeof(float) / sizeof(Vec)>(
+        g, in, packed, chanBlock, out, b, z, y, x0, c0, P);
+  if (x0 != ox)
+    forwardTailPacked<Vec, P - 1>(g, in, packed, out, b, z, y, x0, c0,
+                                  ox - x0);
 }
 
 // One output row (b, z, y), channels from cBegin on: full blocks on the fast path, the edges with
@@ -163,12 +188,12 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
       const unsigned p = std::min(posBlock, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
         if (vectors == 2) {
-          forwardBlockVec<posBlock, 2>(g, in, weights + c0, co, out, b, z, y,
+          forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, out, b, z, y,
                                        x0, c0, p);
           continue;
         }
         if (vectors == 1) {
-          forwardBlockVec<posBlock, 1>(g, in, weights + c0, co, out, b, z, y,
+          forwardBlockVec<f32x8, posBlock, 1>(g, in, weights + c0, co, out, b, z, y,
                                        x0, c0, p);
           continue;
         }
@@ -347,13 +372,14 @@ CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
                                            unsigned b, unsigned z, unsigned y,
                                            unsigned c0) {
-  forwardRowPacked<packedPosBlockAvx2>(g, in, packed, out, b, z, y, c0);
+  forwardRowPacked<f32x8, packedPosBlockAvx2>(g, in, packed, out, b, z, y, c0);
 }
 CONV_TARGET_AVX512 void
 forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
                        float *out, unsigned b, unsigned z, unsigned y,
                        unsigned c0) {
-  forwardRowPacked<8>(g, in, packed, out, b, z, y, c0);
+  forwardRowPacked<f32x16, packedPosBlockAvx512>(g, in, packed, out, b, z, y,
+                                                  c0);
 }
 #endif
 
@@ -399,7 +425,7 @@ void forwardRowPackedFloat(const Geometry &g, const float *in,
     break;
   }
 #endif
-  forwardRowPacked<posBlock>(g, in, packed, out, b, z, y, c0);
+  forwardRowPacked<f32x8, posBlock>(g, in, packed, out, b, z, y, c0);
 }
 
 // The weights of output channels [16 * block, 16 * block + 16), copied so
@@ -412,8 +438,14 @@ void packWeightBlock(const Geometry &g, const float *weights, unsigned block,
       std::size_t(g.kernel[0]) * g.kernel[1] * g.kernel[2] * g.inChans;
   packed.resize(rows * chanBlock);
   const float *src = weights + std::size_t(block) * chanBlock;
-  for (std::size_t r = 0; r != rows; ++r)
+  // The rows are a stride apart that the hardware's prefetchers follow
+  // poorly: ask for a few rows ahead.
+  constexpr std::size_t ahead = 16;
+  for (std::size_t r = 0; r != rows; ++r) {
+    if (r + ahead < rows)
+      __builtin_prefetch(src + (r + ahead) * g.outChans);
     std::copy_n(src + r * g.outChans, chanBlock, packed.data() + r * chanBlock);
+  }
 }
 
 // Worker `wid` of `workers`' share of a float ConvPartial. The whole blocks
@@ -425,9 +457,13 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
                   float *out, unsigned wid, unsigned workers) {
   const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
   const unsigned blocks = g.outChans / chanBlock;
-  const std::size_t units = std::size_t(blocks) * rows;
-  const std::size_t begin = units * wid / workers;
-  const std::size_t end = units * (wid + 1) / workers;
+  // With a block or more each, workers take whole blocks: each block's
+  // weights are then read from memory and packed once in all.
+  const bool wholeBlocks = blocks >= workers;
+  const std::size_t units = wholeBlocks ? blocks : std::size_t(blocks) * rows;
+  const std::size_t unitRows = wholeBlocks ? rows : 1;
+  const std::size_t begin = units * wid / workers * unitRows;
+  const std::size_t end = units * (wid + 1) / workers * unitRows;
   thread_local std::vector<float> packed;
   unsigned packedBlock = blocks;
   unsigned b, z, y;
@@ -477,17 +513,6 @@ constexpr unsigned wgRowsAvx2 = 6;
 // the chunk's deltas and input rows stay in the cache while every tile of
 // the gradient passes over them.
 constexpr unsigned wgChunkPositions = 256;
-
-typedef float f32x16 __attribute__((vector_size(64)));
-
-template <class Vec>
-inline __attribute__((always_inline)) void loadVec(Vec &v, const float *p) {
-  __builtin_memcpy(&v, p, sizeof v);
-}
-template <class Vec>
-inline __attribute__((always_inline)) void storeVec(float *p, const Vec &v) {
-  __builtin_memcpy(p, &v, sizeof v);
-}
 
 // Rows [m0, m0 + mr) by NV vectors of output channels from c0 of group
 // `group`, over the output rows [rowBegin, rowEnd) (row = (b, z, y)),
