@@ -23,6 +23,25 @@ std::vector<std::size_t> sizes(const Shape &s, std::size_t from = 0) {
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name) {
+  if (ctx.graph.getTarget().getTargetType() == poplar::TargetType::CPU &&
+      out.rank() >= 3) {
+    // The CPU device's one tile: stored channels innermost, as the
+    // convolution computed them and as the next one reads them, in one
+    // variable (the convolution's blocks copied in long runs).
+    const unsigned rank = unsigned(out.rank());
+    std::vector<unsigned> toStored{0}, toView{0, rank - 1};
+    for (unsigned d = 2; d != rank; ++d) {
+      toStored.push_back(d);
+      toView.push_back(d - 1);
+    }
+    toStored.push_back(1);
+    const poplar::Tensor stored = out.dimShuffle(toStored);
+    poplar::Tensor dense = ctx.graph.addVariable(
+        out.elementType(), stored.shape(), name + "/dense");
+    ctx.graph.setTileMapping(dense, 0);
+    prog.add(poplar::program::Copy(stored, dense));
+    return dense.dimShuffle(toView);
+  }
   poplar::Tensor dense = ctx.graph.addVariable(out.elementType(), out.shape(),
                                                name + "/dense");
   // Spread evenly: the pooling after a convolution puts each output plane

@@ -406,15 +406,22 @@ void Graph::reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
     // Reordered only if that leaves fewer runs in all: every vertex edge
     // over a tensor walks its runs, and what simplifies t could break up
     // the others.
+    // The runs before are counted from each tensor in t's shape: the
+    // layout of a flattened view of shuffled storage is a box per run.
+    auto runsInShape = [&](const Tensor &x) {
+      const Tensor shaped = x.reshape(shape);
+      return layout::flatRuns(layout::transientLayout(shaped).get(), shape)
+          .size();
+    };
     std::vector<Tensor> candidates{t->dimShuffle(order).flatten()};
     for (Tensor *other : ts)
       candidates.push_back(other->reshape(shape).dimShuffle(order).flatten());
-    std::size_t before = layout::flatRuns(reordered).size();
+    std::size_t before = runsInShape(*t);
     std::size_t after = 0;
     for (std::size_t k = 0; k != candidates.size(); ++k) {
       after += layout::flatRuns(candidates[k]).size();
       if (k != 0)
-        before += layout::flatRuns(others[k - 1]).size();
+        before += runsInShape(others[k - 1]);
     }
     shuffled = after < before;
     if (shuffled) {

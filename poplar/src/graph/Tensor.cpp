@@ -272,6 +272,12 @@ Tensor Tensor::reshape(ArrayRef<std::size_t> shape) const {
                                 " elements to shape ", List(shape));
   if (shape == ArrayRef<std::size_t>(self.shape))
     return *this;
+  // A reshape of a reshape reshapes its input: a view flattened and given
+  // its shape back is that view again, and a layout is never worked out
+  // through the flattened one (for a view of shuffled storage, a box per
+  // run).
+  if (self.kind == Kind::Reshape)
+    return Tensor(self.inputs[0]).reshape(shape);
   return makeView(Kind::Reshape, *this, shape.vec());
 }
 

@@ -585,8 +585,23 @@ std::vector<std::size_t> allDimsBut1(const Tensor &t) {
 void addBias(Graph &graph, const Tensor &in, const Tensor &biases,
              Sequence &prog, const DebugContext &debugContext) {
   const DebugContext dc(debugContext, "addBias");
-  popops::addInPlace(graph, in, broadcastBiases(in, biases, "addBias"), prog,
-                     dc);
+  broadcastBiases(in, biases, "addBias"); // checks the shapes
+  // Activations stored channels innermost: the biases are added along that
+  // dimension, the whole vector at each position.
+  std::vector<unsigned> channelsLast{0};
+  for (unsigned d = 2; d < in.rank(); ++d)
+    channelsLast.push_back(d);
+  channelsLast.push_back(1);
+  const Tensor stored = in.dimShuffle(channelsLast);
+  if (in.rank() > 2 && stored.isContiguous()) {
+    popops::addInPlace(graph, stored, biases, prog, dc);
+    return;
+  }
+  // [C, 1, ...]: popops broadcasts it, and knows that each bias covers a
+  // run of the activations.
+  std::vector<std::size_t> shape(in.rank() - 1, 1);
+  shape[0] = biases.dim(0);
+  popops::addInPlace(graph, in, biases.reshape(shape), prog, dc);
 }
 
 namespace {

@@ -315,6 +315,39 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
   }
 }
 
+TEST_CASE("addBias on activations stored channels first and channels last",
+          "[poplin][conv]") {
+  // [2, 3, 4, 5] activations: one variable in that order, and one stored
+  // [2, 4, 5, 3] (a convolution's channels-innermost output) seen as it.
+  const std::vector<float> bias{0.5f, -1.0f, 2.25f};
+  Rig r(4);
+  Tensor first = addMapped(r.graph, FLOAT, {2, 3, 4, 5}, "first");
+  Tensor last =
+      addMapped(r.graph, FLOAT, {2, 4, 5, 3}, "last").dimShuffle({0, 3, 1, 2});
+  Tensor biases = addMapped(r.graph, FLOAT, {3}, "biases");
+  poplin::addBias(r.graph, first, biases, r.prog);
+  poplin::addBias(r.graph, last, biases, r.prog);
+  r.graph.createHostWrite("first", first);
+  r.graph.createHostWrite("last", last);
+  r.graph.createHostWrite("b", biases);
+  r.graph.createHostRead("first", first);
+  r.graph.createHostRead("last", last);
+  Engine e(r.graph, r.prog);
+  e.load(r.device);
+  std::vector<float> x(120);
+  for (std::size_t i = 0; i != x.size(); ++i)
+    x[i] = 0.25f * float(i) - 7.0f;
+  r.write(e, "first", FLOAT, x);
+  r.write(e, "last", FLOAT, x);
+  r.write(e, "b", FLOAT, bias);
+  e.run(0);
+  std::vector<double> want(x.size());
+  for (std::size_t i = 0; i != x.size(); ++i) // [n][c][y][x] order
+    want[i] = double(x[i] + bias[(i / 20) % 3]);
+  checkClose(r.read(e, "first", FLOAT, x.size()), want, 0);
+  checkClose(r.read(e, "last", FLOAT, x.size()), want, 0);
+}
+
 TEST_CASE("weight update, biases and weight transposition", "[poplin][conv]") {
   ConvParams p = plain(FLOAT, 2, {5, 4}, {3, 2}, 3, 4, 1);
   p.inputTransform.paddingLower = {1, 0};

@@ -6,9 +6,16 @@
 // in[r][i]) when scalarFirst (only instantiated for operations that are
 // neither commutative nor comparisons, which the host swaps instead).
 //
-// Both are MultiVertices; each worker takes a slice of every region.
-// In-place operations connect `out` and the first operand to the same
-// regions.
+// BroadcastScalarPerRegion2D: a scalar for each region: out[r][i] =
+// op(in[r][i], scalars[r]) (or op(scalars[r], in[r][i]) when scalarFirst).
+// The CPU device's form of an operand that is one element over runs of the
+// output, such as a convolution's bias over each channel's plane: the
+// operand is read once per run rather than gathered element by element.
+//
+// The first two are MultiVertices; each worker takes a slice of every
+// region. BroadcastScalarPerRegion2D, whose regions are many and short,
+// gives each worker whole regions. In-place operations connect `out` and
+// the first operand to the same regions.
 #include "ExprOpDispatch.hpp"
 
 #include <poplar/Vertex.hpp>
@@ -56,6 +63,46 @@ public:
     }
   }
 };
+
+template <expr::BinaryOpType op, class T, bool scalarFirst>
+class BroadcastScalarPerRegion2D : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> in;
+  poplar::Input<poplar::Vector<T>> scalars;
+  poplar::Vector<poplar::Output<poplar::Vector<ops::BinaryResult<op, T>>>> out;
+
+  void compute(unsigned wid) {
+    for (unsigned r = wid; r < out.size(); r += numWorkers()) {
+      const T s = scalars[r];
+      const T *a = in[r].data();
+      auto *y = out[r].data();
+      const unsigned n = out[r].size();
+      for (unsigned i = 0; i != n; ++i) {
+        if constexpr (scalarFirst)
+          y[i] = ops::binaryOp<op>(s, a[i]);
+        else
+          y[i] = ops::binaryOp<op>(a[i], s);
+      }
+    }
+  }
+};
+
+// The per-region form, for the arithmetic that scales and shifts channels.
+#define PER_REGION(op, T, scalarFirst)                                         \
+  template class BroadcastScalarPerRegion2D<expr::BinaryOpType::op, T,          \
+                                            scalarFirst>;
+PER_REGION(ADD, float, false)
+PER_REGION(ADD, half, false)
+PER_REGION(MULTIPLY, float, false)
+PER_REGION(MULTIPLY, half, false)
+PER_REGION(SUBTRACT, float, false)
+PER_REGION(SUBTRACT, half, false)
+PER_REGION(SUBTRACT, float, true)
+PER_REGION(SUBTRACT, half, true)
+PER_REGION(DIVIDE, float, false)
+PER_REGION(DIVIDE, half, false)
+PER_REGION(DIVIDE, float, true)
+PER_REGION(DIVIDE, half, true)
 
 // The combinations src/ExprOpInfo.cpp lists as supported: every one as
 // BinaryOp2D and BroadcastScalar2D<..., false>, the non-commutative ones

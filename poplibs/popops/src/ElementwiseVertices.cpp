@@ -46,6 +46,79 @@ void addVertices(Graph &graph, ComputeSet cs, const std::string &vertexType,
       });
 }
 
+// Runs of at least this many output elements over which one operand is
+// one element (and the other is not) take BroadcastScalarPerRegion2D.
+constexpr std::size_t minPerRegionRun = 16;
+
+bool perRegionInstantiated(BinaryOpType op, const Type &type,
+                           bool scalarFirst) {
+  if (type != FLOAT && type != HALF)
+    return false;
+  switch (op) {
+  case BinaryOpType::ADD:
+  case BinaryOpType::MULTIPLY:
+    return !scalarFirst;
+  case BinaryOpType::SUBTRACT:
+  case BinaryOpType::DIVIDE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// On the CPU device, op(a, b) where one operand is one element over runs
+// of the output (a convolution's bias or a normalisation's scale over each
+// channel's plane): the output's regions are cut at the runs and each
+// vertex reads one element per run instead of a gathered copy of the
+// operand. Returns false, adding nothing, where that does not apply.
+bool addPerRegionVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
+                          const Operand &a, const Operand &b,
+                          const Tensor &outFlat, const std::string &opName) {
+  const Target &target = graph.getTarget();
+  const Type type = a.flat.elementType();
+  if (target.getTargetType() != TargetType::CPU)
+    return false;
+  const bool bRuns = b.constantRun >= minPerRegionRun && a.constantRun == 1;
+  const bool aRuns = a.constantRun >= minPerRegionRun && b.constantRun == 1;
+  if (aRuns == bRuns)
+    return false;
+  const Operand &vector = bRuns ? a : b;
+  const Operand &runs = bRuns ? b : a;
+  const bool scalarFirst = aRuns && !isCommutative(op);
+  if (!perRegionInstantiated(op, type, scalarFirst))
+    return false;
+  const std::size_t run = runs.constantRun, n = outFlat.numElements();
+  // Each run's element: the first column of the operand as [runs, run].
+  const Tensor runValues =
+      runs.flat.reshape({n / run, run}).slice(0, 1, 1).flatten();
+  const std::string vertexType = poputil::templateVertex(
+      "popops::BroadcastScalarPerRegion2D", op, type, scalarFirst);
+  const VectorCost cost = binaryOpCost(target, op, type, true);
+  forEachVertexGroup(
+      graph, outFlat, opName,
+      [&](unsigned tile, const std::vector<Interval> &regions) {
+        std::vector<Interval> pieces;
+        std::vector<Tensor> values;
+        for (const Interval &r : regions) {
+          for (std::size_t s = r.begin(); s < r.end();) {
+            const std::size_t e = std::min(r.end(), (s / run + 1) * run);
+            pieces.emplace_back(s, e);
+            s = e;
+          }
+          values.push_back(
+              runValues.slice(r.begin() / run, (r.end() - 1) / run + 1));
+        }
+        VertexRef v = graph.addVertex(cs, vertexType);
+        graph.connect(v["out"], regionSlices(outFlat, pieces));
+        graph.connect(v["in"], regionSlices(vector.flat, pieces));
+        graph.connect(v["scalars"], concat(values));
+        graph.setTileMapping(v, tile);
+        graph.setPerfEstimate(
+            v, multiVertexCycles(target, regionSizes(pieces), cost));
+      });
+  return true;
+}
+
 } // namespace
 
 void addUnaryOpVertices(Graph &graph, ComputeSet cs, UnaryOpType op,
@@ -63,6 +136,8 @@ void addBinaryOpVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   const Type type = a.flat.elementType();
   const Target &target = graph.getTarget();
   if (a.isScalar() == b.isScalar()) {
+    if (addPerRegionVertices(graph, cs, op, a, b, outFlat, opName))
+      return;
     addVertices(graph, cs,
                 poputil::templateVertex("popops::BinaryOp2D", op, type),
                 outFlat, "out", {{"in1", a.flat, true}, {"in2", b.flat, true}},

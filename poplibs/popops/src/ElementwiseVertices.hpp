@@ -6,7 +6,9 @@
 // operand is not contiguous (a transpose, a broadcast, another mapping)
 // the runtime gathers it for the vertex. An operand that is a single
 // element broadcast is connected once, as a scalar, where a vertex family
-// takes one (BroadcastScalar2D and the generated codelets).
+// takes one (BroadcastScalar2D and the generated codelets); on the CPU
+// device, an operand that is one element over runs of the output is
+// connected once per run (BroadcastScalarPerRegion2D).
 //
 // Each vertex gets its cycle estimate from CycleEstimates.hpp.
 #ifndef POPOPS_SRC_ELEMENTWISEVERTICES_HPP
@@ -31,6 +33,10 @@ namespace detail {
 struct Operand {
   poplar::Tensor flat;
   poplar::Tensor scalar;
+  /// The runs of `flat` over which the operand is one element (the
+  /// product of the trailing output dimensions it is broadcast along), or
+  /// 0 where that is not known.
+  std::size_t constantRun = 0;
   bool isScalar() const { return scalar.valid(); }
 };
 

@@ -108,6 +108,13 @@ private:
     o.flat = view.flatten();
     if (t.numElements() == 1 && n > 1)
       o.scalar = t.flatten();
+    o.constantRun = 1;
+    for (std::size_t k = 0; k != shape.size(); ++k) {
+      const std::size_t own = k < t.rank() ? t.dim(t.rank() - 1 - k) : 1;
+      if (own != 1)
+        break;
+      o.constantRun *= shape[shape.size() - 1 - k];
+    }
     return o;
   }
   Operand constantOperand(const ExprNode &node, std::size_t n) {
@@ -200,6 +207,9 @@ Tensor Lowering::lower(const expr::Expr &expr, const std::vector<Tensor> &ts,
   for (unsigned i : used)
     alike.push_back(&operands[i].flat);
   graph.reorderToSimplify(&outFlat, alike, false);
+  if (!(outFlat == result.flatten()))
+    for (unsigned i : used)
+      operands[i].constantRun = 0; // the runs are in the view's order
   const ExprNode &root = te.node(te.root());
   if (te.numOps() == 0) {
     const Operand &o = operands[root.input];

@@ -429,6 +429,66 @@ TEST_CASE("Broadcasting follows numpy", "[popops][elementwise][broadcast]") {
   checkAll(rig, expect);
 }
 
+TEST_CASE("Operands broadcast over runs of the output",
+          "[popops][elementwise][broadcast]") {
+  // [3, 1, 1] over [2, 3, 5, 7]: each element covers runs of 35 (on the
+  // CPU device, one scalar per run); either operand, in place too, and an
+  // operation that has no per-run form.
+  Rig rig;
+  Graph &graph = rig.graph();
+  const std::vector<std::size_t> xs{2, 3, 5, 7}, cs{3, 1, 1};
+  const Values vx = iotaValues(210, -50.25, 0.5), vc = {2, -4, 0.5};
+  std::vector<Expectation> expect;
+  for (const Type &type : {FLOAT, HALF}) {
+    const bool half = type == HALF;
+    const std::string t = half ? "half" : "float";
+    auto round = [&](double v) {
+      const float f = static_cast<float>(v);
+      return half ? double(sdktest::nearestHalf(f)) : double(f);
+    };
+    const Tensor x = rig.input("x" + t, type, xs, vx);
+    const Tensor c = rig.input("c" + t, type, cs, vc);
+    const Tensor xi = rig.input("xi" + t, type, xs, vx);
+    popops::addInPlace(graph, xi, c, rig.prog());
+    rig.read("inPlace" + t, xi);
+    struct Op {
+      const char *name;
+      Tensor y;
+      std::function<float(float, float)> f; // of (x, c)
+    };
+    const Op ops[] = {
+        {"add", popops::add(graph, x, c, rig.prog()),
+         [](float a, float b) { return a + b; }},
+        {"subX", popops::sub(graph, x, c, rig.prog()),
+         [](float a, float b) { return a - b; }},
+        {"subC", popops::sub(graph, c, x, rig.prog()),
+         [](float a, float b) { return b - a; }},
+        {"mul", popops::mul(graph, c, x, rig.prog()),
+         [](float a, float b) { return a * b; }},
+        {"divX", popops::div(graph, x, c, rig.prog()),
+         [](float a, float b) { return a / b; }},
+        {"divC", popops::div(graph, c, x, rig.prog()),
+         [](float a, float b) { return b / a; }},
+        {"max", popops::max(graph, x, c, rig.prog()),
+         [](float a, float b) { return a > b ? a : b; }}};
+    Values inPlace(vx.size());
+    for (const Op &op : ops) {
+      rig.read(op.name + t, op.y);
+      Values ref(vx.size());
+      for (std::size_t i = 0; i != ref.size(); ++i) {
+        const float a = float(round(vx[i]));
+        const float b = float(round(vc[broadcastIndex(cs, xs, i)]));
+        ref[i] = round(op.f(a, b));
+        if (std::string(op.name) == "add")
+          inPlace[i] = ref[i];
+      }
+      expect.push_back({op.name + t, ref, true, 0});
+    }
+    expect.push_back({"inPlace" + t, inPlace, true, 0});
+  }
+  checkAll(rig, expect);
+}
+
 TEST_CASE("Views: transposed, sliced, strided and reversed operands",
           "[popops][elementwise]") {
   Rig rig;
