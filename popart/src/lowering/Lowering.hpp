@@ -378,9 +378,10 @@ poplibsOptionFlags(const std::map<std::string, std::string> &session,
                    const std::map<std::string, std::string> &node);
 
 /// A convolution's output [N, C, field...] (a view of channel-innermost
-/// blocks) copied into a tensor of its own, in its own element order and
-/// spread evenly over the tiles, so that the element-wise ops and poolings
-/// after it see long contiguous runs.
+/// blocks) copied into a tensor of its own, so that the element-wise ops
+/// and poolings after it see long contiguous runs: on the IPU Model in its
+/// own element order and spread evenly over the tiles; on the CPU device
+/// stored channels innermost, as the next convolution reads it.
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name);

@@ -27,7 +27,8 @@ poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
       out.rank() >= 3) {
     // The CPU device's one tile: stored channels innermost, as the
     // convolution computed them and as the next one reads them, in one
-    // variable (the convolution's blocks copied in long runs).
+    // variable (the convolution's blocks copied in long runs, unless they
+    // are one already).
     const unsigned rank = unsigned(out.rank());
     std::vector<unsigned> toStored{0}, toView{0, rank - 1};
     for (unsigned d = 2; d != rank; ++d) {
@@ -36,6 +37,8 @@ poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
     }
     toStored.push_back(1);
     const poplar::Tensor stored = out.dimShuffle(toStored);
+    if (stored.isContiguous())
+      return out;
     poplar::Tensor dense = ctx.graph.addVariable(
         out.elementType(), stored.shape(), name + "/dense");
     ctx.graph.setTileMapping(dense, 0);

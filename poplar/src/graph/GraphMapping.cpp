@@ -403,9 +403,9 @@ void Graph::reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
   for (Tensor *other : ts)
     others.push_back(other->flatten());
   if (!std::is_sorted(order.begin(), order.end())) {
-    // Reordered only if that leaves fewer runs in all: every vertex edge
-    // over a tensor walks its runs, and what simplifies t could break up
-    // the others.
+    // Reordered if that leaves fewer runs in all: every vertex edge over a
+    // tensor walks its runs, and what simplifies t could break up the
+    // others.
     // The runs before are counted from each tensor in t's shape: the
     // layout of a flattened view of shuffled storage is a box per run.
     auto runsInShape = [&](const Tensor &x) {
@@ -416,14 +416,19 @@ void Graph::reorderToSimplify(Tensor *t, ArrayRef<Tensor *> ts,
     std::vector<Tensor> candidates{t->dimShuffle(order).flatten()};
     for (Tensor *other : ts)
       candidates.push_back(other->reshape(shape).dimShuffle(order).flatten());
-    std::size_t before = runsInShape(*t);
-    std::size_t after = 0;
-    for (std::size_t k = 0; k != candidates.size(); ++k) {
+    const std::size_t tBefore = runsInShape(*t);
+    const std::size_t tAfter = layout::flatRuns(candidates.front()).size();
+    std::size_t before = tBefore, after = tAfter;
+    for (std::size_t k = 1; k != candidates.size(); ++k) {
       after += layout::flatRuns(candidates[k]).size();
-      if (k != 0)
-        before += runsInShape(others[k - 1]);
+      before += runsInShape(others[k - 1]);
     }
-    shuffled = after < before;
+    // Or where t's own runs become far fewer: the vertices' regions follow
+    // t (a channels-innermost activation seen as [N, C, ...] would
+    // otherwise be cut at every element), while an operand is gathered run
+    // by run whatever its order.
+    constexpr std::size_t muchFewer = 16;
+    shuffled = after < before || tAfter * muchFewer <= tBefore;
     if (shuffled) {
       reordered = std::move(candidates.front());
       std::move(candidates.begin() + 1, candidates.end(), others.begin());
