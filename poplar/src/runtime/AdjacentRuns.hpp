@@ -40,10 +40,9 @@ inline std::size_t transposeAdjacent(const unsigned char *src,
   for (; i + 4 <= length; i += 4) {
     const unsigned char *row = src + std::int64_t(i) * stride;
     for (unsigned q = 0; q != 4; ++q) {
-      __m128 r0 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + 16 * q));
-      __m128 r1 = _mm_loadu_ps(
-          reinterpret_cast<const float *>(row + stride + 16 * q));
+      __m128 r0 = _mm_loadu_ps(reinterpret_cast<const float *>(row + 16 * q));
+      __m128 r1 =
+          _mm_loadu_ps(reinterpret_cast<const float *>(row + stride + 16 * q));
       __m128 r2 = _mm_loadu_ps(
           reinterpret_cast<const float *>(row + 2 * stride + 16 * q));
       __m128 r3 = _mm_loadu_ps(

@@ -5,9 +5,9 @@
 #include "runtime/EngineImpl.hpp"
 
 #include "compile/CopyPlanning.hpp"
-#include "graph/StreamCallbackErrors.hpp"
 #include "core/ElementConversion.hpp"
 #include "core/Logging.hpp"
+#include "graph/StreamCallbackErrors.hpp"
 #include "runtime/AdjacentRuns.hpp"
 #include "runtime/ParallelFor.hpp"
 
@@ -73,12 +73,14 @@ bool copyAdjacentSegments(const exec::CopySegment *seg, std::size_t bytes,
   for (std::size_t j = 0; j != block; ++j)
     if (seg[j].srcVar != first.srcVar || seg[j].dstVar != first.dstVar ||
         seg[j].length != first.length || seg[j].srcStride != first.srcStride ||
-        seg[j].dstStride != 1 || seg[j].srcStart != first.srcStart + std::int64_t(j))
+        seg[j].dstStride != 1 ||
+        seg[j].srcStart != first.srcStart + std::int64_t(j))
       return false;
   unsigned char *dst[block];
   for (std::size_t j = 0; j != block; ++j)
     dst[j] = storage[seg[j].dstVar].data() + seg[j].dstStart * bytes;
-  const unsigned char *src = storage[first.srcVar].data() + first.srcStart * bytes;
+  const unsigned char *src =
+      storage[first.srcVar].data() + first.srcStart * bytes;
   const std::int64_t stride = first.srcStride * std::int64_t(bytes);
   switch (bytes) {
   case 2:
@@ -298,24 +300,21 @@ private:
       // copyAdjacentSegments) are copied side by side.
       constexpr std::size_t block = runtime::adjacentRunBlock;
       const std::size_t blocks = (s.segments.size() + block - 1) / block;
-      forEachIndex(blocks, s.copyElements * bytes / (blocks + 1),
-                   [&](std::size_t k) {
-                     const std::size_t begin = k * block;
-                     const std::size_t end =
-                         std::min(begin + block, s.segments.size());
-                     if (end - begin == block &&
-                         copyAdjacentSegments(&s.segments[begin], bytes,
-                                              storage))
-                       return;
-                     for (std::size_t i = begin; i != end; ++i) {
-                       const auto &seg = s.segments[i];
-                       copyStrided(
-                           storage[seg.dstVar].data() + seg.dstStart * bytes,
-                           seg.dstStride,
-                           storage[seg.srcVar].data() + seg.srcStart * bytes,
-                           seg.srcStride, seg.length, bytes);
-                     }
-                   });
+      forEachIndex(
+          blocks, s.copyElements * bytes / (blocks + 1), [&](std::size_t k) {
+            const std::size_t begin = k * block;
+            const std::size_t end = std::min(begin + block, s.segments.size());
+            if (end - begin == block &&
+                copyAdjacentSegments(&s.segments[begin], bytes, storage))
+              return;
+            for (std::size_t i = begin; i != end; ++i) {
+              const auto &seg = s.segments[i];
+              copyStrided(storage[seg.dstVar].data() + seg.dstStart * bytes,
+                          seg.dstStride,
+                          storage[seg.srcVar].data() + seg.srcStart * bytes,
+                          seg.srcStride, seg.length, bytes);
+            }
+          });
       return;
     }
     // Source and destination overlap: read everything, then write.

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cstring>
 
-
 namespace poplar {
 namespace {
 

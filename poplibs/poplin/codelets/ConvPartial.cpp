@@ -7,11 +7,11 @@
 // base, so that output o reads input base + o * stride + k * kernelDilation
 // for kernel element k.
 //
-// The forward inner loops run over 16 contiguous output channels for 4 (or
-// 8) output positions at once: float accumulators that stay in registers
-// while a whole kernel window and every input channel are summed, each
-// weight row loaded once for the positions. The weight gradient is a
-// register-tiled matrix product per kernel row (weightGradTile). On x86-64
+// The forward inner loops run over 16 contiguous output channels for 4, 8
+// or (AVX-512) 14 output positions at once: float accumulators that stay
+// in registers while a whole kernel window and every input channel are
+// summed, each weight row loaded once for the positions. The weight gradient is
+// a register-tiled matrix product per kernel row (weightGradTile). On x86-64
 // the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
 // at run time (ConvKernelCommon.hpp). DepthwiseConvPartial, in its own
 // file, takes every group of a depthwise convolution at once.
@@ -35,10 +35,10 @@ using namespace conv_kernel;
 
 constexpr unsigned chanBlock = 16; // contiguous channels per accumulator row
 constexpr unsigned posBlock = 4;   // positions (or channels) sharing a load
-// Positions sharing a load in the packed float path: 8 positions x 16
-// channels are 16 vector accumulators, which fit beside the operands in the
-// 32 vector registers of AVX-512 (and of AVX2 code built for such a host),
-// not in the 16 of plain AVX2.
+// Positions sharing a load in the packed float path with AVX2's 256-bit
+// vectors: 8 positions x 16 channels are 16 vector accumulators, which fit
+// beside the operands in the 32 vector registers of a host built for
+// AVX-512, not in the 16 of plain AVX2.
 #if defined(__AVX512F__)
 constexpr unsigned packedPosBlockAvx2 = 8;
 #else
@@ -147,8 +147,8 @@ forwardTailPacked(const Geometry &g, const float *in, const float *packed,
                   unsigned c0, unsigned n) {
   if constexpr (N != 0) {
     if (n != N)
-      return forwardTailPacked<Vec, N - 1>(g, in, packed, out, b, z, y, x0,
-                                           c0, n);
+      return forwardTailPacked<Vec, N - 1>(g, in, packed, out, b, z, y, x0, c0,
+                                           n);
     forwardBlockVec<Vec, N, chanBlock * sizeof(float) / sizeof(Vec)>(
         g, in, packed, chanBlock, out, b, z, y, x0, c0, N);
   }
@@ -167,8 +167,7 @@ forwardRowPacked(const Geometry &g, const float *in, const float *packed,
     forwardBlockVec<Vec, P, chanBlock * sizeof(float) / sizeof(Vec)>(
         g, in, packed, chanBlock, out, b, z, y, x0, c0, P);
   if (x0 != ox)
-    forwardTailPacked<Vec, P - 1>(g, in, packed, out, b, z, y, x0, c0,
-                                  ox - x0);
+    forwardTailPacked<Vec, P - 1>(g, in, packed, out, b, z, y, x0, c0, ox - x0);
 }
 
 // One output row (b, z, y), channels from cBegin on: full blocks on the fast path, the edges with
@@ -188,13 +187,13 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
       const unsigned p = std::min(posBlock, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
         if (vectors == 2) {
-          forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, out, b, z, y,
-                                       x0, c0, p);
+          forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, out, b,
+                                              z, y, x0, c0, p);
           continue;
         }
         if (vectors == 1) {
-          forwardBlockVec<f32x8, posBlock, 1>(g, in, weights + c0, co, out, b, z, y,
-                                       x0, c0, p);
+          forwardBlockVec<f32x8, posBlock, 1>(g, in, weights + c0, co, out, b,
+                                              z, y, x0, c0, p);
           continue;
         }
       }
@@ -379,7 +378,7 @@ forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
                        float *out, unsigned b, unsigned z, unsigned y,
                        unsigned c0) {
   forwardRowPacked<f32x16, packedPosBlockAvx512>(g, in, packed, out, b, z, y,
-                                                  c0);
+                                                 c0);
 }
 #endif
 

@@ -89,7 +89,7 @@ public:
 
 // The per-region form, for the arithmetic that scales and shifts channels.
 #define PER_REGION(op, T, scalarFirst)                                         \
-  template class BroadcastScalarPerRegion2D<expr::BinaryOpType::op, T,          \
+  template class BroadcastScalarPerRegion2D<expr::BinaryOpType::op, T,         \
                                             scalarFirst>;
 PER_REGION(ADD, float, false)
 PER_REGION(ADD, half, false)

@@ -456,21 +456,20 @@ TEST_CASE("Operands broadcast over runs of the output",
       Tensor y;
       std::function<float(float, float)> f; // of (x, c)
     };
-    const Op ops[] = {
-        {"add", popops::add(graph, x, c, rig.prog()),
-         [](float a, float b) { return a + b; }},
-        {"subX", popops::sub(graph, x, c, rig.prog()),
-         [](float a, float b) { return a - b; }},
-        {"subC", popops::sub(graph, c, x, rig.prog()),
-         [](float a, float b) { return b - a; }},
-        {"mul", popops::mul(graph, c, x, rig.prog()),
-         [](float a, float b) { return a * b; }},
-        {"divX", popops::div(graph, x, c, rig.prog()),
-         [](float a, float b) { return a / b; }},
-        {"divC", popops::div(graph, c, x, rig.prog()),
-         [](float a, float b) { return b / a; }},
-        {"max", popops::max(graph, x, c, rig.prog()),
-         [](float a, float b) { return a > b ? a : b; }}};
+    const Op ops[] = {{"add", popops::add(graph, x, c, rig.prog()),
+                       [](float a, float b) { return a + b; }},
+                      {"subX", popops::sub(graph, x, c, rig.prog()),
+                       [](float a, float b) { return a - b; }},
+                      {"subC", popops::sub(graph, c, x, rig.prog()),
+                       [](float a, float b) { return b - a; }},
+                      {"mul", popops::mul(graph, c, x, rig.prog()),
+                       [](float a, float b) { return a * b; }},
+                      {"divX", popops::div(graph, x, c, rig.prog()),
+                       [](float a, float b) { return a / b; }},
+                      {"divC", popops::div(graph, c, x, rig.prog()),
+                       [](float a, float b) { return b / a; }},
+                      {"max", popops::max(graph, x, c, rig.prog()),
+                       [](float a, float b) { return a > b ? a : b; }}};
     Values inPlace(vx.size());
     for (const Op &op : ops) {
       rig.read(op.name + t, op.y);
