@@ -23,8 +23,7 @@ std::vector<std::size_t> sizes(const Shape &s, std::size_t from = 0) {
 poplar::Tensor denseActivations(LoweringContext &ctx, const poplar::Tensor &out,
                                 poplar::program::Sequence &prog,
                                 const std::string &name) {
-  if (ctx.graph.getTarget().getTargetType() == poplar::TargetType::CPU &&
-      out.rank() >= 3) {
+  if (ctx.graph.getTarget().getTargetType() == poplar::TargetType::CPU) {
     // The CPU device's one tile: stored channels innermost, as the
     // convolution computed them and as the next one reads them, in one
     // variable (the convolution's blocks copied in long runs, unless they

@@ -138,6 +138,10 @@ forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
       storeVec(o + std::size_t(q) * co + lanes * v, acc[q][v]);
 }
 
+// The vectors of type Vec that hold a block of chanBlock channels.
+template <class Vec>
+constexpr unsigned vectorsPerBlock = chanBlock * sizeof(float) / sizeof(Vec);
+
 // The last n < N positions of a row, at their exact size: a block of N
 // would compute N - n positions again only to drop them.
 template <class Vec, unsigned N>
@@ -149,8 +153,8 @@ forwardTailPacked(const Geometry &g, const float *in, const float *packed,
     if (n != N)
       return forwardTailPacked<Vec, N - 1>(g, in, packed, out, b, z, y, x0, c0,
                                            n);
-    forwardBlockVec<Vec, N, chanBlock * sizeof(float) / sizeof(Vec)>(
-        g, in, packed, chanBlock, out, b, z, y, x0, c0, N);
+    forwardBlockVec<Vec, N, vectorsPerBlock<Vec>>(g, in, packed, chanBlock, out,
+                                                  b, z, y, x0, c0, N);
   }
 }
 
@@ -164,8 +168,8 @@ forwardRowPacked(const Geometry &g, const float *in, const float *packed,
   const unsigned ox = g.outSize[2];
   unsigned x0 = 0;
   for (; x0 + P <= ox; x0 += P)
-    forwardBlockVec<Vec, P, chanBlock * sizeof(float) / sizeof(Vec)>(
-        g, in, packed, chanBlock, out, b, z, y, x0, c0, P);
+    forwardBlockVec<Vec, P, vectorsPerBlock<Vec>>(g, in, packed, chanBlock, out,
+                                                  b, z, y, x0, c0, P);
   if (x0 != ox)
     forwardTailPacked<Vec, P - 1>(g, in, packed, out, b, z, y, x0, c0, ox - x0);
 }

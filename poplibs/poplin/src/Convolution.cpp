@@ -555,22 +555,15 @@ Tensor createBiases(Graph &graph, const Tensor &activations,
 
 namespace {
 
-// biases [C] as a view of the shape of acts [B, C, field...].
-Tensor broadcastBiases(const Tensor &acts, const Tensor &biases,
-                       const std::string &op) {
+// Checks that biases are [C] for acts [B, C, field...].
+void checkBiases(const Tensor &acts, const Tensor &biases,
+                 const std::string &op) {
   if (acts.rank() < 2 || biases.rank() != 1 || biases.dim(0) != acts.dim(1))
     throw poputil::poplibs_error(
         "poplin::" + op + ": the biases tensor has shape " +
         biases.shapeToString() + " but the activations " +
         acts.shapeToString() + " need [" +
         std::to_string(acts.rank() >= 2 ? acts.dim(1) : 0) + "]");
-  std::vector<std::size_t> shape(acts.rank(), 1);
-  shape[1] = biases.dim(0);
-  Tensor b = biases.reshape(shape);
-  for (unsigned d = 0; d != acts.rank(); ++d)
-    if (d != 1)
-      b = b.broadcast(static_cast<unsigned>(acts.dim(d)), d);
-  return b;
 }
 
 std::vector<std::size_t> allDimsBut1(const Tensor &t) {
@@ -585,7 +578,7 @@ std::vector<std::size_t> allDimsBut1(const Tensor &t) {
 void addBias(Graph &graph, const Tensor &in, const Tensor &biases,
              Sequence &prog, const DebugContext &debugContext) {
   const DebugContext dc(debugContext, "addBias");
-  broadcastBiases(in, biases, "addBias"); // checks the shapes
+  checkBiases(in, biases, "addBias");
   // Activations stored channels innermost: the biases are added along that
   // dimension, the whole vector at each position.
   std::vector<unsigned> channelsLast{0};
@@ -593,7 +586,7 @@ void addBias(Graph &graph, const Tensor &in, const Tensor &biases,
     channelsLast.push_back(d);
   channelsLast.push_back(1);
   const Tensor stored = in.dimShuffle(channelsLast);
-  if (in.rank() > 2 && stored.isContiguous()) {
+  if (stored.isContiguous()) {
     popops::addInPlace(graph, stored, biases, prog, dc);
     return;
   }
@@ -610,7 +603,7 @@ template <class Scale>
 void biasUpdate(Graph &graph, const Tensor &zDeltas, const Tensor &biases,
                 Scale scale, Sequence &prog, const DebugContext &debugContext) {
   const DebugContext dc(debugContext, "convolutionBiasUpdate");
-  broadcastBiases(zDeltas, biases, "convolutionBiasUpdate");
+  checkBiases(zDeltas, biases, "convolutionBiasUpdate");
   Tensor grads = popops::reduce(graph, zDeltas, FLOAT, allDimsBut1(zDeltas),
                                 popops::Operation::ADD, prog, {dc, "reduce"});
   popops::scaledAddTo(graph, biases, grads, scale, prog, {dc, "update"});

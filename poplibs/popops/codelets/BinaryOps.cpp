@@ -87,7 +87,8 @@ public:
   }
 };
 
-// The per-region form, for the arithmetic that scales and shifts channels.
+// The per-region form, for the arithmetic that scales and shifts channels
+// (perRegionInstantiated in src/ElementwiseVertices.cpp lists the same).
 #define PER_REGION(op, T, scalarFirst)                                         \
   template class BroadcastScalarPerRegion2D<expr::BinaryOpType::op, T,         \
                                             scalarFirst>;

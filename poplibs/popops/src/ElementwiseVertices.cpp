@@ -50,6 +50,7 @@ void addVertices(Graph &graph, ComputeSet cs, const std::string &vertexType,
 // one element (and the other is not) take BroadcastScalarPerRegion2D.
 constexpr std::size_t minPerRegionRun = 16;
 
+// The combinations codelets/BinaryOps.cpp instantiates (PER_REGION).
 bool perRegionInstantiated(BinaryOpType op, const Type &type,
                            bool scalarFirst) {
   if (type != FLOAT && type != HALF)

@@ -207,9 +207,14 @@ Tensor Lowering::lower(const expr::Expr &expr, const std::vector<Tensor> &ts,
   for (unsigned i : used)
     alike.push_back(&operands[i].flat);
   graph.reorderToSimplify(&outFlat, alike, false);
-  if (!(outFlat == result.flatten()))
+  // The runs of an operand broadcast along trailing dimensions are in the
+  // view's order: they no longer hold if the elements were reordered.
+  const bool anyRuns = std::any_of(used.begin(), used.end(), [&](unsigned i) {
+    return operands[i].constantRun > 1;
+  });
+  if (anyRuns && !(outFlat == result.flatten()))
     for (unsigned i : used)
-      operands[i].constantRun = 0; // the runs are in the view's order
+      operands[i].constantRun = 0;
   const ExprNode &root = te.node(te.root());
   if (te.numOps() == 0) {
     const Operand &o = operands[root.input];
