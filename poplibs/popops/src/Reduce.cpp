@@ -134,11 +134,13 @@ public:
         for (std::size_t r = i.begin(); r != i.end(); ++r)
           tileOfRow[r] = t;
     std::map<unsigned, std::vector<RowGroup>> groupsByTile;
+    // One flattened view for all pieces: its layout is worked out once.
+    const Tensor flat = matrix.flatten();
     for (std::size_t r = 0; r != numRows; ++r) {
       RowGroup g{r, {}};
       if (fromInput) {
         for (const auto &s : segmentsOfRow[r])
-          g.pieces.push_back(matrix.flatten().slice(s.begin, s.end));
+          g.pieces.push_back(flat.slice(s.begin, s.end));
       } else {
         for (std::size_t p : partialsOfRow[r])
           g.pieces.push_back(partials.slice(p, p + 1));
