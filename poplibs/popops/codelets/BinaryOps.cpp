@@ -12,15 +12,56 @@
 // output, such as a convolution's bias over each channel's plane: the
 // operand is read once per run rather than gathered element by element.
 //
-// The first two are MultiVertices; each worker takes a slice of every
-// region. BroadcastScalarPerRegion2D, whose regions are many and short,
-// gives each worker whole regions. In-place operations connect `out` and
-// the first operand to the same regions.
+// BroadcastVectorRepeated2D: the other operand is a vector repeated along
+// the output (a bias at every position of channels-innermost
+// activations): out[r][i] = op(in[r][i], pattern[(phase[r] + i) %
+// pattern.size()]) (or the pattern first when vectorFirst). The CPU
+// device's form too: the pattern is read in place of a gathered copy.
+//
+// All but BroadcastScalarPerRegion2D are MultiVertices; each worker takes a
+// slice of every region. BroadcastScalarPerRegion2D, whose regions are many
+// and short, gives each worker whole regions. In-place operations connect
+// `out` and the first operand to the same regions.
 #include "ExprOpDispatch.hpp"
 
 #include <poplar/Vertex.hpp>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace popops {
+namespace {
+
+// y[i] = op(a[i], b(i)) (op(b(i), a[i]) when bFirst) for i < n. Each block
+// of 16 is read into locals before any of it is written, so `y` may be `a`
+// (in place) and the block still compiles to vector instructions.
+template <expr::BinaryOpType op, bool bFirst, class T, class R, class B>
+inline void applyInBlocks(R *y, const T *a, B b, unsigned n) {
+  constexpr unsigned block = 16;
+  auto one = [](T x, T other) {
+    if constexpr (bFirst)
+      return ops::binaryOp<op>(other, x);
+    else
+      return ops::binaryOp<op>(x, other);
+  };
+  unsigned i = 0;
+  for (; i + block <= n; i += block) {
+    T x[block], w[block];
+    R r[block];
+    for (unsigned k = 0; k != block; ++k) {
+      x[k] = a[i + k];
+      w[k] = b(i + k);
+    }
+    for (unsigned k = 0; k != block; ++k)
+      r[k] = one(x[k], w[k]);
+    for (unsigned k = 0; k != block; ++k)
+      y[i + k] = r[k];
+  }
+  for (; i != n; ++i)
+    y[i] = one(a[i], b(i));
+}
+
+} // namespace
 
 template <expr::BinaryOpType op, class T>
 class BinaryOp2D : public poplar::MultiVertex {
@@ -32,11 +73,11 @@ public:
   void compute(unsigned wid) {
     for (unsigned r = 0; r != out.size(); ++r) {
       const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
-      const T *a = in1[r].data();
-      const T *b = in2[r].data();
-      auto *y = out[r].data();
-      for (unsigned i = range.begin; i != range.end; ++i)
-        y[i] = ops::binaryOp<op>(a[i], b[i]);
+      const T *a = in1[r].data() + range.begin;
+      const T *b = in2[r].data() + range.begin;
+      auto *y = out[r].data() + range.begin;
+      applyInBlocks<op, false>(y, a, [b](unsigned i) { return b[i]; },
+                               range.end - range.begin);
     }
   }
 };
@@ -52,14 +93,9 @@ public:
     const T s = scalar;
     for (unsigned r = 0; r != out.size(); ++r) {
       const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
-      const T *a = in[r].data();
-      auto *y = out[r].data();
-      for (unsigned i = range.begin; i != range.end; ++i) {
-        if constexpr (scalarFirst)
-          y[i] = ops::binaryOp<op>(s, a[i]);
-        else
-          y[i] = ops::binaryOp<op>(a[i], s);
-      }
+      applyInBlocks<op, scalarFirst>(
+          out[r].data() + range.begin, in[r].data() + range.begin,
+          [s](unsigned) { return s; }, range.end - range.begin);
     }
   }
 };
@@ -74,24 +110,51 @@ public:
   void compute(unsigned wid) {
     for (unsigned r = wid; r < out.size(); r += numWorkers()) {
       const T s = scalars[r];
+      applyInBlocks<op, scalarFirst>(
+          out[r].data(), in[r].data(), [s](unsigned) { return s; },
+          out[r].size());
+    }
+  }
+};
+
+template <expr::BinaryOpType op, class T, bool vectorFirst>
+class BroadcastVectorRepeated2D : public poplar::MultiVertex {
+public:
+  poplar::Vector<poplar::Input<poplar::Vector<T>>> in;
+  poplar::Input<poplar::Vector<T>> pattern;
+  poplar::Vector<unsigned> phase;
+  poplar::Vector<poplar::Output<poplar::Vector<ops::BinaryResult<op, T>>>> out;
+
+  void compute(unsigned wid) {
+    const T *p = pattern.data();
+    const unsigned period = pattern.size();
+    for (unsigned r = 0; r != out.size(); ++r) {
+      const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
       const T *a = in[r].data();
       auto *y = out[r].data();
-      const unsigned n = out[r].size();
-      for (unsigned i = 0; i != n; ++i) {
-        if constexpr (scalarFirst)
-          y[i] = ops::binaryOp<op>(s, a[i]);
-        else
-          y[i] = ops::binaryOp<op>(a[i], s);
+      // The pattern's element under this worker's first element.
+      unsigned k = static_cast<unsigned>(
+          (static_cast<std::uint64_t>(phase[r]) + range.begin) % period);
+      for (unsigned i = range.begin; i != range.end;) {
+        const unsigned n = std::min(period - k, range.end - i);
+        const T *v = p + k;
+        applyInBlocks<op, vectorFirst>(y + i, a + i,
+                                       [v](unsigned j) { return v[j]; }, n);
+        i += n;
+        k = 0;
       }
     }
   }
 };
 
-// The per-region form, for the arithmetic that scales and shifts channels
-// (perRegionInstantiated in src/ElementwiseVertices.cpp lists the same).
-#define PER_REGION(op, T, scalarFirst)                                         \
+// The per-region and repeated-vector forms, for the arithmetic that scales
+// and shifts channels (channelFormInstantiated in src/ElementwiseVertices.cpp
+// lists the same).
+#define PER_REGION(op, T, operandFirst)                                        \
   template class BroadcastScalarPerRegion2D<expr::BinaryOpType::op, T,         \
-                                            scalarFirst>;
+                                            operandFirst>;                     \
+  template class BroadcastVectorRepeated2D<expr::BinaryOpType::op, T,          \
+                                           operandFirst>;
 PER_REGION(ADD, float, false)
 PER_REGION(ADD, half, false)
 PER_REGION(MULTIPLY, float, false)

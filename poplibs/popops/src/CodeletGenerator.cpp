@@ -66,7 +66,7 @@ std::uint64_t hashOf(const std::string &s) {
 
 constexpr const char *namePlaceholder = "@VERTEX@";
 
-// The operations ElementwiseVectorOps.hpp has, four floats at a time.
+// The operations ElementwiseVectorOps.hpp has, on vectors of floats.
 bool vectorBinary(expr::BinaryOpType op) {
   using expr::BinaryOpType;
   return op == BinaryOpType::ADD || op == BinaryOpType::SUBTRACT ||
@@ -75,7 +75,7 @@ bool vectorBinary(expr::BinaryOpType op) {
 }
 
 // Whether every node is a float input, constant or one of those
-// operations, so that the loop can run four elements at a time with the
+// operations, so that the loop can run a vector at a time with the
 // same bits and flags as element by element.
 bool vectorisable(const TypedExpr &expr) {
   for (const ExprNode &n : expr.nodes()) {
@@ -113,11 +113,18 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
   };
 
   // Float expressions of vectorisable operations also get a loop over
-  // four elements at a time (ElementwiseVectorOps.hpp), the scalar loop
-  // finishing each region.
+  // vectors of the widest size the host has (ElementwiseVectorOps.hpp), the
+  // scalar loop finishing each region. That loop is a function for each
+  // vector size, given the output, the vector inputs' pointers and the
+  // scalar inputs' values (vectorParams, vectorArgs).
   const bool vector = vectorisable(expr);
-  std::ostringstream fields, hoisted, loads, body, vectorBody;
-  const std::string vecType = "popops::vecops::f32x4";
+  std::ostringstream fields, hoisted, loads, body, vectorHoisted, vectorBody;
+  std::string vectorParams, vectorArgs;
+  auto addParam = [&](const std::string &type, const std::string &name) {
+    vectorParams += ", " + type + " " + name;
+    vectorArgs += ", " + name;
+  };
+  const std::string vecType = "V";
   fields << "  poplar::Vector<poplar::Output<poplar::Vector<" << outType
          << ">>> out;\n";
   for (unsigned input : expr.inputs()) {
@@ -131,17 +138,21 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
     if (isScalar(input)) {
       fields << "  poplar::Input<" << t << "> in" << i << ";\n";
       hoisted << "    const " << t << " v" << i << " = in" << i << ";\n";
-      if (vector)
-        hoisted << "    const " << vecType << " w" << i
-                << " = popops::vecops::splat(v" << i << ");\n";
+      if (vector) {
+        addParam(t, "v" + i);
+        vectorHoisted << "  const " << vecType << " w" << i
+                      << " = O::splat(v" << i << ");\n";
+      }
     } else {
       fields << "  poplar::Vector<poplar::Input<poplar::Vector<" << t
              << ">>> in" << i << ";\n";
       loads << "      const " << t << " *p" << i << " = in" << i
             << "[r].data();\n";
       body << "        const " << t << " v" << i << " = p" << i << "[e];\n";
-      vectorBody << "        const " << vecType << " w" << i
-                 << " = popops::vecops::load(p" << i << " + e);\n";
+      if (vector)
+        addParam("const " + t + " *", "p" + i);
+      vectorBody << "    const " << vecType << " w" << i
+                 << " = O::load(p" << i << " + e);\n";
       if (result.vectorOperands++ == 0)
         result.computeType = type;
     }
@@ -168,8 +179,9 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       hoisted << "    const " << type << ' ' << value[n] << " = "
               << literal(node) << ";\n";
       if (vector)
-        hoisted << "    const " << vecType << " k" << n
-                << " = popops::vecops::splat(" << value[n] << ");\n";
+        vectorHoisted << "  const " << vecType << " k" << n
+                      << " = O::splat(" << literal(node)
+                      << ");\n";
       continue;
     case ExprNode::Kind::Cast:
       rhs = "popops::ops::cast<" + type + ">(" + args[0] + ")";
@@ -195,36 +207,61 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
          << ";\n";
     if (vector) {
       // The same call on the nodes' vector values (w, k, u for v, c, t).
-      std::string vrhs = std::string("popops::vecops::") +
+      std::string vrhs = std::string("O::") +
                          (node.kind == ExprNode::Kind::Binary
                               ? opFunction(node.binaryOp)
                               : opFunction(node.ternaryOp)) +
                          "(";
       for (std::size_t a = 0; a != node.args.size(); ++a)
         vrhs += (a ? ", " : "") + vectorValue(value[node.args[a]]);
-      vectorBody << "        const " << vecType << " u" << n << " = " << vrhs
+      vectorBody << "    const " << vecType << " u" << n << " = " << vrhs
                  << ");\n";
     }
   }
   body << "        o[e] = " << value[expr.root()] << ";\n";
-  vectorBody << "        popops::vecops::store(o + e, "
+  vectorBody << "    O::store(o + e, "
              << vectorValue(value[expr.root()]) << ");\n";
 
   std::ostringstream vertex;
-  vertex << "namespace popops {\nnamespace map {\n\n"
-         << "class " << namePlaceholder << " : public poplar::MultiVertex {\n"
+  vertex << "namespace popops {\nnamespace map {\n\n";
+  if (vector) {
+    // The loop for each vector size, each compiled for its instruction set.
+    vertex << "namespace {\n";
+    for (const char *form : {"AVX512 16", "AVX2 8", " 4"}) {
+      const std::string f(form);
+      const std::string isa = f.substr(0, f.find(' '));
+      const std::string lanes = f.substr(f.find(' ') + 1);
+      vertex << "\n"
+             << (isa.empty() ? "" : "POPOPS_VECOPS_" + isa + " ")
+             << "unsigned vectorLoop" << lanes
+             << "(unsigned e, unsigned end, float *o" << vectorParams
+             << ") {\n"
+             << "  typedef popops::vecops::Ops<popops::vecops::f32x" << lanes
+             << "> O;\n  typedef O::V V;\n"
+             << vectorHoisted.str()
+             << "  for (; e + O::lanes <= end; e += O::lanes) {\n"
+             << vectorBody.str() << "  }\n  return e;\n}\n";
+    }
+    vertex << "\n} // namespace\n\n";
+  }
+  vertex << "class " << namePlaceholder << " : public poplar::MultiVertex {\n"
          << "public:\n"
          << fields.str() << "\n"
          << "  void compute(unsigned wid) {\n"
-         << hoisted.str()
-         << "    for (unsigned r = 0; r != out.size(); ++r) {\n"
+         << hoisted.str();
+  if (vector)
+    vertex << "    const unsigned lanes = popops::vecops::hostLanes();\n";
+  vertex << "    for (unsigned r = 0; r != out.size(); ++r) {\n"
          << "      const auto range = popops::codelet::workerRange(\n"
          << "          out[r].size(), wid, numWorkers());\n"
          << "      " << outType << " *o = out[r].data();\n"
          << loads.str() << "      unsigned e = range.begin;\n";
-  if (vector)
-    vertex << "      for (; e + 4 <= range.end; e += 4) {\n"
-           << vectorBody.str() << "      }\n";
+  if (vector) {
+    const std::string loopArgs = "(e, range.end, o" + vectorArgs + ")";
+    vertex << "      e = lanes == 16  ? vectorLoop16" << loopArgs << "\n"
+           << "          : lanes == 8 ? vectorLoop8" << loopArgs << "\n"
+           << "                       : vectorLoop4" << loopArgs << ";\n";
+  }
   vertex << "      for (; e != range.end; ++e) {\n"
          << body.str() << "      }\n"
          << "    }\n"

@@ -50,8 +50,9 @@ void addVertices(Graph &graph, ComputeSet cs, const std::string &vertexType,
 // one element (and the other is not) take BroadcastScalarPerRegion2D.
 constexpr std::size_t minPerRegionRun = 16;
 
-// The combinations codelets/BinaryOps.cpp instantiates (PER_REGION).
-bool perRegionInstantiated(BinaryOpType op, const Type &type,
+// The combinations codelets/BinaryOps.cpp instantiates (PER_REGION) of
+// BroadcastScalarPerRegion2D and BroadcastVectorRepeated2D.
+bool channelFormInstantiated(BinaryOpType op, const Type &type,
                            bool scalarFirst) {
   if (type != FLOAT && type != HALF)
     return false;
@@ -86,7 +87,7 @@ bool addPerRegionVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   const Operand &vector = bRuns ? a : b;
   const Operand &runs = bRuns ? b : a;
   const bool scalarFirst = aRuns && !isCommutative(op);
-  if (!perRegionInstantiated(op, type, scalarFirst))
+  if (!channelFormInstantiated(op, type, scalarFirst))
     return false;
   const std::size_t run = runs.constantRun, n = outFlat.numElements();
   // Each run's element: the first column of the operand as [runs, run].
@@ -120,6 +121,55 @@ bool addPerRegionVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   return true;
 }
 
+// On the CPU device, op(a, b) where one operand is a vector of at least
+// minPerRegionRun elements repeated along the output (a bias at every
+// position of channels-innermost activations): each vertex reads that
+// vector in place of a gathered copy of the operand. Returns false, adding
+// nothing, where that does not apply.
+bool addRepeatedVectorVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
+                               const Operand &a, const Operand &b,
+                               const Tensor &outFlat,
+                               const std::string &opName) {
+  const Target &target = graph.getTarget();
+  const Type type = a.flat.elementType();
+  const std::size_t n = outFlat.numElements();
+  if (target.getTargetType() != TargetType::CPU)
+    return false;
+  auto repeats = [&](const Operand &o) {
+    return o.period >= minPerRegionRun && o.period < n;
+  };
+  const bool bRepeats = repeats(b) && a.period == n;
+  const bool aRepeats = repeats(a) && b.period == n;
+  if (aRepeats == bRepeats)
+    return false;
+  const Operand &full = bRepeats ? a : b;
+  const Operand &repeated = bRepeats ? b : a;
+  const bool vectorFirst = aRepeats && !isCommutative(op);
+  if (!channelFormInstantiated(op, type, vectorFirst))
+    return false;
+  const std::size_t period = repeated.period;
+  const Tensor pattern = repeated.flat.slice(0, period);
+  const std::string vertexType = poputil::templateVertex(
+      "popops::BroadcastVectorRepeated2D", op, type, vectorFirst);
+  const VectorCost cost = binaryOpCost(target, op, type, false);
+  forEachVertexGroup(
+      graph, outFlat, opName,
+      [&](unsigned tile, const std::vector<Interval> &regions) {
+        std::vector<unsigned> phase;
+        for (const Interval &r : regions)
+          phase.push_back(static_cast<unsigned>(r.begin() % period));
+        VertexRef v = graph.addVertex(cs, vertexType);
+        graph.connect(v["out"], regionSlices(outFlat, regions));
+        graph.connect(v["in"], regionSlices(full.flat, regions));
+        graph.connect(v["pattern"], pattern);
+        graph.setInitialValue(v["phase"], ArrayRef<unsigned>(phase));
+        graph.setTileMapping(v, tile);
+        graph.setPerfEstimate(
+            v, multiVertexCycles(target, regionSizes(regions), cost));
+      });
+  return true;
+}
+
 } // namespace
 
 void addUnaryOpVertices(Graph &graph, ComputeSet cs, UnaryOpType op,
@@ -137,7 +187,8 @@ void addBinaryOpVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   const Type type = a.flat.elementType();
   const Target &target = graph.getTarget();
   if (a.isScalar() == b.isScalar()) {
-    if (addPerRegionVertices(graph, cs, op, a, b, outFlat, opName))
+    if (addPerRegionVertices(graph, cs, op, a, b, outFlat, opName) ||
+        addRepeatedVectorVertices(graph, cs, op, a, b, outFlat, opName))
       return;
     addVertices(graph, cs,
                 poputil::templateVertex("popops::BinaryOp2D", op, type),

@@ -8,7 +8,9 @@
 // element broadcast is connected once, as a scalar, where a vertex family
 // takes one (BroadcastScalar2D and the generated codelets); on the CPU
 // device, an operand that is one element over runs of the output is
-// connected once per run (BroadcastScalarPerRegion2D).
+// connected once per run (BroadcastScalarPerRegion2D), and one that repeats
+// a vector along the output is connected as that vector
+// (BroadcastVectorRepeated2D).
 //
 // Each vertex gets its cycle estimate from CycleEstimates.hpp.
 #ifndef POPOPS_SRC_ELEMENTWISEVERTICES_HPP
@@ -37,6 +39,11 @@ struct Operand {
   /// product of the trailing output dimensions it is broadcast along), or
   /// 0 where that is not known.
   std::size_t constantRun = 0;
+  /// The length of the vector `flat` repeats when the operand is broadcast
+  /// along leading dimensions only (a bias over the positions of
+  /// channels-innermost activations); the output's size when it is not
+  /// broadcast; 0 where neither holds or it is not known.
+  std::size_t period = 0;
   bool isScalar() const { return scalar.valid(); }
 };
 

@@ -115,6 +115,22 @@ private:
         break;
       o.constantRun *= shape[shape.size() - 1 - k];
     }
+    // The trailing dimensions the operand has whole, then only broadcast
+    // ones: it repeats a vector of their size.
+    o.period = 1;
+    bool leading = false;
+    for (std::size_t k = 0; k != shape.size() && o.period != 0; ++k) {
+      const std::size_t size = shape[shape.size() - 1 - k];
+      const std::size_t own = k < t.rank() ? t.dim(t.rank() - 1 - k) : 1;
+      if (size == 1)
+        continue;
+      if (own == 1)
+        leading = true;
+      else if (leading)
+        o.period = 0;
+      else
+        o.period *= size;
+    }
     return o;
   }
   Operand constantOperand(const ExprNode &node, std::size_t n) {
@@ -207,14 +223,15 @@ Tensor Lowering::lower(const expr::Expr &expr, const std::vector<Tensor> &ts,
   for (unsigned i : used)
     alike.push_back(&operands[i].flat);
   graph.reorderToSimplify(&outFlat, alike, false);
-  // The runs of an operand broadcast along trailing dimensions are in the
-  // view's order: they no longer hold if the elements were reordered.
+  // The runs and repeats of a broadcast operand are in the view's order:
+  // they no longer hold if the elements were reordered.
   const bool anyRuns = std::any_of(used.begin(), used.end(), [&](unsigned i) {
-    return operands[i].constantRun > 1;
+    const Operand &o = operands[i];
+    return o.constantRun > 1 || (o.period != 0 && o.period != n);
   });
   if (anyRuns && !(outFlat == result.flatten()))
     for (unsigned i : used)
-      operands[i].constantRun = 0;
+      operands[i].constantRun = operands[i].period = 0;
   const ExprNode &root = te.node(te.root());
   if (te.numOps() == 0) {
     const Operand &o = operands[root.input];

@@ -488,6 +488,75 @@ TEST_CASE("Operands broadcast over runs of the output",
   checkAll(rig, expect);
 }
 
+TEST_CASE("Operands that repeat a vector along the output",
+          "[popops][elementwise][broadcast]") {
+  // [17] and [3, 17] over [4, 3, 17]: the operand repeats every 17 or 51
+  // elements (on the CPU device, read as that vector, each region and
+  // worker starting part-way through it); either operand, in place too.
+  Rig rig;
+  Graph &graph = rig.graph();
+  const std::vector<std::size_t> xs{4, 3, 17};
+  const Values vx = iotaValues(204, -50.25, 0.5);
+  std::vector<Expectation> expect;
+  for (const std::vector<std::size_t> &cs :
+       {std::vector<std::size_t>{17}, std::vector<std::size_t>{3, 17}}) {
+    const Values vc = iotaValues(cs.size() == 1 ? 17 : 51, -3.5, 0.75);
+    const std::string shape = std::to_string(cs.size());
+    for (const Type &type : {FLOAT, HALF}) {
+      const bool half = type == HALF;
+      const std::string t = shape + (half ? "half" : "float");
+      auto round = [&](double v) {
+        const float f = static_cast<float>(v);
+        return half ? double(sdktest::nearestHalf(f)) : double(f);
+      };
+      const Tensor x = rig.input("x" + t, type, xs, vx);
+      const Tensor c = rig.input("c" + t, type, cs, vc);
+      // In place into two variables: the second region starts 100 elements
+      // in, part-way through the vector.
+      const Tensor xi =
+          poplar::concat(rig.input("xiA" + t, type, {100},
+                                   Values(vx.begin(), vx.begin() + 100)),
+                         rig.input("xiB" + t, type, {104},
+                                   Values(vx.begin() + 100, vx.end())))
+              .reshape(xs);
+      popops::subInPlace(graph, xi, c, rig.prog());
+      rig.read("inPlace" + t, xi);
+      struct Op {
+        const char *name;
+        Tensor y;
+        std::function<float(float, float)> f; // of (x, c)
+      };
+      const Op ops[] = {{"add", popops::add(graph, c, x, rig.prog()),
+                         [](float a, float b) { return a + b; }},
+                        {"subX", popops::sub(graph, x, c, rig.prog()),
+                         [](float a, float b) { return a - b; }},
+                        {"subC", popops::sub(graph, c, x, rig.prog()),
+                         [](float a, float b) { return b - a; }},
+                        {"mul", popops::mul(graph, x, c, rig.prog()),
+                         [](float a, float b) { return a * b; }},
+                        {"divC", popops::div(graph, c, x, rig.prog()),
+                         [](float a, float b) { return b / a; }},
+                        {"max", popops::max(graph, x, c, rig.prog()),
+                         [](float a, float b) { return a > b ? a : b; }}};
+      Values inPlace(vx.size());
+      for (const Op &op : ops) {
+        rig.read(op.name + t, op.y);
+        Values ref(vx.size());
+        for (std::size_t i = 0; i != ref.size(); ++i) {
+          const float a = float(round(vx[i]));
+          const float b = float(round(vc[broadcastIndex(cs, xs, i)]));
+          ref[i] = round(op.f(a, b));
+          if (std::string(op.name) == "subX")
+            inPlace[i] = ref[i];
+        }
+        expect.push_back({op.name + t, ref, true, 0});
+      }
+      expect.push_back({"inPlace" + t, inPlace, true, 0});
+    }
+  }
+  checkAll(rig, expect);
+}
+
 TEST_CASE("Views: transposed, sliced, strided and reversed operands",
           "[popops][elementwise]") {
   Rig rig;

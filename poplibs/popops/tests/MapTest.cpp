@@ -422,18 +422,21 @@ TEST_CASE("Max and Min of floats propagate NaN and order signed zeros as "
           "before",
           "[popops][map]") {
   // A clip to [0, 6] (ONNX Clip, ReLU6) and Max/Min of two tensors, over
-  // NaNs, infinities and signed zeros in both operands.
+  // NaNs, infinities and signed zeros in both operands: every pair four
+  // times over, so that each of the six workers has whole vectors of the
+  // widest size (16 floats) as well as a scalar tail.
   Rig rig(1);
   Graph &graph = rig.graph();
   const double nan = std::nan("");
   const double specials[] = {nan, -nan, -0.0, 0.0, INFINITY, -INFINITY, 7.0,
                              -1.5, 3.25};
   Values va, vb;
-  for (double a : specials)
-    for (double b : specials) {
-      va.push_back(a);
-      vb.push_back(b);
-    }
+  for (int copy = 0; copy != 4; ++copy)
+    for (double a : specials)
+      for (double b : specials) {
+        va.push_back(a);
+        vb.push_back(b);
+      }
   const Tensor a = rig.input("a", FLOAT, {va.size()}, va);
   const Tensor b = rig.input("b", FLOAT, {vb.size()}, vb);
   rig.read("clip", popops::map(graph, Max(Min(_1, Const(6.0f)), Const(0.0f)),
@@ -466,8 +469,9 @@ TEST_CASE("Max and Min of floats propagate NaN and order signed zeros as "
 TEST_CASE("A fused float clip raises invalid for signalling NaNs only, as "
           "element by element",
           "[popops][map]") {
-  // 21 elements (five steps of four and one more), a NaN at position
-  // `at`: quiet, the run completes with the NaN's bits; signalling, the
+  // 6 workers of 37 elements (two vectors of 16 and a scalar tail of 5,
+  // or steps of 8 or 4 on hosts without AVX-512), a NaN at position `at`:
+  // quiet, the run completes with the NaN's bits; signalling, the
   // comparisons of max and min raise invalid, which the tile traps.
   auto bitsOf = [](float f) {
     std::uint32_t u;
@@ -487,7 +491,7 @@ TEST_CASE("A fused float clip raises invalid for signalling NaNs only, as "
     setFloatingPointBehaviour(
         graph, prog, FloatingPointBehaviour(true, false, false, false, false),
         "fp");
-    const Tensor x = graph.addVariable(FLOAT, {21}, "x");
+    const Tensor x = graph.addVariable(FLOAT, {222}, "x");
     graph.setTileMapping(x, 0);
     const Tensor y =
         popops::map(graph, Max(Min(_1, Const(6.0f)), Const(0.0f)), {x}, prog);
@@ -495,13 +499,13 @@ TEST_CASE("A fused float clip raises invalid for signalling NaNs only, as "
     graph.createHostRead("y", y);
     Engine engine(graph, prog);
     engine.load(device);
-    std::vector<float> in(21);
+    std::vector<float> in(222);
     for (std::size_t i = 0; i != in.size(); ++i)
-      in[i] = float(int(i) - 5) * 0.75f;
+      in[i] = float(int(i % 21) - 5) * 0.75f;
     in[at] = fromBits(nanBits);
     engine.writeTensor("x", in.data(), in.data() + in.size());
     engine.run(0);
-    std::vector<float> out(21);
+    std::vector<float> out(222);
     engine.readTensor("y", out.data(), out.data() + out.size());
     for (std::size_t i = 0; i != out.size(); ++i) {
       const float v = in[i];
@@ -510,7 +514,9 @@ TEST_CASE("A fused float clip raises invalid for signalling NaNs only, as "
       CHECK(bitsOf(out[i]) == bitsOf(want));
     }
   };
-  for (std::size_t at : {std::size_t(2), std::size_t(20)}) {
+  // In the first worker's first vector, its tail, and the last worker's
+  // second vector.
+  for (std::size_t at : {std::size_t(2), std::size_t(35), std::size_t(211)}) {
     INFO("NaN at " << at);
     run(0xffc00001u, at);
     REQUIRE_THROWS_WITH(run(0x7f800001u, at), Contains("invalid operation"));
