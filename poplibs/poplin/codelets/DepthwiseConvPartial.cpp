@@ -88,17 +88,53 @@ inline __attribute__((always_inline)) void
 depthwiseRowsFused(const Geometry &g, const float *in, const float *weights,
                    float *out, unsigned rowBegin, unsigned rowEnd);
 
+// X neighbouring outputs along x for one vector of groups under mask m:
+// X independent sums, so that their multiply-adds overlap rather than each
+// waiting for the one before. `position` is the first output's input for
+// kernel element (0, 0, 0) before the row offsets; each output sums its
+// kernel window in (kz, ky, kx) order from zero.
+template <unsigned X>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwiseOutputsAvx512(const Geometry &g, const float *position,
+                       const std::size_t *rowOffsets, const float *weights,
+                       __mmask16 m, float *o) {
+  const std::size_t groups = g.inChans;
+  const std::size_t xStep = std::size_t(g.stride[2]) * groups;
+  const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
+  const unsigned kernelRows = g.kernel[0] * g.kernel[1];
+  __m512 acc[X];
+  for (unsigned j = 0; j != X; ++j)
+    acc[j] = _mm512_setzero_ps();
+  const float *w = weights;
+  for (unsigned kr = 0; kr != kernelRows; ++kr) {
+    const float *a = position + rowOffsets[kr];
+    for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups, a += kxStep) {
+      const __m512 k = _mm512_maskz_loadu_ps(m, w);
+      for (unsigned j = 0; j != X; ++j)
+        acc[j] = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a + j * xStep),
+                                       k, acc[j], m);
+    }
+  }
+  for (unsigned j = 0; j != X; ++j)
+    _mm512_mask_storeu_ps(o + j * groups, m, acc[j]);
+}
+
 template <>
 CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
 depthwiseRowsFused<16>(const Geometry &g, const float *in,
                        const float *weights, float *out, unsigned rowBegin,
                        unsigned rowEnd) {
+  constexpr unsigned outputsAtOnce = 8;
   const unsigned groups = g.inChans;
   const unsigned kernelRows = g.kernel[0] * g.kernel[1];
-  const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
   // The offsets of the input rows of an output row, one per (kz, ky).
-  thread_local std::vector<std::size_t> rowOffsets;
-  rowOffsets.resize(kernelRows);
+  std::size_t fewOffsets[64];
+  std::vector<std::size_t> manyOffsets;
+  std::size_t *rowOffsets = fewOffsets;
+  if (kernelRows > 64) {
+    manyOffsets.resize(kernelRows);
+    rowOffsets = manyOffsets.data();
+  }
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
     unsigned b, z, y;
     g.outRowCoordinates(r, b, z, y);
@@ -107,23 +143,21 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
         rowOffsets[kz * g.kernel[1] + ky] =
             g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
             groups;
-    for (unsigned x = 0; x != g.outSize[2]; ++x) {
-      float *o = out + (g.outRowOffset(b, z, y) + x) * groups;
-      const float *position = in + std::size_t(g.inIndex(2, x, 0)) * groups;
-      for (unsigned c0 = 0; c0 < groups; c0 += 16) {
-        const unsigned n = std::min(16u, groups - c0);
-        const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
-        __m512 acc = _mm512_setzero_ps();
-        const float *w = weights + c0;
-        for (unsigned kr = 0; kr != kernelRows; ++kr) {
-          const float *a = position + rowOffsets[kr] + c0;
-          for (unsigned kx = 0; kx != g.kernel[2];
-               ++kx, w += groups, a += kxStep)
-            acc = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a),
-                                        _mm512_maskz_loadu_ps(m, w), acc, m);
-        }
-        _mm512_mask_storeu_ps(o + c0, m, acc);
-      }
+    float *row = out + g.outRowOffset(b, z, y) * groups;
+    for (unsigned c0 = 0; c0 < groups; c0 += 16) {
+      const unsigned n = std::min(16u, groups - c0);
+      const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
+      const float *w = weights + c0;
+      auto position = [&](unsigned x) {
+        return in + std::size_t(g.inIndex(2, x, 0)) * groups + c0;
+      };
+      unsigned x = 0;
+      for (; x + outputsAtOnce <= g.outSize[2]; x += outputsAtOnce)
+        depthwiseOutputsAvx512<outputsAtOnce>(g, position(x), rowOffsets, w,
+                                              m, row + std::size_t(x) * groups + c0);
+      for (; x != g.outSize[2]; ++x)
+        depthwiseOutputsAvx512<1>(g, position(x), rowOffsets, w, m,
+                                  row + std::size_t(x) * groups + c0);
     }
   }
 }
