@@ -44,6 +44,7 @@ function(add_sdk_python_package package)
   set_target_properties(${ARG_MODULE} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY ${out}
     INSTALL_RPATH "$ORIGIN/${libdir}")
+  set_property(GLOBAL APPEND PROPERTY SDK_INSTALLED_TARGETS ${ARG_MODULE})
   install(TARGETS ${ARG_MODULE} LIBRARY DESTINATION ${SDK_INSTALL_PYTHONDIR}/${package})
 
   # A file keeps its place below the package's folder (popart/ir/ops/x.py

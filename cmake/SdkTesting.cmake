@@ -21,6 +21,13 @@ set(SDK_TEST_ENVIRONMENT "POPLAR_CODELET_CACHE_DIR=${PROJECT_BINARY_DIR}/codelet
 add_custom_target(sanitize_tests)
 add_custom_target(sanitize_extra_tests)
 
+# The label `sanitize_compat` marks the compatibility tests (tests/compat)
+# in the sanitizer build, run by `SDK_SANITIZE_LABEL=sanitize_compat
+# scripts/sanitize.sh`: they install that build's SDK, so the target
+# sanitize_compat_tests builds everything it installs (the targets listed
+# in the global property SDK_INSTALLED_TARGETS; CMakeLists.txt).
+add_custom_target(sanitize_compat_tests)
+
 # sdk_sanitize_test(<test> [EXTRA] PROGRAMS <target>...): labels `sanitize`
 # (with EXTRA `sanitize_extra`) a test that is not a test program of its own
 # (a tutorial's output check, a script running a tool, Python tests) and has

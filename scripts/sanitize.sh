@@ -9,6 +9,11 @@
 #   SDK_SANITIZE_LABEL=sanitize_extra   the Python tests (in the build's own
 #                                       interpreter, sdk_asan_python) and
 #                                       the tutorials' output tests instead
+#   SDK_SANITIZE_LABEL=sanitize_compat  the compatibility tests instead:
+#                                       this build's SDK installed, programs
+#                                       built against it as the original's
+#                                       guides build them, with the same
+#                                       sanitizers (tests/compat)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${SDK_BUILD_JOBS:-$(nproc)}

@@ -10,8 +10,11 @@
 #   3. there, with PopLibs and PopART built too, the ONNX conformance cases
 #      labelled tsan_conformance;
 #   4. back in build-fuzz, the tests labelled sanitize (scripts/sanitize.sh);
-#   5. last, there, the Python tests and the tutorials' output tests
-#      (label sanitize_extra).
+#   5. there, the Python tests and the tutorials' output tests (label
+#      sanitize_extra);
+#   6. last, there, the compatibility tests: that build's SDK installed,
+#      programs built against it with the original's command lines and run
+#      under the same sanitizers (label sanitize_compat).
 #
 #   SDK_RUN_FUZZ=0           leave out the clang parts (sanitizers and fuzzers)
 #   SDK_TEST_BUDGET_SECONDS  the time the whole command may take (default
@@ -45,6 +48,7 @@ tsan_part=${SDK_TSAN_PART_SECONDS:-300}
 tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
 sanitize_part=${SDK_SANITIZE_PART_SECONDS:-1050}
 sanitize_extra_part=${SDK_SANITIZE_EXTRA_PART_SECONDS:-600}
+sanitize_compat_part=${SDK_SANITIZE_COMPAT_PART_SECONDS:-240}
 if fits "$fuzz_part" "the fuzzers (scripts/fuzz.sh)"; then
   SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
 fi
@@ -59,5 +63,8 @@ if fits "$sanitize_part" "the sanitizer tests (scripts/sanitize.sh)"; then
 fi
 if fits "$sanitize_extra_part" "the Python tests and tutorials under ASan and UBSan (SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh)"; then
   SDK_SANITIZE_LABEL=sanitize_extra scripts/sanitize.sh
+fi
+if fits "$sanitize_compat_part" "the compatibility tests under ASan and UBSan (SDK_SANITIZE_LABEL=sanitize_compat scripts/sanitize.sh)"; then
+  SDK_SANITIZE_LABEL=sanitize_compat scripts/sanitize.sh
 fi
 echo "test: all parts done in $(( $(date +%s) - start )) s"
