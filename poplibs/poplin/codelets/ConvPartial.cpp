@@ -187,8 +187,11 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
     const unsigned vectors =
         std::is_same_v<T, float> ? std::min(rest / 8, 2u) : 0u;
     const unsigned w = vectors ? 8 * vectors : std::min(chanBlock, rest);
-    for (unsigned x0 = 0; x0 < ox; x0 += posBlock) {
-      const unsigned p = std::min(posBlock, ox - x0);
+    // One vector of channels takes twice the positions: eight sums in
+    // flight either way, as a multiply-add's latency needs.
+    const unsigned step = vectors == 1 ? 2 * posBlock : posBlock;
+    for (unsigned x0 = 0; x0 < ox; x0 += step) {
+      const unsigned p = std::min(step, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
         if (vectors == 2) {
           forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, out, b,
@@ -196,8 +199,8 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
           continue;
         }
         if (vectors == 1) {
-          forwardBlockVec<f32x8, posBlock, 1>(g, in, weights + c0, co, out, b,
-                                              z, y, x0, c0, p);
+          forwardBlockVec<f32x8, 2 * posBlock, 1>(g, in, weights + c0, co, out,
+                                                  b, z, y, x0, c0, p);
           continue;
         }
       }
