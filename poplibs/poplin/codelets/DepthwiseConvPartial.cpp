@@ -153,8 +153,9 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
       };
       unsigned x = 0;
       for (; x + outputsAtOnce <= g.outSize[2]; x += outputsAtOnce)
-        depthwiseOutputsAvx512<outputsAtOnce>(g, position(x), rowOffsets, w,
-                                              m, row + std::size_t(x) * groups + c0);
+        depthwiseOutputsAvx512<outputsAtOnce>(g, position(x), rowOffsets, w, m,
+                                              row + std::size_t(x) * groups +
+                                                  c0);
       for (; x != g.outSize[2]; ++x)
         depthwiseOutputsAvx512<1>(g, position(x), rowOffsets, w, m,
                                   row + std::size_t(x) * groups + c0);

@@ -76,8 +76,8 @@ public:
       const T *a = in1[r].data() + range.begin;
       const T *b = in2[r].data() + range.begin;
       auto *y = out[r].data() + range.begin;
-      applyInBlocks<op, false>(y, a, [b](unsigned i) { return b[i]; },
-                               range.end - range.begin);
+      applyInBlocks<op, false>(
+          y, a, [b](unsigned i) { return b[i]; }, range.end - range.begin);
     }
   }
 };
@@ -138,8 +138,8 @@ public:
       for (unsigned i = range.begin; i != range.end;) {
         const unsigned n = std::min(period - k, range.end - i);
         const T *v = p + k;
-        applyInBlocks<op, vectorFirst>(y + i, a + i,
-                                       [v](unsigned j) { return v[j]; }, n);
+        applyInBlocks<op, vectorFirst>(
+            y + i, a + i, [v](unsigned j) { return v[j]; }, n);
         i += n;
         k = 0;
       }

@@ -76,57 +76,57 @@ template <class V> struct Ops;
 // max and min are ops::max and ops::min: a NaN operand is the result (a if
 // both are), otherwise b when a < b (b < a for min), else a. `x != x` is
 // quiet.
-#define POPOPS_VECOPS_OPS(VEC, INT, TARGET)                                   \
-  template <> struct Ops<VEC> {                                              \
-    typedef VEC V;                                                           \
-    typedef INT I;                                                           \
-    static constexpr unsigned lanes = sizeof(V) / sizeof(float);             \
-    TARGET static POPOPS_VECOPS_INLINE V load(const float *p) {              \
-      V v;                                                                   \
-      __builtin_memcpy(&v, p, sizeof v);                                     \
-      return v;                                                              \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE void store(float *p, V v) {           \
-      __builtin_memcpy(p, &v, sizeof v);                                     \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE V splat(float x) {                    \
-      V v = {};                                                              \
-      return v + x;                                                          \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE V add(V a, V b) { return a + b; }     \
-    TARGET static POPOPS_VECOPS_INLINE V sub(V a, V b) { return a - b; }     \
-    TARGET static POPOPS_VECOPS_INLINE V mul(V a, V b) { return a * b; }     \
-    TARGET static POPOPS_VECOPS_INLINE V div(V a, V b) { return a / b; }     \
-    TARGET static POPOPS_VECOPS_INLINE V select(I mask, V yes, V no) {       \
-      I y, n;                                                                \
-      __builtin_memcpy(&y, &yes, sizeof y);                                  \
-      __builtin_memcpy(&n, &no, sizeof n);                                   \
-      const I r = (y & mask) | (n & ~mask);                                  \
-      V out;                                                                 \
-      __builtin_memcpy(&out, &r, sizeof out);                                \
-      return out;                                                            \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE I orderedLess(V a, V b) {             \
-      I ia, ib;                                                              \
-      __builtin_memcpy(&ia, &a, sizeof ia);                                  \
-      __builtin_memcpy(&ib, &b, sizeof ib);                                  \
-      const I ka = ia ^ ((ia >> 31) & 0x7fffffff);                           \
-      const I kb = ib ^ ((ib >> 31) & 0x7fffffff);                           \
-      return (ka < kb) & ~(a == b);                                          \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                     \
-      V r = select(orderedLess(a, b), b, a);                                 \
-      r = select(b != b, b, r);                                              \
-      return select(a != a, a, r);                                           \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                     \
-      V r = select(orderedLess(b, a), b, a);                                 \
-      r = select(b != b, b, r);                                              \
-      return select(a != a, a, r);                                           \
-    }                                                                        \
-    TARGET static POPOPS_VECOPS_INLINE V clamp(V x, V lower, V upper) {      \
-      return min(max(x, lower), upper);                                      \
-    }                                                                        \
+#define POPOPS_VECOPS_OPS(VEC, INT, TARGET)                                    \
+  template <> struct Ops<VEC> {                                                \
+    typedef VEC V;                                                             \
+    typedef INT I;                                                             \
+    static constexpr unsigned lanes = sizeof(V) / sizeof(float);               \
+    TARGET static POPOPS_VECOPS_INLINE V load(const float *p) {                \
+      V v;                                                                     \
+      __builtin_memcpy(&v, p, sizeof v);                                       \
+      return v;                                                                \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE void store(float *p, V v) {             \
+      __builtin_memcpy(p, &v, sizeof v);                                       \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE V splat(float x) {                      \
+      V v = {};                                                                \
+      return v + x;                                                            \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE V add(V a, V b) { return a + b; }       \
+    TARGET static POPOPS_VECOPS_INLINE V sub(V a, V b) { return a - b; }       \
+    TARGET static POPOPS_VECOPS_INLINE V mul(V a, V b) { return a * b; }       \
+    TARGET static POPOPS_VECOPS_INLINE V div(V a, V b) { return a / b; }       \
+    TARGET static POPOPS_VECOPS_INLINE V select(I mask, V yes, V no) {         \
+      I y, n;                                                                  \
+      __builtin_memcpy(&y, &yes, sizeof y);                                    \
+      __builtin_memcpy(&n, &no, sizeof n);                                     \
+      const I r = (y & mask) | (n & ~mask);                                    \
+      V out;                                                                   \
+      __builtin_memcpy(&out, &r, sizeof out);                                  \
+      return out;                                                              \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE I orderedLess(V a, V b) {               \
+      I ia, ib;                                                                \
+      __builtin_memcpy(&ia, &a, sizeof ia);                                    \
+      __builtin_memcpy(&ib, &b, sizeof ib);                                    \
+      const I ka = ia ^ ((ia >> 31) & 0x7fffffff);                             \
+      const I kb = ib ^ ((ib >> 31) & 0x7fffffff);                             \
+      return (ka < kb) & ~(a == b);                                            \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                       \
+      V r = select(orderedLess(a, b), b, a);                                   \
+      r = select(b != b, b, r);                                                \
+      return select(a != a, a, r);                                             \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                       \
+      V r = select(orderedLess(b, a), b, a);                                   \
+      r = select(b != b, b, r);                                                \
+      return select(a != a, a, r);                                             \
+    }                                                                          \
+    TARGET static POPOPS_VECOPS_INLINE V clamp(V x, V lower, V upper) {        \
+      return min(max(x, lower), upper);                                        \
+    }                                                                          \
   };
 
 POPOPS_VECOPS_OPS(f32x4, i32x4, )

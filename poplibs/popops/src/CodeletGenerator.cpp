@@ -140,8 +140,8 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       hoisted << "    const " << t << " v" << i << " = in" << i << ";\n";
       if (vector) {
         addParam(t, "v" + i);
-        vectorHoisted << "  const " << vecType << " w" << i
-                      << " = O::splat(v" << i << ");\n";
+        vectorHoisted << "  const " << vecType << " w" << i << " = O::splat(v"
+                      << i << ");\n";
       }
     } else {
       fields << "  poplar::Vector<poplar::Input<poplar::Vector<" << t
@@ -151,8 +151,8 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       body << "        const " << t << " v" << i << " = p" << i << "[e];\n";
       if (vector)
         addParam("const " + t + " *", "p" + i);
-      vectorBody << "    const " << vecType << " w" << i
-                 << " = O::load(p" << i << " + e);\n";
+      vectorBody << "    const " << vecType << " w" << i << " = O::load(p" << i
+                 << " + e);\n";
       if (result.vectorOperands++ == 0)
         result.computeType = type;
     }
@@ -179,9 +179,8 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       hoisted << "    const " << type << ' ' << value[n] << " = "
               << literal(node) << ";\n";
       if (vector)
-        vectorHoisted << "  const " << vecType << " k" << n
-                      << " = O::splat(" << literal(node)
-                      << ");\n";
+        vectorHoisted << "  const " << vecType << " k" << n << " = O::splat("
+                      << literal(node) << ");\n";
       continue;
     case ExprNode::Kind::Cast:
       rhs = "popops::ops::cast<" + type + ">(" + args[0] + ")";
@@ -207,11 +206,11 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
          << ";\n";
     if (vector) {
       // The same call on the nodes' vector values (w, k, u for v, c, t).
-      std::string vrhs = std::string("O::") +
-                         (node.kind == ExprNode::Kind::Binary
-                              ? opFunction(node.binaryOp)
-                              : opFunction(node.ternaryOp)) +
-                         "(";
+      std::string vrhs =
+          std::string("O::") +
+          (node.kind == ExprNode::Kind::Binary ? opFunction(node.binaryOp)
+                                               : opFunction(node.ternaryOp)) +
+          "(";
       for (std::size_t a = 0; a != node.args.size(); ++a)
         vrhs += (a ? ", " : "") + vectorValue(value[node.args[a]]);
       vectorBody << "    const " << vecType << " u" << n << " = " << vrhs
@@ -219,8 +218,8 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
     }
   }
   body << "        o[e] = " << value[expr.root()] << ";\n";
-  vectorBody << "    O::store(o + e, "
-             << vectorValue(value[expr.root()]) << ");\n";
+  vectorBody << "    O::store(o + e, " << vectorValue(value[expr.root()])
+             << ");\n";
 
   std::ostringstream vertex;
   vertex << "namespace popops {\nnamespace map {\n\n";
@@ -234,8 +233,7 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
       vertex << "\n"
              << (isa.empty() ? "" : "POPOPS_VECOPS_" + isa + " ")
              << "unsigned vectorLoop" << lanes
-             << "(unsigned e, unsigned end, float *o" << vectorParams
-             << ") {\n"
+             << "(unsigned e, unsigned end, float *o" << vectorParams << ") {\n"
              << "  typedef popops::vecops::Ops<popops::vecops::f32x" << lanes
              << "> O;\n  typedef O::V V;\n"
              << vectorHoisted.str()

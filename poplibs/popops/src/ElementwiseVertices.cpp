@@ -6,6 +6,8 @@
 
 #include <poputil/VertexTemplates.hpp>
 
+#include <optional>
+
 using namespace poplar;
 using popops::expr::BinaryOpType;
 using popops::expr::TernaryOpType;
@@ -53,7 +55,7 @@ constexpr std::size_t minPerRegionRun = 16;
 // The combinations codelets/BinaryOps.cpp instantiates (PER_REGION) of
 // BroadcastScalarPerRegion2D and BroadcastVectorRepeated2D.
 bool channelFormInstantiated(BinaryOpType op, const Type &type,
-                           bool scalarFirst) {
+                             bool scalarFirst) {
   if (type != FLOAT && type != HALF)
     return false;
   switch (op) {
@@ -68,6 +70,24 @@ bool channelFormInstantiated(BinaryOpType op, const Type &type,
   }
 }
 
+// Which operand of op(a, b) takes a channel form (a per-run scalar or a
+// repeated vector) when exactly one of them can, and whether it comes
+// first in the vertex; nothing if neither or both can, or the form is not
+// instantiated for the operation and type.
+struct ChannelForm {
+  bool specialIsA;
+  bool specialFirst;
+};
+std::optional<ChannelForm> channelForm(BinaryOpType op, const Type &type,
+                                       bool aCan, bool bCan) {
+  if (aCan == bCan)
+    return std::nullopt;
+  const ChannelForm form{aCan, aCan && !isCommutative(op)};
+  if (!channelFormInstantiated(op, type, form.specialFirst))
+    return std::nullopt;
+  return form;
+}
+
 // On the CPU device, op(a, b) where one operand is one element over runs
 // of the output (a convolution's bias or a normalisation's scale over each
 // channel's plane): the output's regions are cut at the runs and each
@@ -80,15 +100,14 @@ bool addPerRegionVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   const Type type = a.flat.elementType();
   if (target.getTargetType() != TargetType::CPU)
     return false;
-  const bool bRuns = b.constantRun >= minPerRegionRun && a.constantRun == 1;
   const bool aRuns = a.constantRun >= minPerRegionRun && b.constantRun == 1;
-  if (aRuns == bRuns)
+  const bool bRuns = b.constantRun >= minPerRegionRun && a.constantRun == 1;
+  const std::optional<ChannelForm> form = channelForm(op, type, aRuns, bRuns);
+  if (!form)
     return false;
-  const Operand &vector = bRuns ? a : b;
-  const Operand &runs = bRuns ? b : a;
-  const bool scalarFirst = aRuns && !isCommutative(op);
-  if (!channelFormInstantiated(op, type, scalarFirst))
-    return false;
+  const Operand &vector = form->specialIsA ? b : a;
+  const Operand &runs = form->specialIsA ? a : b;
+  const bool scalarFirst = form->specialFirst;
   const std::size_t run = runs.constantRun, n = outFlat.numElements();
   // Each run's element: the first column of the operand as [runs, run].
   const Tensor runValues =
@@ -138,15 +157,13 @@ bool addRepeatedVectorVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   auto repeats = [&](const Operand &o) {
     return o.period >= minPerRegionRun && o.period < n;
   };
-  const bool bRepeats = repeats(b) && a.period == n;
-  const bool aRepeats = repeats(a) && b.period == n;
-  if (aRepeats == bRepeats)
+  const std::optional<ChannelForm> form = channelForm(
+      op, type, repeats(a) && b.period == n, repeats(b) && a.period == n);
+  if (!form)
     return false;
-  const Operand &full = bRepeats ? a : b;
-  const Operand &repeated = bRepeats ? b : a;
-  const bool vectorFirst = aRepeats && !isCommutative(op);
-  if (!channelFormInstantiated(op, type, vectorFirst))
-    return false;
+  const Operand &full = form->specialIsA ? b : a;
+  const Operand &repeated = form->specialIsA ? a : b;
+  const bool vectorFirst = form->specialFirst;
   const std::size_t period = repeated.period;
   const Tensor pattern = repeated.flat.slice(0, period);
   const std::string vertexType = poputil::templateVertex(

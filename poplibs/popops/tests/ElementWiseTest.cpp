@@ -429,6 +429,66 @@ TEST_CASE("Broadcasting follows numpy", "[popops][elementwise][broadcast]") {
   checkAll(rig, expect);
 }
 
+namespace {
+
+// x op c and c op x against the host, on values rounded to the type, for
+// the arithmetic that has broadcast forms (either operand first) and one
+// that has none (max); `xi`, into which c was added in place (or
+// subtracted, `subtracted`), is expected too. Names end in `t`.
+void expectBroadcastOps(Rig &rig, const Tensor &x, const Tensor &c,
+                        const Tensor &xi, bool subtracted, const Values &vx,
+                        const Values &vc, const std::vector<std::size_t> &cs,
+                        const std::string &t,
+                        std::vector<Expectation> &expect) {
+  Graph &graph = rig.graph();
+  const bool half = x.elementType() == HALF;
+  auto round = [&](double v) {
+    const float f = static_cast<float>(v);
+    return half ? double(sdktest::nearestHalf(f)) : double(f);
+  };
+  rig.read("inPlace" + t, xi);
+  struct Op {
+    const char *name;
+    Tensor y;
+    std::function<float(float, float)> f; // of (x, c)
+  };
+  const Op ops[] = {{"addX", popops::add(graph, x, c, rig.prog()),
+                     [](float a, float b) { return a + b; }},
+                    {"addC", popops::add(graph, c, x, rig.prog()),
+                     [](float a, float b) { return a + b; }},
+                    {"subX", popops::sub(graph, x, c, rig.prog()),
+                     [](float a, float b) { return a - b; }},
+                    {"subC", popops::sub(graph, c, x, rig.prog()),
+                     [](float a, float b) { return b - a; }},
+                    {"mulX", popops::mul(graph, x, c, rig.prog()),
+                     [](float a, float b) { return a * b; }},
+                    {"mulC", popops::mul(graph, c, x, rig.prog()),
+                     [](float a, float b) { return a * b; }},
+                    {"divX", popops::div(graph, x, c, rig.prog()),
+                     [](float a, float b) { return a / b; }},
+                    {"divC", popops::div(graph, c, x, rig.prog()),
+                     [](float a, float b) { return b / a; }},
+                    {"max", popops::max(graph, x, c, rig.prog()),
+                     [](float a, float b) { return a > b ? a : b; }}};
+  const std::string inPlaceOp = subtracted ? "subX" : "addX";
+  Values inPlace(vx.size());
+  for (const Op &op : ops) {
+    rig.read(op.name + t, op.y);
+    Values ref(vx.size());
+    for (std::size_t i = 0; i != ref.size(); ++i) {
+      const float a = float(round(vx[i]));
+      const float b = float(round(vc[broadcastIndex(cs, x.shape(), i)]));
+      ref[i] = round(op.f(a, b));
+      if (op.name == inPlaceOp)
+        inPlace[i] = ref[i];
+    }
+    expect.push_back({op.name + t, ref, true, 0});
+  }
+  expect.push_back({"inPlace" + t, inPlace, true, 0});
+}
+
+} // namespace
+
 TEST_CASE("Operands broadcast over runs of the output",
           "[popops][elementwise][broadcast]") {
   // [3, 1, 1] over [2, 3, 5, 7]: each element covers runs of 35 (on the
@@ -440,50 +500,12 @@ TEST_CASE("Operands broadcast over runs of the output",
   const Values vx = iotaValues(210, -50.25, 0.5), vc = {2, -4, 0.5};
   std::vector<Expectation> expect;
   for (const Type &type : {FLOAT, HALF}) {
-    const bool half = type == HALF;
-    const std::string t = half ? "half" : "float";
-    auto round = [&](double v) {
-      const float f = static_cast<float>(v);
-      return half ? double(sdktest::nearestHalf(f)) : double(f);
-    };
+    const std::string t = type == HALF ? "half" : "float";
     const Tensor x = rig.input("x" + t, type, xs, vx);
     const Tensor c = rig.input("c" + t, type, cs, vc);
     const Tensor xi = rig.input("xi" + t, type, xs, vx);
     popops::addInPlace(graph, xi, c, rig.prog());
-    rig.read("inPlace" + t, xi);
-    struct Op {
-      const char *name;
-      Tensor y;
-      std::function<float(float, float)> f; // of (x, c)
-    };
-    const Op ops[] = {{"add", popops::add(graph, x, c, rig.prog()),
-                       [](float a, float b) { return a + b; }},
-                      {"subX", popops::sub(graph, x, c, rig.prog()),
-                       [](float a, float b) { return a - b; }},
-                      {"subC", popops::sub(graph, c, x, rig.prog()),
-                       [](float a, float b) { return b - a; }},
-                      {"mul", popops::mul(graph, c, x, rig.prog()),
-                       [](float a, float b) { return a * b; }},
-                      {"divX", popops::div(graph, x, c, rig.prog()),
-                       [](float a, float b) { return a / b; }},
-                      {"divC", popops::div(graph, c, x, rig.prog()),
-                       [](float a, float b) { return b / a; }},
-                      {"max", popops::max(graph, x, c, rig.prog()),
-                       [](float a, float b) { return a > b ? a : b; }}};
-    Values inPlace(vx.size());
-    for (const Op &op : ops) {
-      rig.read(op.name + t, op.y);
-      Values ref(vx.size());
-      for (std::size_t i = 0; i != ref.size(); ++i) {
-        const float a = float(round(vx[i]));
-        const float b = float(round(vc[broadcastIndex(cs, xs, i)]));
-        ref[i] = round(op.f(a, b));
-        if (std::string(op.name) == "add")
-          inPlace[i] = ref[i];
-      }
-      expect.push_back({op.name + t, ref, true, 0});
-    }
-    expect.push_back({"inPlace" + t, inPlace, true, 0});
+    expectBroadcastOps(rig, x, c, xi, false, vx, vc, cs, t, expect);
   }
   checkAll(rig, expect);
 }
@@ -501,14 +523,9 @@ TEST_CASE("Operands that repeat a vector along the output",
   for (const std::vector<std::size_t> &cs :
        {std::vector<std::size_t>{17}, std::vector<std::size_t>{3, 17}}) {
     const Values vc = iotaValues(cs.size() == 1 ? 17 : 51, -3.5, 0.75);
-    const std::string shape = std::to_string(cs.size());
     for (const Type &type : {FLOAT, HALF}) {
-      const bool half = type == HALF;
-      const std::string t = shape + (half ? "half" : "float");
-      auto round = [&](double v) {
-        const float f = static_cast<float>(v);
-        return half ? double(sdktest::nearestHalf(f)) : double(f);
-      };
+      const std::string t =
+          std::to_string(cs.size()) + (type == HALF ? "half" : "float");
       const Tensor x = rig.input("x" + t, type, xs, vx);
       const Tensor c = rig.input("c" + t, type, cs, vc);
       // In place into two variables: the second region starts 100 elements
@@ -520,38 +537,7 @@ TEST_CASE("Operands that repeat a vector along the output",
                                    Values(vx.begin() + 100, vx.end())))
               .reshape(xs);
       popops::subInPlace(graph, xi, c, rig.prog());
-      rig.read("inPlace" + t, xi);
-      struct Op {
-        const char *name;
-        Tensor y;
-        std::function<float(float, float)> f; // of (x, c)
-      };
-      const Op ops[] = {{"add", popops::add(graph, c, x, rig.prog()),
-                         [](float a, float b) { return a + b; }},
-                        {"subX", popops::sub(graph, x, c, rig.prog()),
-                         [](float a, float b) { return a - b; }},
-                        {"subC", popops::sub(graph, c, x, rig.prog()),
-                         [](float a, float b) { return b - a; }},
-                        {"mul", popops::mul(graph, x, c, rig.prog()),
-                         [](float a, float b) { return a * b; }},
-                        {"divC", popops::div(graph, c, x, rig.prog()),
-                         [](float a, float b) { return b / a; }},
-                        {"max", popops::max(graph, x, c, rig.prog()),
-                         [](float a, float b) { return a > b ? a : b; }}};
-      Values inPlace(vx.size());
-      for (const Op &op : ops) {
-        rig.read(op.name + t, op.y);
-        Values ref(vx.size());
-        for (std::size_t i = 0; i != ref.size(); ++i) {
-          const float a = float(round(vx[i]));
-          const float b = float(round(vc[broadcastIndex(cs, xs, i)]));
-          ref[i] = round(op.f(a, b));
-          if (std::string(op.name) == "subX")
-            inPlace[i] = ref[i];
-        }
-        expect.push_back({op.name + t, ref, true, 0});
-      }
-      expect.push_back({"inPlace" + t, inPlace, true, 0});
+      expectBroadcastOps(rig, x, c, xi, true, vx, vc, cs, t, expect);
     }
   }
   checkAll(rig, expect);

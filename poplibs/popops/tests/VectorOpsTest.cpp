@@ -21,25 +21,41 @@ enum Op { Add, Sub, Mul, Div, Max, Min, Clamp, Splat };
 
 // out[i] = op(a[i], b[i]) (Clamp: clamp(a[i], b[i], 6); Splat: b[0]) for
 // whole vectors of V; n is a multiple of the lanes.
-#define POPOPS_TEST_APPLY(VEC, TARGET)                                        \
-  TARGET void apply_##VEC(Op op, const float *a, const float *b, float *out,  \
-                          std::size_t n) {                                    \
-    typedef Ops<popops::vecops::VEC> O;                                       \
-    for (std::size_t i = 0; i != n; i += O::lanes) {                          \
-      const O::V x = O::load(a + i), y = O::load(b + i);                      \
-      O::V r = x;                                                             \
-      switch (op) {                                                           \
-      case Add: r = O::add(x, y); break;                                      \
-      case Sub: r = O::sub(x, y); break;                                      \
-      case Mul: r = O::mul(x, y); break;                                      \
-      case Div: r = O::div(x, y); break;                                      \
-      case Max: r = O::max(x, y); break;                                      \
-      case Min: r = O::min(x, y); break;                                      \
-      case Clamp: r = O::clamp(x, y, O::splat(6.0f)); break;                  \
-      case Splat: r = O::splat(b[0]); break;                                  \
-      }                                                                       \
-      O::store(out + i, r);                                                   \
-    }                                                                         \
+#define POPOPS_TEST_APPLY(VEC, TARGET)                                         \
+  TARGET void apply_##VEC(Op op, const float *a, const float *b, float *out,   \
+                          std::size_t n) {                                     \
+    typedef Ops<popops::vecops::VEC> O;                                        \
+    for (std::size_t i = 0; i != n; i += O::lanes) {                           \
+      const O::V x = O::load(a + i), y = O::load(b + i);                       \
+      O::V r = x;                                                              \
+      switch (op) {                                                            \
+      case Add:                                                                \
+        r = O::add(x, y);                                                      \
+        break;                                                                 \
+      case Sub:                                                                \
+        r = O::sub(x, y);                                                      \
+        break;                                                                 \
+      case Mul:                                                                \
+        r = O::mul(x, y);                                                      \
+        break;                                                                 \
+      case Div:                                                                \
+        r = O::div(x, y);                                                      \
+        break;                                                                 \
+      case Max:                                                                \
+        r = O::max(x, y);                                                      \
+        break;                                                                 \
+      case Min:                                                                \
+        r = O::min(x, y);                                                      \
+        break;                                                                 \
+      case Clamp:                                                              \
+        r = O::clamp(x, y, O::splat(6.0f));                                    \
+        break;                                                                 \
+      case Splat:                                                              \
+        r = O::splat(b[0]);                                                    \
+        break;                                                                 \
+      }                                                                        \
+      O::store(out + i, r);                                                    \
+    }                                                                          \
   }
 POPOPS_TEST_APPLY(f32x4, )
 POPOPS_TEST_APPLY(f32x8, POPOPS_VECOPS_AVX2)
@@ -56,14 +72,22 @@ float reference(Op op, float x, float y) {
     return isNaN(p) ? p : isNaN(q) ? q : q < p ? q : p;
   };
   switch (op) {
-  case Add: return x + y;
-  case Sub: return x - y;
-  case Mul: return x * y;
-  case Div: return x / y;
-  case Max: return max(x, y);
-  case Min: return min(x, y);
-  case Clamp: return min(max(x, y), 6.0f);
-  case Splat: return y;
+  case Add:
+    return x + y;
+  case Sub:
+    return x - y;
+  case Mul:
+    return x * y;
+  case Div:
+    return x / y;
+  case Max:
+    return max(x, y);
+  case Min:
+    return min(x, y);
+  case Clamp:
+    return min(max(x, y), 6.0f);
+  case Splat:
+    return y;
   }
   return 0;
 }
@@ -116,14 +140,14 @@ TEST_CASE("Vector operations of generated codelets give each lane's bits "
         const float want = reference(op, a[i], op == Splat ? b[0] : b[i]);
         // Which NaN arithmetic on two NaNs gives is the instruction's
         // choice (IEEE 754 leaves it open), not the operation's.
-        const bool arithmetic = op == Add || op == Sub || op == Mul || op == Div;
+        const bool arithmetic =
+            op == Add || op == Sub || op == Mul || op == Div;
         if (arithmetic && isNaN(a[i]) && isNaN(b[i]) && isNaN(out[i]))
           continue;
         if (bitsOf(out[i]) != bitsOf(want)) {
           ++mismatches;
           UNSCOPED_INFO("element " << i << ": " << a[i] << ", " << b[i]
-                                   << " gives " << out[i] << ", want "
-                                   << want);
+                                   << " gives " << out[i] << ", want " << want);
         }
       }
       CHECK(mismatches == 0);
