@@ -36,9 +36,16 @@ inline HostIsa hostIsa() {
 #endif
 }
 
+/// Element 21 of a vertex's geometry, when present: ConvPartial's float
+/// weights come in blocks of 16 output channels, [outChans / 16][kernel
+/// element][inChans][16], the layout the kernel reads (the CPU device's
+/// weights are stored so), rather than [kernel element][inChans][outChans].
+constexpr unsigned weightsBlockedIndex = 21;
+
 struct Geometry {
   unsigned batch, inChans, outChans;
   unsigned inSize[3], outSize[3], kernel[3], dilation[3], stride[3], base[3];
+  bool weightsBlocked = false;
 
   template <class Vec> explicit Geometry(const Vec &g) {
     batch = g[0];
@@ -53,6 +60,7 @@ struct Geometry {
       stride[d] = p[4];
       base[d] = p[5];
     }
+    weightsBlocked = g.size() > weightsBlockedIndex && g[weightsBlockedIndex];
   }
   std::size_t inRowOffset(unsigned b, unsigned z, unsigned y) const {
     return ((std::size_t(b) * inSize[0] + z) * inSize[1] + y) * inSize[2];

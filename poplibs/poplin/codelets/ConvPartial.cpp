@@ -472,16 +472,22 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
   const std::size_t end = units * (wid + 1) / workers * unitRows;
   thread_local std::vector<float> packed;
   unsigned packedBlock = blocks;
+  const std::size_t blockFloats = std::size_t(g.kernel[0]) * g.kernel[1] *
+                                  g.kernel[2] * g.inChans * chanBlock;
   unsigned b, z, y;
   for (std::size_t u = begin; u < end; ++u) {
     const unsigned block = unsigned(u / rows);
-    if (block != packedBlock) {
-      packWeightBlock(g, weights, block, packed);
-      packedBlock = block;
+    // Blocked weights are read where they are; others are packed.
+    const float *blockWeights = weights + block * blockFloats;
+    if (!g.weightsBlocked) {
+      if (block != packedBlock) {
+        packWeightBlock(g, weights, block, packed);
+        packedBlock = block;
+      }
+      blockWeights = packed.data();
     }
     g.outRowCoordinates(unsigned(u % rows), b, z, y);
-    forwardRowPackedFloat(g, in, packed.data(), out, b, z, y,
-                          block * chanBlock);
+    forwardRowPackedFloat(g, in, blockWeights, out, b, z, y, block * chanBlock);
   }
   if (blocks * chanBlock == g.outChans)
     return;

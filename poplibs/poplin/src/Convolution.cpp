@@ -248,6 +248,22 @@ Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
 // Weights [G, Co, Ci, kernel...] stored as [G, kernel..., Ci, Co] in one
 // variable per (group, input channel block, output channel block) on the
 // tile that uses it first, so a block's weights are contiguous rows of Co.
+// Output channels a block of weights holds when FLOAT weights are stored in
+// blocks on the CPU device (ConvPartial's weightsBlocked).
+constexpr std::size_t weightBlock = 16;
+
+// Whether a FLOAT ConvPartial on the CPU device whose output channels are
+// `outChans` is given its weights in blocks of 16 output channels,
+// [Co / 16][kernel...][Ci][16]: the order its kernel reads them in, so that
+// weights stored so (addPlannedWeights) are read where they are, with
+// nothing packed or gathered each run.
+bool weightsInBlocks(const Target &target, const ConvParams &params,
+                     std::size_t outChans) {
+  return target.getTargetType() == TargetType::CPU &&
+         params.inputType == FLOAT && outChans != 0 &&
+         outChans % weightBlock == 0;
+}
+
 Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
                          const ConvPlan &plan, const DebugContext &dc) {
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
@@ -256,6 +272,28 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
                params.kernelShape.end());
   shape.push_back(params.inputChannelsPerConvGroup);
   shape.push_back(params.outputChannelsPerConvGroup);
+  std::vector<unsigned> perm{0, nd + 2, nd + 1};
+  for (unsigned d = 0; d != nd; ++d)
+    perm.push_back(1 + d);
+  const std::size_t co = params.outputChannelsPerConvGroup;
+  if (weightsInBlocks(graph.getTarget(), params, co) && plan.splitCo == 1 &&
+      plan.splitCi == 1) {
+    // [G][Co / 16][kernel...][Ci][16], seen as [G, kernel..., Ci, Co].
+    std::vector<std::size_t> blocked{params.numConvGroups, co / weightBlock};
+    blocked.insert(blocked.end(), params.kernelShape.begin(),
+                   params.kernelShape.end());
+    blocked.push_back(params.inputChannelsPerConvGroup);
+    blocked.push_back(weightBlock);
+    Tensor v = graph.addVariable(params.inputType, blocked, {dc, "weights"});
+    for (std::size_t g = 0; g != params.numConvGroups; ++g)
+      graph.setTileMapping(v[g], plan.groupTile(g, plan.tileOf(0, 0, 0, 0)));
+    // The blocks side by side along Co: a box each, where one reshape of
+    // [.., Co / 16, 16] into Co would cut the view into runs of 16.
+    std::vector<Tensor> blocks;
+    for (std::size_t b = 0; b != co / weightBlock; ++b)
+      blocks.push_back(v.slice(b, b + 1, 1).squeeze({1}));
+    return poplar::concat(blocks, nd + 2).dimShuffle(perm);
+  }
   Tensor w = addBlockedVariable(
       graph, params.inputType, shape,
       {{0, static_cast<unsigned>(params.numConvGroups)},
@@ -268,9 +306,6 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
             i[0], plan.tileOf(s / plan.splitF, s % plan.splitF, i[2], i[1]));
       },
       {dc, "weights"});
-  std::vector<unsigned> perm{0, nd + 2, nd + 1};
-  for (unsigned d = 0; d != nd; ++d)
-    perm.push_back(1 + d);
   return w.dimShuffle(perm);
 }
 
@@ -414,10 +449,19 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                 partials.destination(graph, outBlock, direct, tile, dc);
             VertexRef v = graph.addVertex(cs, vertexType);
             graph.connect(v["in"], s.slab.flatten());
-            graph.connect(v["weights"],
-                          w[g].slice(ci0, ci1, 3).slice(co0, co1, 4).flatten());
+            Tensor wBlock = w[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
+            std::vector<unsigned> geometry = s.geometry;
+            if (weightsInBlocks(target, params, co1 - co0)) {
+              // [Co / 16, kernel..., Ci, 16]; geometry element 21 says so.
+              std::vector<std::size_t> split = wBlock.shape();
+              split.back() = (co1 - co0) / weightBlock;
+              split.push_back(weightBlock);
+              wBlock = wBlock.reshape(split).dimShuffle({4, 0, 1, 2, 3, 5});
+              geometry.push_back(1);
+            }
+            graph.connect(v["weights"], wBlock.flatten());
             graph.connect(v["out"], result.flatten());
-            graph.setInitialValue<unsigned>(v["geometry"], s.geometry);
+            graph.setInitialValue<unsigned>(v["geometry"], geometry);
             graph.setTileMapping(v, tile);
             const std::size_t positions = outBlock.numElements() / (co1 - co0);
             graph.setPerfEstimate(

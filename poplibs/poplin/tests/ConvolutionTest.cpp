@@ -308,6 +308,27 @@ TEST_CASE("convolution passes match the host model", "[poplin][conv]") {
     checkAllPasses(h, tiles, true);
     checkAllPasses(ConvParams(HALF, FLOAT, 1, {6}, {3}, 3, 2, 1), tiles, false);
   }
+  SECTION("FLOAT weights in blocks of 16 output channels") {
+    // Two groups of 32 output channels (two blocks each) from 16 inputs, so
+    // that the input gradient's convolution has whole blocks too; with
+    // createWeights (on the CPU device stored in blocks and read where they
+    // are), a plain variable, and a flipped kernel (read through a view).
+    ConvParams p = plain(FLOAT, 2, {5, 6}, {3, 3}, 16, 32, 2);
+    p.inputTransform.paddingLower = {1, 1};
+    p.inputTransform.paddingUpper = {1, 0};
+    checkAllPasses(p, 1, true);
+    checkAllPasses(p, 1, false);
+    p.kernelTransform.flip = {true, false};
+    checkAllPasses(p, 1, true);
+    Rig r(1);
+    const Tensor w = poplin::createWeights(r.graph, p, "w");
+    // [G, Co, Ci, Y, X] as [G, Co / 16, Y, X, Ci, 16]: the order of storage
+    // on the CPU device.
+    const Tensor blocks =
+        w.reshape({2, 2, 16, 16, 3, 3}).dimShuffle({0, 1, 4, 5, 3, 2});
+    CHECK(blocks.isContiguous() ==
+          (r.graph.getTarget().getTargetType() == poplar::TargetType::CPU));
+  }
   SECTION("more tiles than work, and a tight memory budget") {
     checkAllPasses(plain(FLOAT, 2, {6, 6}, {3, 3}, 24, 20, 1), 64, true);
     checkAllPasses(plain(FLOAT, 2, {6, 6}, {3, 3}, 24, 20, 1), 16, true,
