@@ -245,9 +245,6 @@ Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
   return publicActivations(full);
 }
 
-// Weights [G, Co, Ci, kernel...] stored as [G, kernel..., Ci, Co] in one
-// variable per (group, input channel block, output channel block) on the
-// tile that uses it first, so a block's weights are contiguous rows of Co.
 // Output channels a block of weights holds when FLOAT weights are stored in
 // blocks on the CPU device (ConvPartial's weightsBlocked).
 constexpr std::size_t weightBlock = 16;
@@ -264,6 +261,11 @@ bool weightsInBlocks(const Target &target, const ConvParams &params,
          outChans % weightBlock == 0;
 }
 
+// Weights [G, Co, Ci, kernel...] stored as [G, kernel..., Ci, Co] in one
+// variable per (group, input channel block, output channel block) on the
+// tile that uses it first, so a block's weights are contiguous rows of Co;
+// on the CPU device FLOAT weights of whole blocks of 16 output channels in
+// one variable [G][Co / 16][kernel...][Ci][16] (weightsInBlocks).
 Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
                          const ConvPlan &plan, const DebugContext &dc) {
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());

@@ -226,13 +226,15 @@ GeneratedCodelet generateCodelet(const TypedExpr &expr,
   if (vector) {
     // The loop for each vector size, each compiled for its instruction set.
     vertex << "namespace {\n";
-    for (const char *form : {"AVX512 16", "AVX2 8", " 4"}) {
-      const std::string f(form);
-      const std::string isa = f.substr(0, f.find(' '));
-      const std::string lanes = f.substr(f.find(' ') + 1);
+    struct Form {
+      const char *target; // the attribute macro, empty for the baseline
+      const char *lanes;
+    };
+    for (const Form &form : {Form{"POPOPS_VECOPS_AVX512 ", "16"},
+                             Form{"POPOPS_VECOPS_AVX2 ", "8"}, Form{"", "4"}}) {
+      const std::string lanes = form.lanes;
       vertex << "\n"
-             << (isa.empty() ? "" : "POPOPS_VECOPS_" + isa + " ")
-             << "unsigned vectorLoop" << lanes
+             << form.target << "unsigned vectorLoop" << lanes
              << "(unsigned e, unsigned end, float *o" << vectorParams << ") {\n"
              << "  typedef popops::vecops::Ops<popops::vecops::f32x" << lanes
              << "> O;\n  typedef O::V V;\n"
