@@ -48,7 +48,7 @@ tsan_part=${SDK_TSAN_PART_SECONDS:-300}
 tsan_conformance_part=${SDK_TSAN_CONFORMANCE_PART_SECONDS:-600}
 sanitize_part=${SDK_SANITIZE_PART_SECONDS:-1050}
 sanitize_extra_part=${SDK_SANITIZE_EXTRA_PART_SECONDS:-600}
-sanitize_compat_part=${SDK_SANITIZE_COMPAT_PART_SECONDS:-240}
+sanitize_compat_part=${SDK_SANITIZE_COMPAT_PART_SECONDS:-600}
 if fits "$fuzz_part" "the fuzzers (scripts/fuzz.sh)"; then
   SDK_FUZZ_SECONDS=${SDK_FUZZ_SECONDS:-20} scripts/fuzz.sh
 fi
