@@ -71,16 +71,16 @@ bool channelFormInstantiated(BinaryOpType op, const Type &type,
 }
 
 // Which operand of op(a, b) takes a channel form (a per-run scalar or a
-// repeated vector) when exactly one of them can, and whether it comes
-// first in the vertex; nothing if neither or both can, or the form is not
-// instantiated for the operation and type.
+// repeated vector; CPU device only) when exactly one of them can, and
+// whether it comes first in the vertex; nothing if neither or both can, or
+// the form is not instantiated for the operation and type.
 struct ChannelForm {
   bool specialIsA;
   bool specialFirst;
 };
-std::optional<ChannelForm> channelForm(BinaryOpType op, const Type &type,
-                                       bool aCan, bool bCan) {
-  if (aCan == bCan)
+std::optional<ChannelForm> channelForm(const Target &target, BinaryOpType op,
+                                       const Type &type, bool aCan, bool bCan) {
+  if (target.getTargetType() != TargetType::CPU || aCan == bCan)
     return std::nullopt;
   const ChannelForm form{aCan, aCan && !isCommutative(op)};
   if (!channelFormInstantiated(op, type, form.specialFirst))
@@ -98,11 +98,10 @@ bool addPerRegionVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
                           const Tensor &outFlat, const std::string &opName) {
   const Target &target = graph.getTarget();
   const Type type = a.flat.elementType();
-  if (target.getTargetType() != TargetType::CPU)
-    return false;
   const bool aRuns = a.constantRun >= minPerRegionRun && b.constantRun == 1;
   const bool bRuns = b.constantRun >= minPerRegionRun && a.constantRun == 1;
-  const std::optional<ChannelForm> form = channelForm(op, type, aRuns, bRuns);
+  const std::optional<ChannelForm> form =
+      channelForm(target, op, type, aRuns, bRuns);
   if (!form)
     return false;
   const Operand &vector = form->specialIsA ? b : a;
@@ -152,13 +151,12 @@ bool addRepeatedVectorVertices(Graph &graph, ComputeSet cs, BinaryOpType op,
   const Target &target = graph.getTarget();
   const Type type = a.flat.elementType();
   const std::size_t n = outFlat.numElements();
-  if (target.getTargetType() != TargetType::CPU)
-    return false;
   auto repeats = [&](const Operand &o) {
     return o.period >= minPerRegionRun && o.period < n;
   };
-  const std::optional<ChannelForm> form = channelForm(
-      op, type, repeats(a) && b.period == n, repeats(b) && a.period == n);
+  const std::optional<ChannelForm> form =
+      channelForm(target, op, type, repeats(a) && b.period == n,
+                  repeats(b) && a.period == n);
   if (!form)
     return false;
   const Operand &full = form->specialIsA ? b : a;

@@ -82,6 +82,9 @@ public:
     numRows = out.numElements();
     numCols = numRows == 0 ? 0 : in.numElements() / numRows;
     matrix = in.dimShuffle(perm).reshape({numRows, numCols});
+    // Every piece is a slice of this one view, whose layout is then worked
+    // out once for all of them.
+    matrixFlat = matrix.flatten();
     outFlat = out.flatten();
     findSegments();
   }
@@ -134,13 +137,11 @@ public:
         for (std::size_t r = i.begin(); r != i.end(); ++r)
           tileOfRow[r] = t;
     std::map<unsigned, std::vector<RowGroup>> groupsByTile;
-    // One flattened view for all pieces: its layout is worked out once.
-    const Tensor flat = matrix.flatten();
     for (std::size_t r = 0; r != numRows; ++r) {
       RowGroup g{r, {}};
       if (fromInput) {
         for (const auto &s : segmentsOfRow[r])
-          g.pieces.push_back(flat.slice(s.begin, s.end));
+          g.pieces.push_back(matrixFlat.slice(s.begin, s.end));
       } else {
         for (std::size_t p : partialsOfRow[r])
           g.pieces.push_back(partials.slice(p, p + 1));
@@ -234,11 +235,10 @@ private:
 
   std::vector<RowGroup> groupByRow(const std::vector<Segment> &segs) const {
     std::vector<RowGroup> groups;
-    const Tensor flat = matrix.flatten();
     for (const auto &s : segs) {
       if (groups.empty() || groups.back().row != s.row)
         groups.push_back({s.row, {}});
-      groups.back().pieces.push_back(flat.slice(s.begin, s.end));
+      groups.back().pieces.push_back(matrixFlat.slice(s.begin, s.end));
     }
     return groups;
   }
@@ -278,7 +278,7 @@ private:
   std::string name;
   std::vector<std::size_t> sortedDims;
   std::size_t numRows = 0, numCols = 0;
-  Tensor matrix, outFlat, partials;
+  Tensor matrix, matrixFlat, outFlat, partials;
   std::map<unsigned, std::vector<Segment>> segmentsByTile;
   std::vector<std::vector<Segment>> segmentsOfRow;
   std::vector<std::vector<std::size_t>> partialsOfRow;
