@@ -76,14 +76,14 @@ struct PlanPosition {
 // checks what this counts).
 PlanPosition planSize(const VertexData &v, const VertexType &type) {
   PlanPosition n;
-  n.field = static_cast<std::uint32_t>(v.fields.size());
-  for (std::size_t f = 0; f != v.fields.size(); ++f) {
+  n.field = static_cast<std::uint32_t>(v.numFields);
+  for (std::size_t f = 0; f != v.numFields; ++f) {
     const FieldInfo &info = type.info->fields[f];
     if (info.kind == FieldKind::State)
       ++n.state;
     else if (info.shape == FieldShape::List)
-      n.region += v.fields[f].extra
-                      ? static_cast<std::uint32_t>(v.fields[f].extra->items.size())
+      n.region += v.field(f).extra
+                      ? static_cast<std::uint32_t>(v.field(f).extra->items.size())
                       : 0;
     else
       ++n.region;
@@ -120,9 +120,9 @@ public:
     vp.flops = v.flops;
     vp.hasPerfEstimate = v.hasPerfEstimate;
     vp.firstField = at.field;
-    vp.numFields = static_cast<std::uint32_t>(v.fields.size());
-    for (unsigned f = 0; f != v.fields.size(); ++f)
-      planField(id, type.info->fields[f], v.fields[f], plan,
+    vp.numFields = static_cast<std::uint32_t>(v.numFields);
+    for (unsigned f = 0; f != v.numFields; ++f)
+      planField(id, type.info->fields[f], v.field(f), plan,
                 plan.fields[at.field++], at, gathered);
   }
 
@@ -207,9 +207,9 @@ private:
     const VertexType &type = graph.vertexTypes[v.type];
     std::vector<std::string> names;
     std::vector<FieldData> fields;
-    for (std::size_t i = 0; i != v.fields.size(); ++i) {
+    for (std::size_t i = 0; i != v.numFields; ++i) {
       const FieldInfo &info = type.info->fields[i];
-      const VertexFieldValue &value = v.fields[i];
+      const VertexFieldValue &value = v.field(i);
       names.push_back(info.name);
       std::size_t size = 1;
       std::vector<std::size_t> itemSizes;

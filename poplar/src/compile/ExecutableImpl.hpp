@@ -4,6 +4,7 @@
 #ifndef POPLAR_SRC_COMPILE_EXECUTABLEIMPL_HPP
 #define POPLAR_SRC_COMPILE_EXECUTABLEIMPL_HPP
 
+#include "core/HugePages.hpp"
 #include "graph/TensorImpl.hpp"
 
 #include <functional>
@@ -237,9 +238,9 @@ struct VertexPlan {
 /// index): a million vertices need a handful of allocations, not millions.
 struct ComputeSetPlan {
   std::string name;
-  std::vector<VertexPlan> vertices;
-  std::vector<VertexFieldPlan> fields;
-  std::vector<EdgeRegion> regions;
+  LargeVector<VertexPlan> vertices;
+  LargeVector<VertexFieldPlan> fields;
+  LargeVector<EdgeRegion> regions;
   std::vector<GatheredEdge> gathered;
   std::vector<FieldState> states;
 

@@ -4,6 +4,7 @@
 #ifndef POPLAR_SRC_GRAPH_GRAPHIMPL_HPP
 #define POPLAR_SRC_GRAPH_GRAPHIMPL_HPP
 
+#include "core/HugePages.hpp"
 #include "graph/TileMapping.hpp"
 
 #include <poplar/DataStream.hpp>
@@ -14,9 +15,11 @@
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 
+#include <deque>
 #include <limits>
 #include <map>
 #include <memory>
+#include <memory_resource>
 #include <string>
 #include <vector>
 
@@ -117,15 +120,36 @@ struct VertexFieldValue {
   }
 };
 
+/// A vertex: 40 bytes, with its fields in the graph's vertexArena (a
+/// graph may have millions of vertices).
 struct VertexData {
-  unsigned type = 0;
-  unsigned computeSet = 0;
+  /// Default values for the type's `numFields` fields, from `arena`.
+  VertexData(std::pmr::memory_resource &arena, unsigned type,
+             unsigned computeSet, std::uint32_t numFields)
+      : type(type), computeSet(computeSet), numFields(numFields),
+        hasPerfEstimate(0), fieldData(static_cast<VertexFieldValue *>(
+            arena.allocate(numFields * sizeof(VertexFieldValue),
+                           alignof(VertexFieldValue)))) {
+    std::uninitialized_value_construct_n(fieldData, numFields);
+  }
+  /// The fields' storage stays in the arena, which frees it with the graph.
+  ~VertexData() { std::destroy_n(fieldData, numFields); }
+  VertexData(const VertexData &) = delete;
+  VertexData &operator=(const VertexData &) = delete;
+
+  VertexFieldValue &field(std::size_t f) { return fieldData[f]; }
+  const VertexFieldValue &field(std::size_t f) const { return fieldData[f]; }
+
+  unsigned type;
+  unsigned computeSet;
   unsigned tile = std::numeric_limits<unsigned>::max(); // top-level tile
-  std::vector<VertexFieldValue> fields; // in the order of the type's fields
+  std::uint32_t numFields : 31;
+  std::uint32_t hasPerfEstimate : 1;
+  VertexFieldValue *fieldData; // in the order of the type's fields
   std::uint64_t cycles = 0;
   std::uint64_t flops = 0;
-  bool hasPerfEstimate = false;
 };
+static_assert(sizeof(VertexData) <= 40, "a graph may have millions");
 
 struct ComputeSetInfo {
   std::string name;
@@ -149,7 +173,12 @@ struct Graph::Impl {
   std::vector<std::shared_ptr<const CodeletLibrary>> codeletLibraries;
   std::vector<VertexType> vertexTypes;
   std::map<std::string, unsigned, std::less<>> vertexTypeIndex;
-  std::vector<VertexData> vertices;
+  /// Where the vertices and their fields are kept: they are not moved
+  /// when more are added (a million vertices are not copied twenty times
+  /// over), and a vertex's fields, sized once by addVertex, take no heap
+  /// allocation of their own. Declared before what it holds.
+  std::pmr::monotonic_buffer_resource vertexArena{largeArrayResource()};
+  std::pmr::deque<VertexData> vertices{&vertexArena};
   std::map<std::string, PerfEstimateFunc, std::less<>> perfEstimators;
 
   /// Throws poplar::poplar_error if t is invalid or has a variable of

@@ -82,7 +82,7 @@ FieldTarget findField(Graph::Impl &g, const FieldRef &field, const char *what) {
   for (std::size_t f = 0; f != type.info->numFields; ++f) {
     const FieldInfo &info = type.info->fields[f];
     if (field.getFieldName() == info.name)
-      return {vref.getId(), vertex, type, f, info, vertex.fields[f], g};
+      return {vref.getId(), vertex, type, f, info, vertex.field(f), g};
   }
   std::string names;
   for (std::size_t f = 0; f != type.info->numFields; ++f)
@@ -153,14 +153,12 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
                               "addCodelets first)");
   if (impl->vertices.size() >= std::numeric_limits<unsigned>::max() - 1)
     throw poplar_error("addVertex: too many vertices");
-  VertexData v;
-  v.type = it->second;
-  v.computeSet = cs.getId();
-  v.fields.resize(impl->vertexTypes[v.type].info->numFields);
+  const auto id = static_cast<unsigned>(impl->vertices.size());
+  VertexData &v = impl->vertices.emplace_back(
+      impl->vertexArena, it->second, cs.getId(),
+      static_cast<std::uint32_t>(impl->vertexTypes[it->second].info->numFields));
   if (view->tiles.size() == 1)
     v.tile = view->tiles[0]; // a one-tile graph has only one choice
-  const auto id = static_cast<unsigned>(impl->vertices.size());
-  impl->vertices.push_back(std::move(v));
   impl->computeSets[cs.getId()].vertices.push_back(id);
   return VertexRef(impl->id, id);
 }

@@ -187,7 +187,7 @@ public:
     for (std::size_t i = 0; i != info.vertices.size(); ++i) {
       const VertexData &v = graph.vertices[info.vertices[i]];
       const auto &typeInfo = *graph.vertexTypes[v.type].info;
-      for (std::size_t f = 0; f != v.fields.size(); ++f) {
+      for (std::size_t f = 0; f != v.numFields; ++f) {
         const auto &fi = typeInfo.fields[f];
         if (fi.kind == codelet_interface::FieldKind::State)
           continue;
@@ -205,7 +205,7 @@ public:
       const VertexData &v = graph.vertices[info.vertices[i]];
       const auto &typeInfo = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
-      for (std::size_t f = 0; f != v.fields.size(); ++f) {
+      for (std::size_t f = 0; f != v.numFields; ++f) {
         const auto &fi = typeInfo.fields[f];
         if (fi.kind == codelet_interface::FieldKind::State)
           continue;

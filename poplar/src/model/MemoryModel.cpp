@@ -283,12 +283,28 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
     std::map<unsigned, VertexMemory> perTile;
     std::map<unsigned, std::set<unsigned>> csTypes;
     const auto &plans = exe.computeSets[cs].vertices;
+    // The totals of the last tile and type seen: a compute set's vertices
+    // come in runs of one tile and type, and a million of them would
+    // otherwise search four maps each.
+    struct Totals {
+      unsigned tile = TileMapping::NoTile, type = 0;
+      VertexMemory *onTile = nullptr, *ofType = nullptr;
+      std::uint64_t *launches = nullptr;
+    } last;
     for (std::size_t i = 0; i != plans.size(); ++i) {
       const VertexData &v = graph.vertices[plans[i].id];
       const auto &info = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
+      if (tile != last.tile || v.type != last.type || !last.onTile) {
+        last.tile = tile;
+        last.type = v.type;
+        last.onTile = &perTile[tile];
+        last.ofType = &byType[inputs.profileType[v.type]][tile];
+        last.launches = &launches[cs][tile];
+        csTypes[tile].insert(v.type);
+      }
       const VertexBytes b = vertexBytes(info, [&](std::size_t f) {
-        return std::uint64_t(v.fields[f].size());
+        return std::uint64_t(v.field(f).size());
       });
       add(tile, MemoryCategory::VertexInstanceState, b.instance(),
           constants::wordAlignment);
@@ -301,11 +317,9 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       m.descriptors = b.descriptors;
       m.vertexData = b.state + b.fieldData;
       m.padding = b.padding;
-      perTile[tile].add(m);
-      const unsigned pt = inputs.profileType[v.type];
-      byType[pt][tile].add(m);
-      csTypes[tile].insert(v.type);
-      ++launches[cs][tile];
+      last.onTile->add(m);
+      last.ofType->add(m);
+      ++*last.launches;
       for (std::size_t f = 0; f != info.numFields; ++f) {
         if (!info.fields[f].interleaved || info.fields[f].kind == FieldKind::State)
           continue;

@@ -677,13 +677,13 @@ GraphStats graphStats(const Graph::Impl &graph) {
   g.numComputeSets = graph.computeSets.size();
   for (const auto &v : graph.vertices) {
     const auto &info = *graph.vertexTypes[v.type].info;
-    for (std::size_t f = 0; f != v.fields.size(); ++f) {
+    for (std::size_t f = 0; f != v.numFields; ++f) {
       if (info.fields[f].kind == codelet_interface::FieldKind::State)
         continue;
       if (info.fields[f].shape == codelet_interface::FieldShape::List)
-        g.numEdges += v.fields[f].extra ? v.fields[f].extra->items.size() : 0;
+        g.numEdges += v.field(f).extra ? v.field(f).extra->items.size() : 0;
       else
-        g.numEdges += v.fields[f].tensor.valid() ? 1 : 0;
+        g.numEdges += v.field(f).tensor.valid() ? 1 : 0;
     }
   }
   return g;
