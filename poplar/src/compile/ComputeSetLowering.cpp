@@ -82,9 +82,10 @@ PlanPosition planSize(const VertexData &v, const VertexType &type) {
     if (info.kind == FieldKind::State)
       ++n.state;
     else if (info.shape == FieldShape::List)
-      n.region += v.field(f).extra
-                      ? static_cast<std::uint32_t>(v.field(f).extra->items.size())
-                      : 0;
+      n.region +=
+          v.field(f).extra
+              ? static_cast<std::uint32_t>(v.field(f).extra->items.size())
+              : 0;
     else
       ++n.region;
   }

@@ -11,8 +11,15 @@ namespace {
 
 constexpr std::size_t hugePage = std::size_t(2) << 20;
 
+std::size_t mappedBytes(std::size_t bytes) {
+  return (bytes + hugePage - 1) / hugePage * hugePage;
+}
+
 class LargeArrayResource final : public std::pmr::memory_resource {
+  // Alignments up to a huge page's (what a monotonic buffer asks for).
   void *do_allocate(std::size_t bytes, std::size_t alignment) override {
+    if (alignment > hugePage)
+      throw std::bad_alloc();
     if (alignment > alignof(std::max_align_t) && bytes < hugePage)
       return ::operator new(bytes, std::align_val_t(alignment));
     return allocateLarge(bytes);
@@ -31,12 +38,8 @@ class LargeArrayResource final : public std::pmr::memory_resource {
 
 } // namespace
 
-// Whole huge pages mapped apart from the heap: aligned blocks carved out of
-// the heap fragment it for every small allocation after them.
-std::size_t mappedBytes(std::size_t bytes) {
-  return (bytes + hugePage - 1) / hugePage * hugePage;
-}
-
+// Whole huge pages, mapped apart from the heap: aligned blocks carved out
+// of glibc's heap fragmented it for every small allocation after them.
 void *allocateLarge(std::size_t bytes) {
   if (bytes < hugePage)
     return ::operator new(bytes);

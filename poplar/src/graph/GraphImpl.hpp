@@ -127,9 +127,9 @@ struct VertexData {
   VertexData(std::pmr::memory_resource &arena, unsigned type,
              unsigned computeSet, std::uint32_t numFields)
       : type(type), computeSet(computeSet), numFields(numFields),
-        hasPerfEstimate(0), fieldData(static_cast<VertexFieldValue *>(
-            arena.allocate(numFields * sizeof(VertexFieldValue),
-                           alignof(VertexFieldValue)))) {
+        hasPerfEstimate(0),
+        fieldData(static_cast<VertexFieldValue *>(arena.allocate(
+            numFields * sizeof(VertexFieldValue), alignof(VertexFieldValue)))) {
     std::uninitialized_value_construct_n(fieldData, numFields);
   }
   /// The fields' storage stays in the arena, which frees it with the graph.

@@ -156,7 +156,8 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
   const auto id = static_cast<unsigned>(impl->vertices.size());
   VertexData &v = impl->vertices.emplace_back(
       impl->vertexArena, it->second, cs.getId(),
-      static_cast<std::uint32_t>(impl->vertexTypes[it->second].info->numFields));
+      static_cast<std::uint32_t>(
+          impl->vertexTypes[it->second].info->numFields));
   if (view->tiles.size() == 1)
     v.tile = view->tiles[0]; // a one-tile graph has only one choice
   impl->computeSets[cs.getId()].vertices.push_back(id);

@@ -43,8 +43,8 @@ TEST_CASE("A large vector keeps its values as it grows past 2 MiB",
 
 TEST_CASE("Sizes either side of 2 MiB are allocated and freed",
           "[poplar][hugepages]") {
-  for (std::size_t bytes : {std::size_t(2), twoMiB - 1, twoMiB, twoMiB + 1,
-                            3 * twoMiB + 12345}) {
+  for (std::size_t bytes :
+       {std::size_t(2), twoMiB - 1, twoMiB, twoMiB + 1, 3 * twoMiB + 12345}) {
     INFO("bytes " << bytes);
     auto *p = static_cast<unsigned char *>(allocateLarge(bytes));
     REQUIRE(p != nullptr);
