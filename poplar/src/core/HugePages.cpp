@@ -27,7 +27,7 @@ class LargeArrayResource final : public std::pmr::memory_resource {
   void do_deallocate(void *p, std::size_t bytes,
                      std::size_t alignment) override {
     if (alignment > alignof(std::max_align_t) && bytes < hugePage)
-      ::operator delete(p, bytes, std::align_val_t(alignment));
+      ::operator delete(p, std::align_val_t(alignment));
     else
       deallocateLarge(p, bytes);
   }
@@ -64,7 +64,7 @@ void *allocateLarge(std::size_t bytes) {
 
 void deallocateLarge(void *p, std::size_t bytes) noexcept {
   if (bytes < hugePage)
-    ::operator delete(p, bytes);
+    ::operator delete(p);
   else
     ::munmap(p, mappedBytes(bytes));
 }

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -23,16 +24,28 @@ TEST_CASE("HALF rows convert to float as half does, for every pattern",
     const std::uint16_t bits = static_cast<std::uint16_t>(i);
     std::memcpy(static_cast<void *>(&all[i]), &bits, sizeof bits);
   }
-  std::vector<float> converted(all.size());
-  poplin::kernel::toFloat(all.data(), converted.data(),
-                          static_cast<unsigned>(all.size()));
-  unsigned mismatches = 0;
-  for (unsigned i = 0; i != all.size(); ++i) {
-    const float expected =
-        poplar::detail::halfBitsToFloat(static_cast<std::uint16_t>(i));
-    mismatches += std::memcmp(&expected, &converted[i], sizeof expected) != 0;
+  // Whole, and in runs of every length up to two vectors and more (the
+  // vector path's last group is a partial one).
+  for (unsigned run : {65536u, 1u, 5u, 15u, 16u, 17u, 31u, 37u}) {
+    INFO("runs of " << run);
+    std::vector<float> converted(all.size(), -1.0f);
+    for (unsigned i = 0; i < all.size(); i += run)
+      poplin::kernel::toFloat(all.data() + i, converted.data() + i,
+                              std::min<unsigned>(run, all.size() - i));
+    unsigned mismatches = 0;
+    for (unsigned i = 0; i != all.size(); ++i) {
+      const float expected =
+          poplar::detail::halfBitsToFloat(static_cast<std::uint16_t>(i));
+      mismatches += std::memcmp(&expected, &converted[i], sizeof expected) != 0;
+    }
+    CHECK(mismatches == 0);
   }
-  CHECK(mismatches == 0);
+  // A partial last group writes nothing past its end.
+  std::vector<float> out(20, -1.0f);
+  poplin::kernel::toFloat(all.data() + 0x3c00, out.data(), 3); // 1.0, ...
+  CHECK(out[0] == 1.0f);
+  CHECK(out[3] == -1.0f);
+  CHECK(out[19] == -1.0f);
 }
 
 TEST_CASE("A product of HALF rows equals one of rows converted first",
