@@ -45,6 +45,35 @@ constexpr unsigned kGroupRows = 4;
 // loads of B and the broadcast of A.
 constexpr unsigned kPanelVectors = 2;
 constexpr unsigned kPanelCols = kVectorFloats * kPanelVectors;
+// With AVX-512's 32 registers a panel may be three vectors wide (3 x 8
+// accumulators): a last panel of at most one vector then joins the one
+// before it instead of being computed one vector wide, which takes a load
+// of B and eight broadcasts of A for every eight multiply-adds.
+#if defined(__AVX512F__)
+constexpr unsigned kWidePanelVectors = 3;
+#else
+constexpr unsigned kWidePanelVectors = kPanelVectors;
+#endif
+constexpr unsigned kWidePanelCols = kVectorFloats * kWidePanelVectors;
+
+/// The end of the panel of columns that starts at `col`, in a row that
+/// ends at `colEnd`: kPanelCols on, but a last panel of at most one vector
+/// joins the one before where wide panels fit. Each column's sums are
+/// the same whichever panel computes them.
+inline unsigned panelEnd(unsigned col, unsigned colEnd) {
+  constexpr unsigned widest = kWidePanelVectors > kPanelVectors
+                                  ? kPanelCols + kVectorFloats
+                                  : kPanelCols;
+  return colEnd - col <= widest ? colEnd : col + kPanelCols;
+}
+
+/// How many panels a row of `cols` columns has.
+inline unsigned numPanels(unsigned cols) {
+  unsigned n = 0;
+  for (unsigned col = 0; col < cols; col = panelEnd(col, cols))
+    ++n;
+  return n;
+}
 constexpr unsigned kDepthChunk = 256;
 
 /// Blocks of at least this many multiply-accumulates are shared out over
@@ -266,7 +295,7 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
       std::memset(c(i) + colBegin, 0, (colEnd - colBegin) * sizeof(float));
     return;
   }
-  alignas(64) float bPanel[kDepthChunk * kPanelCols];
+  alignas(64) float bPanel[kDepthChunk * kWidePanelCols];
   // Float copies of the rows of A when AType is not float.
   alignas(64) float aCopy[std::is_same<AType, float>::value
                               ? 1
@@ -275,11 +304,15 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
   float *cRows[kGroupRows];
   for (unsigned k0 = 0; k0 < depth; k0 += kDepthChunk) {
     const unsigned kc = depth - k0 < kDepthChunk ? depth - k0 : kDepthChunk;
-    for (unsigned col = colBegin; col < colEnd; col += kPanelCols) {
-      const unsigned width =
-          colEnd - col < kPanelCols ? colEnd - col : kPanelCols;
-      // A last panel of at most one vector is computed one vector wide.
-      const unsigned stride = width <= kVectorFloats ? kVectorFloats : kPanelCols;
+    for (unsigned col = colBegin, next; col < colEnd; col = next) {
+      next = panelEnd(col, colEnd);
+      const unsigned width = next - col;
+      // A panel narrower than its vectors is zero-padded to whole vectors:
+      // one vector wide for at most one vector, three for a wide one.
+      const unsigned vectors = (width + kVectorFloats - 1) / kVectorFloats;
+      const unsigned stride =
+          (vectors == 1 || vectors > kPanelVectors ? vectors : kPanelVectors) *
+          kVectorFloats;
       for (unsigned kk = 0; kk != kc; ++kk) {
         const InType *src = b(k0 + kk) + col;
         float *dst = bPanel + kk * stride;
@@ -324,9 +357,12 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
         if (stride == kVectorFloats)
           dispatchGroup<1>(rows, kc, aRows, bPanel, cRows, col, width,
                            k0 != 0);
-        else
+        else if (stride == kPanelCols)
           dispatchGroup<kPanelVectors>(rows, kc, aRows, bPanel, cRows, col,
                                        width, k0 != 0);
+        else
+          dispatchGroup<kWidePanelVectors>(rows, kc, aRows, bPanel, cRows,
+                                           col, width, k0 != 0);
       }
     }
   }

@@ -35,7 +35,7 @@ public:
     const unsigned cols = C[0].size();
     const unsigned depth = B.size();
     const unsigned workers = numWorkers();
-    const unsigned panels = (cols + kPanelCols - 1) / kPanelCols;
+    const unsigned panels = kernel::numPanels(cols);
     constexpr bool floatIn = std::is_same<InType, float>::value;
     const bool large = double(rows) * cols * depth >= kernel::kHostThreadsMacs;
     // Float operands of a small block: each worker takes every workers-th
@@ -67,7 +67,7 @@ public:
     // `part` of `rowParts` when a large block is shared out), into c(i).
     auto product = [&](auto c, unsigned p, unsigned part, unsigned rowParts) {
       const unsigned col = p * kPanelCols;
-      const unsigned colEnd = col + kPanelCols < cols ? col + kPanelCols : cols;
+      const unsigned colEnd = kernel::panelEnd(col, cols);
       const unsigned row0 = unsigned(std::size_t(rows) * part / rowParts);
       const unsigned row1 = unsigned(std::size_t(rows) * (part + 1) / rowParts);
       kernel::blockProduct<InType, float>(row0, row1, col, colEnd, depth, a, b,
@@ -107,8 +107,7 @@ public:
       for (unsigned w = 0; w != workers; ++w)
         for (unsigned p = w; p < panels; p += workers) {
           const unsigned col = p * kPanelCols;
-          const unsigned colEnd =
-              col + kPanelCols < cols ? col + kPanelCols : cols;
+          const unsigned colEnd = kernel::panelEnd(col, cols);
           for (unsigned i = 0; i != rows; ++i)
             for (unsigned j = col; j != colEnd; ++j)
               C[i][j] = static_cast<PartialsType>(c(i)[j]);

@@ -83,3 +83,60 @@ TEST_CASE("A product of HALF rows equals one of rows converted first",
     }
   CHECK(fromFloat == expected);
 }
+
+TEST_CASE("Every column is summed once, whatever the panels' widths",
+          "[poplin][matmul]") {
+  // Widths either side of one, two and three vectors: with AVX-512 a last
+  // panel of at most one vector joins the one before (panelEnd).
+  const unsigned rows = 11, depth = 300, guard = 16;
+  for (unsigned cols : {5u, 16u, 17u, 32u, 33u, 37u, 48u, 49u, 69u, 80u, 81u}) {
+    INFO("cols " << cols);
+    std::vector<float> a(rows * depth), b(depth * cols);
+    for (unsigned i = 0; i != a.size(); ++i)
+      a[i] = float(int(i * 13 % 7) - 3);
+    for (unsigned i = 0; i != b.size(); ++i)
+      b[i] = float(int(i * 5 % 11) - 5);
+    std::vector<float> expected(rows * cols);
+    for (unsigned i = 0; i != rows; ++i)
+      for (unsigned j = 0; j != cols; ++j) {
+        double sum = 0; // small integers: exact in any order
+        for (unsigned k = 0; k != depth; ++k)
+          sum += double(a[i * depth + k]) * b[k * cols + j];
+        expected[i * cols + j] = float(sum);
+      }
+    // Panel by panel, as MatMulPartial calls it, and in one call.
+    for (bool byPanel : {true, false}) {
+      INFO("by panel " << byPanel);
+      const unsigned stride = cols + guard;
+      std::vector<float> c(rows * stride, 7.0f);
+      auto product = [&](unsigned col, unsigned colEnd) {
+        poplin::kernel::blockProduct<float>(
+            0, rows, col, colEnd, depth,
+            [&](unsigned i) { return a.data() + i * depth; },
+            [&](unsigned k) { return b.data() + k * cols; },
+            [&](unsigned i) { return c.data() + i * stride; });
+      };
+      unsigned panels = 0;
+      if (byPanel) {
+        for (unsigned col = 0; col < cols; ++panels) {
+          const unsigned end = poplin::kernel::panelEnd(col, cols);
+          CHECK(end > col);
+          product(col, end);
+          col = end;
+        }
+        CHECK(panels == poplin::kernel::numPanels(cols));
+      } else {
+        product(0, cols);
+      }
+      unsigned wrong = 0, touched = 0;
+      for (unsigned i = 0; i != rows; ++i) {
+        for (unsigned j = 0; j != cols; ++j)
+          wrong += c[i * stride + j] != expected[i * cols + j];
+        for (unsigned j = cols; j != stride; ++j)
+          touched += c[i * stride + j] != 7.0f;
+      }
+      CHECK(wrong == 0);
+      CHECK(touched == 0);
+    }
+  }
+}
