@@ -74,6 +74,7 @@ inline unsigned numPanels(unsigned cols) {
     ++n;
   return n;
 }
+
 constexpr unsigned kDepthChunk = 256;
 
 /// Blocks of at least this many multiply-accumulates are shared out over
