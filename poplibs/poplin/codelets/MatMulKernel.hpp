@@ -18,6 +18,8 @@
 #ifndef POPLIN_CODELETS_MATMULKERNEL_HPP
 #define POPLIN_CODELETS_MATMULKERNEL_HPP
 
+#include <poplar/detail/HalfBits.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -207,6 +209,40 @@ inline void toFloat(const InType *__restrict src, float *__restrict dst,
     for (unsigned i = 0; i != n; ++i)
       dst[i] = static_cast<float>(src[i]);
   }
+}
+
+/// dst[0..n) = src[0..n) rounded to half as half's own conversion rounds
+/// them (poplar::detail::floatToHalfBits), reading the tile's control once.
+/// Where the codelets are built for AVX-512 and the control neither rounds
+/// stochastically nor makes NaN of an overflow, 16 at a time by F16C,
+/// rounding to nearest, ties to even: the same bits but for NaN, so a group
+/// holding a NaN takes half's rule. Overflow raises the host's overflow
+/// flag either way; F16C's inexact and underflow flags are not ones the
+/// IPU Model traps.
+template <class OutType>
+inline void toHalf(const float *__restrict src, OutType *__restrict dst,
+                   unsigned n) {
+  unsigned i = 0;
+#if defined(__AVX512F__) && defined(__F16C__)
+  constexpr std::uint32_t scalarModes =
+      poplar::detail::fpStochasticRounding | poplar::detail::fpNanOnOverflow;
+  if ((poplar::detail::floatingPointControl().behaviour & scalarModes) == 0) {
+    for (; i + 16 <= n; i += 16) {
+      const __m512 v = _mm512_loadu_ps(src + i);
+      if (_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q) != 0) {
+        for (unsigned j = i; j != i + 16; ++j)
+          dst[j] = static_cast<OutType>(src[j]);
+        continue;
+      }
+      // The masked form, as in toFloat (GCC 12 and the plain one).
+      const __m256i h = _mm512_maskz_cvtps_ph(__mmask16(0xffff), v,
+                                              _MM_FROUND_TO_NEAREST_INT);
+      std::memcpy(static_cast<void *>(dst + i), &h, sizeof h);
+    }
+  }
+#endif
+  for (; i != n; ++i)
+    dst[i] = static_cast<OutType>(src[i]);
 }
 
 /// Sums over `depth` of a[r][kk] * bp[kk * Vectors * kVectorFloats + j]

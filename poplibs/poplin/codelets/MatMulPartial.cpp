@@ -15,6 +15,7 @@
 #include <poplar/Vertex.hpp>
 #include <poplar/detail/HostParallel.hpp>
 
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -172,8 +173,10 @@ public:
           for (unsigned j = 0; j != w; ++j)
             acc[j] += static_cast<float>(in[j]);
         }
-        for (unsigned j = 0; j != w; ++j)
-          o[j0 + j] = static_cast<OutType>(acc[j]);
+        if constexpr (std::is_same<OutType, float>::value)
+          std::memcpy(o + j0, acc, w * sizeof(float));
+        else
+          kernel::toHalf(acc, o + j0, w);
       }
     }
   }

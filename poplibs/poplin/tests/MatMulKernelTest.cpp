@@ -140,3 +140,52 @@ TEST_CASE("Every column is summed once, whatever the panels' widths",
     }
   }
 }
+
+TEST_CASE("Float sums round to HALF as half does", "[poplin][matmul]") {
+  // Each half's value, the midpoints between neighbours (ties) and the
+  // floats either side of them, both signs; past the largest half; NaNs,
+  // infinities, float subnormals and values below half's smallest.
+  auto fromBits = [](std::uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+  };
+  auto bitsOf = [](float f) {
+    std::uint32_t b;
+    std::memcpy(&b, &f, sizeof b);
+    return b;
+  };
+  std::vector<float> values;
+  for (std::uint32_t h = 0; h != 0x7c00u; ++h) {
+    const float lo = poplar::detail::halfBitsToFloat(std::uint16_t(h));
+    const float hi =
+        h + 1 == 0x7c00u
+            ? 65520.0f // the first float that overflows
+            : poplar::detail::halfBitsToFloat(std::uint16_t(h + 1));
+    const float mid = lo + (hi - lo) / 2;
+    for (float v :
+         {lo, mid, fromBits(bitsOf(mid) + 1), fromBits(bitsOf(mid) - 1)})
+      for (float s : {1.0f, -1.0f})
+        values.push_back(s * v);
+  }
+  for (std::uint32_t bits :
+       {0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u, 0xffc12345u,
+        0x00000001u, 0x807fffffu, 0x33000000u, 0x33000001u, 0x477ff000u,
+        0x477fefffu, 0x7f7fffffu})
+    values.push_back(fromBits(bits));
+  for (unsigned run : {unsigned(values.size()), 16u, 37u}) {
+    INFO("runs of " << run);
+    std::vector<half> rounded(values.size());
+    for (unsigned i = 0; i < values.size(); i += run)
+      poplin::kernel::toHalf(values.data() + i, rounded.data() + i,
+                             std::min<unsigned>(run, values.size() - i));
+    unsigned mismatches = 0;
+    for (unsigned i = 0; i != values.size(); ++i) {
+      const std::uint16_t expected = poplar::detail::floatToHalfBits(values[i]);
+      std::uint16_t got;
+      std::memcpy(&got, &rounded[i], sizeof got);
+      mismatches += got != expected;
+    }
+    CHECK(mismatches == 0);
+  }
+}
