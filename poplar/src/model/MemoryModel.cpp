@@ -285,7 +285,8 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
     const auto &plans = exe.computeSets[cs].vertices;
     // The totals of the last tile and type seen: a compute set's vertices
     // come in runs of one tile and type, and a million of them would
-    // otherwise search four maps each.
+    // otherwise search four maps each. No vertex's tile is NoTile here, so
+    // the first one always looks its totals up.
     struct Totals {
       unsigned tile = TileMapping::NoTile, type = 0;
       VertexMemory *onTile = nullptr, *ofType = nullptr;
@@ -295,7 +296,7 @@ MemoryReport computeMemory(const Graph::Impl &graph, const Executable::Impl &exe
       const VertexData &v = graph.vertices[plans[i].id];
       const auto &info = *graph.vertexTypes[v.type].info;
       const unsigned tile = v.tile == TileMapping::NoTile ? 0 : v.tile;
-      if (tile != last.tile || v.type != last.type || !last.onTile) {
+      if (tile != last.tile || v.type != last.type) {
         last.tile = tile;
         last.type = v.type;
         last.onTile = &perTile[tile];

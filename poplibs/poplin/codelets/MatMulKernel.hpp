@@ -344,12 +344,10 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
     for (unsigned col = colBegin, next; col < colEnd; col = next) {
       next = panelEnd(col, colEnd);
       const unsigned width = next - col;
-      // A panel narrower than its vectors is zero-padded to whole vectors:
-      // one vector wide for at most one vector, three for a wide one.
+      // Whole vectors, the last zero-padded: 1, kPanelVectors, or
+      // kWidePanelVectors where a last narrow panel joined this one.
       const unsigned vectors = (width + kVectorFloats - 1) / kVectorFloats;
-      const unsigned stride =
-          (vectors == 1 || vectors > kPanelVectors ? vectors : kPanelVectors) *
-          kVectorFloats;
+      const unsigned stride = vectors * kVectorFloats;
       for (unsigned kk = 0; kk != kc; ++kk) {
         const InType *src = b(k0 + kk) + col;
         float *dst = bPanel + kk * stride;
@@ -391,10 +389,10 @@ void blockProduct(unsigned rowBegin, unsigned rowEnd, unsigned colBegin,
           }
           cRows[r] = c(i + r);
         }
-        if (stride == kVectorFloats)
+        if (vectors == 1)
           dispatchGroup<1>(rows, kc, aRows, bPanel, cRows, col, width,
                            k0 != 0);
-        else if (stride == kPanelCols)
+        else if (vectors == kPanelVectors)
           dispatchGroup<kPanelVectors>(rows, kc, aRows, bPanel, cRows, col,
                                        width, k0 != 0);
         else
