@@ -4,12 +4,15 @@
 
 #include <popart/builder.hpp>
 #include <popart/error.hpp>
+#include <popart/graphcoreoperators.hpp>
+#include <popart/onnxoperators.gen.hpp>
 
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <sstream>
 
 using namespace popart;
 
@@ -356,4 +359,21 @@ TEST_CASE("Convolutions whose weights or attributes do not fit the input are "
   prepare(ir, convTransposeModel({1, 1, 2, 2}, {2, 2}), {}, flow, SessionOptions(),
           Patterns());
   REQUIRE(ir.getMainGraph().getTensor("Y").info.shape() == Shape{1, 1, 5, 5});
+}
+
+TEST_CASE("Operator identifiers from literals and from strings are the same",
+          "[popart][ir]") {
+  const OperatorIdentifier fromLiterals(Domain::ai_graphcore, "Gelu", 1, 1, 1);
+  const OperatorIdentifier fromStrings(std::string("ai.graphcore"),
+                                       std::string("Gelu"), 1, 1, 1);
+  CHECK(fromLiterals == fromStrings);
+  CHECK(fromLiterals == Onnx::CustomOperators::Gelu_1);
+  CHECK(fromLiterals.numInputs.max == 1);
+  CHECK(fromLiterals.numOutputs == 1);
+  // An empty domain (or none) is ai.onnx, as with strings.
+  CHECK(OperatorIdentifier("", "Add", 7) == Onnx::Operators::Add_7);
+  CHECK(OperatorIdentifier(nullptr, "Add", 7) == Onnx::Operators::Add_7);
+  std::ostringstream os;
+  os << Onnx::Operators::Add_7;
+  CHECK(os.str() == "ai.onnx.Add:7");
 }

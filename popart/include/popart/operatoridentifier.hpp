@@ -29,6 +29,10 @@ struct POPART_API OperatorIdentifier {
   OperatorIdentifier(const OpDomain &_domain, const OpType &_type,
                      OpVersion _version, NumInputs inputs = {},
                      int outputs = 0);
+  // The same from literals, out of line: the headers' hundreds of static
+  // identifiers then each initialise with one call, not two inline strings.
+  OperatorIdentifier(const char *_domain, const char *_type, OpVersion _version,
+                     NumInputs inputs = {}, int outputs = 0);
 
   OpDomain domain;
   OpType type;

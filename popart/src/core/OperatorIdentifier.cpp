@@ -10,6 +10,13 @@ OperatorIdentifier::OperatorIdentifier(const OpDomain &_domain,
     : domain(_domain == "" ? Domain::ai_onnx : _domain), type(_type),
       version(_version), numInputs(inputs), numOutputs(outputs) {}
 
+OperatorIdentifier::OperatorIdentifier(const char *_domain, const char *_type,
+                                       OpVersion _version, NumInputs inputs,
+                                       int outputs)
+    : OperatorIdentifier(OpDomain(_domain ? _domain : ""),
+                         OpType(_type ? _type : ""), _version, inputs,
+                         outputs) {}
+
 bool OperatorIdentifier::operator<(const OperatorIdentifier &rhs) const {
   return std::tie(domain, type, version) <
          std::tie(rhs.domain, rhs.type, rhs.version);
