@@ -6,6 +6,7 @@
 #define POPLIN_CODELETS_CONVKERNELCOMMON_HPP
 
 #include <cstddef>
+#include <vector>
 
 namespace poplin {
 namespace conv_kernel {
@@ -42,10 +43,26 @@ inline HostIsa hostIsa() {
 /// weights are stored so), rather than [kernel element][inChans][outChans].
 constexpr unsigned weightsBlockedIndex = 21;
 
+/// Elements 22 to 27, when present (the CPU device's FLOAT ConvPartial and
+/// DepthwiseConvPartial): the input's zero padding is not in memory. For
+/// each dimension d, element 22 + d is the padding before the stored
+/// elements and 25 + d how many are stored; inSize[d] stays the padded
+/// extent that inIndex addresses. A padded element reads as zero and is
+/// multiplied and added like any other, so the sums are those of the
+/// padded input in memory, bit for bit.
+constexpr unsigned paddingIndex = 22;
+
 struct Geometry {
   unsigned batch, inChans, outChans;
   unsigned inSize[3], outSize[3], kernel[3], dilation[3], stride[3], base[3];
   bool weightsBlocked = false;
+  // The input's padding in memory's stead (paddingIndex): the elements
+  // before the stored ones, how many are stored, and zeros to read for the
+  // rest (at least stored[2] * inChans floats, set by the vertex).
+  bool padded = false;
+  unsigned padLower[3] = {0, 0, 0};
+  unsigned stored[3];
+  const float *zeros = nullptr;
 
   template <class Vec> explicit Geometry(const Vec &g) {
     batch = g[0];
@@ -59,11 +76,23 @@ struct Geometry {
       dilation[d] = p[3];
       stride[d] = p[4];
       base[d] = p[5];
+      stored[d] = inSize[d];
     }
     weightsBlocked = g.size() > weightsBlockedIndex && g[weightsBlockedIndex];
+    if (g.size() >= paddingIndex + 6) {
+      padded = true;
+      for (unsigned d = 0; d != 3; ++d) {
+        padLower[d] = g[paddingIndex + d];
+        stored[d] = g[paddingIndex + 3 + d];
+      }
+    }
   }
+  /// The offset of stored row (z, y) of batch b, z and y being padded
+  /// coordinates inside the stored ones.
   std::size_t inRowOffset(unsigned b, unsigned z, unsigned y) const {
-    return ((std::size_t(b) * inSize[0] + z) * inSize[1] + y) * inSize[2];
+    return ((std::size_t(b) * stored[0] + (z - padLower[0])) * stored[1] +
+            (y - padLower[1])) *
+           stored[2];
   }
   /// Output row r of the batch * outZ * outY rows as (b, z, y).
   void outRowCoordinates(unsigned r, unsigned &b, unsigned &z,
@@ -75,9 +104,47 @@ struct Geometry {
   std::size_t outRowOffset(unsigned b, unsigned z, unsigned y) const {
     return ((std::size_t(b) * outSize[0] + z) * outSize[1] + y) * outSize[2];
   }
+  /// The padded input coordinate of output o and kernel element k.
   unsigned inIndex(unsigned d, unsigned o, unsigned k) const {
     return base[d] + o * stride[d] + k * dilation[d];
   }
+  /// Whether padded coordinate i of dimension d is stored (not padding).
+  bool inside(unsigned d, unsigned i) const {
+    return i - padLower[d] < stored[d];
+  }
+  /// The stored index along x of padded coordinate i, inside.
+  unsigned storedX(unsigned i) const { return i - padLower[2]; }
+  /// Stored input row (z, y) of batch b (padded coordinates), or null when
+  /// the row is padding.
+  template <class T>
+  const T *inputRow(const T *in, unsigned b, unsigned z, unsigned y) const {
+    if (!inside(0, z) || !inside(1, y))
+      return nullptr;
+    return in + inRowOffset(b, z, y) * std::size_t(inChans);
+  }
+  /// The inChans elements at padded x of a row from inputRow, or zeros for
+  /// padding (all-zero bits: +0 as float or half).
+  template <class T> const T *inputAt(const T *row, unsigned x) const {
+    if (!row || !inside(2, x))
+      return reinterpret_cast<const T *>(zeros);
+    return row + std::size_t(storedX(x)) * inChans;
+  }
+};
+
+/// The zeros a padded geometry reads for its padding, for the time of one
+/// compute: a stored row's worth (stored[2] * inChans floats), which also
+/// covers one position's channels.
+class PaddingZeros {
+public:
+  explicit PaddingZeros(Geometry &g) {
+    if (!g.padded)
+      return;
+    zeros.assign(std::size_t(g.stored[2] ? g.stored[2] : 1) * g.inChans, 0.0f);
+    g.zeros = zeros.data();
+  }
+
+private:
+  std::vector<float> zeros;
 };
 
 // Eight floats as one GCC vector: on AVX2 one register, on the baseline

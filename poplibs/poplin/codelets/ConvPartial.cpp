@@ -62,7 +62,7 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
       const T *inRow =
-          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+          g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const T *wk =
             weights +
@@ -71,8 +71,7 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
             c0;
         const T *a[P];
         for (unsigned q = 0; q != P; ++q)
-          a[q] = inRow +
-                 std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
+          a[q] = g.inputAt(inRow, g.inIndex(2, x0 + std::min(q, p - 1), kx));
         for (unsigned i = 0; i != ci; ++i) {
           const T *wr = wk + std::size_t(i) * co;
           float wv[W];
@@ -110,15 +109,14 @@ forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
       const float *inRow =
-          in + g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) * ci;
+          g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const float *wk =
             wBlock + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
                          ci * rowStride;
         const float *a[P];
         for (unsigned q = 0; q != P; ++q)
-          a[q] = inRow +
-                 std::size_t(g.inIndex(2, x0 + std::min(q, p - 1), kx)) * ci;
+          a[q] = g.inputAt(inRow, g.inIndex(2, x0 + std::min(q, p - 1), kx));
         for (unsigned i = 0; i != ci; ++i) {
           const float *wr = wk + std::size_t(i) * rowStride;
           Vec wv[V];
@@ -392,7 +390,8 @@ forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
 void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
                      float *out, unsigned b, unsigned z, unsigned y,
                      unsigned cBegin = 0) {
-  if (g.inChans == 1 && g.outChans == 1 && cBegin == 0) {
+  // The single-channel kernels read rows as vectors: padding is in memory.
+  if (g.inChans == 1 && g.outChans == 1 && cBegin == 0 && !g.padded) {
 #ifdef CONV_HAVE_X86_CLONES
     switch (hostIsa()) {
     case HostIsa::Avx512:
@@ -711,8 +710,9 @@ public:
   poplar::Vector<unsigned> geometry;
 
   void compute(unsigned wid) {
-    const Geometry g(geometry);
+    Geometry g(geometry);
     if constexpr (std::is_same_v<InType, float>) {
+      const PaddingZeros zeros(g);
       if (forwardMacs(g) < hostThreadsMacs) {
         forwardFloat(g, in.data(), weights.data(), out.data(), wid,
                      numWorkers());
@@ -748,6 +748,7 @@ private:
       local.base[d] = 0;
       local.stride[d] = 1;
       local.dilation[d] = 1;
+      local.stored[d] = local.inSize[d];
     }
     const std::size_t rowLength = std::size_t(g.inSize[2]) * g.inChans;
     rowsF.resize(std::size_t(g.kernel[0]) * g.kernel[1] * rowLength);

@@ -27,14 +27,13 @@ using namespace conv_kernel;
 // explicitly there and kept apart in the baseline build.
 
 // The input of output position (b, z, y, x) for kernel element (kz, ky, kx),
-// group 0.
+// group 0 (zeros for padding).
 inline __attribute__((always_inline)) const float *
 depthwiseInput(const Geometry &g, const float *in, unsigned b, unsigned z,
                unsigned y, unsigned x, unsigned kz, unsigned ky,
                unsigned kx) {
-  return in + (g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) +
-               g.inIndex(2, x, kx)) *
-                  std::size_t(g.inChans);
+  return g.inputAt(g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)),
+                   g.inIndex(2, x, kx));
 }
 
 // Output rows [rowBegin, rowEnd) on hosts without FMA: 8 groups side by
@@ -88,16 +87,18 @@ inline __attribute__((always_inline)) void
 depthwiseRowsFused(const Geometry &g, const float *in, const float *weights,
                    float *out, unsigned rowBegin, unsigned rowEnd);
 
-// X neighbouring outputs along x for one vector of groups under mask m:
-// X independent sums, so that their multiply-adds overlap rather than each
-// waiting for the one before. `position` is the first output's input for
-// kernel element (0, 0, 0) before the row offsets; each output sums its
-// kernel window in (kz, ky, kx) order from zero.
+// X neighbouring outputs along x for one vector of groups under mask m,
+// every input they read stored (not padding): X independent sums, so that
+// their multiply-adds overlap rather than each waiting for the one before.
+// `rows` holds the input rows of the output row, one per (kz, ky) (a row of
+// zeros for a padding row), and `offset` the first output's input for kx 0
+// in each; each output sums its kernel window in (kz, ky, kx) order from
+// zero.
 template <unsigned X>
 CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
-depthwiseOutputsAvx512(const Geometry &g, const float *position,
-                       const std::size_t *rowOffsets, const float *weights,
-                       __mmask16 m, float *o) {
+depthwiseOutputsAvx512(const Geometry &g, const float *const *rows,
+                       std::size_t offset, const float *weights, __mmask16 m,
+                       float *o) {
   const std::size_t groups = g.inChans;
   const std::size_t xStep = std::size_t(g.stride[2]) * groups;
   const std::size_t kxStep = std::size_t(g.dilation[2]) * groups;
@@ -107,7 +108,7 @@ depthwiseOutputsAvx512(const Geometry &g, const float *position,
     acc[j] = _mm512_setzero_ps();
   const float *w = weights;
   for (unsigned kr = 0; kr != kernelRows; ++kr) {
-    const float *a = position + rowOffsets[kr];
+    const float *a = rows[kr] + offset;
     for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups, a += kxStep) {
       const __m512 k = _mm512_maskz_loadu_ps(m, w);
       for (unsigned j = 0; j != X; ++j)
@@ -119,6 +120,28 @@ depthwiseOutputsAvx512(const Geometry &g, const float *position,
     _mm512_mask_storeu_ps(o + j * groups, m, acc[j]);
 }
 
+// Output x of the row, some of whose inputs along x are padding: those are
+// read from the zeros, in the same order.
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwiseEdgeOutputAvx512(const Geometry &g, const float *const *rows,
+                          unsigned x, unsigned c0, const float *weights,
+                          __mmask16 m, float *o) {
+  const std::size_t groups = g.inChans;
+  const unsigned kernelRows = g.kernel[0] * g.kernel[1];
+  __m512 acc = _mm512_setzero_ps();
+  const float *w = weights;
+  for (unsigned kr = 0; kr != kernelRows; ++kr)
+    for (unsigned kx = 0; kx != g.kernel[2]; ++kx, w += groups) {
+      const unsigned ix = g.inIndex(2, x, kx);
+      const float *a = g.inside(2, ix)
+                           ? rows[kr] + std::size_t(g.storedX(ix)) * groups
+                           : g.zeros;
+      acc = _mm512_mask3_fmadd_ps(_mm512_maskz_loadu_ps(m, a + c0),
+                                  _mm512_maskz_loadu_ps(m, w), acc, m);
+    }
+  _mm512_mask_storeu_ps(o, m, acc);
+}
+
 template <>
 CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
 depthwiseRowsFused<16>(const Geometry &g, const float *in,
@@ -127,38 +150,48 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
   constexpr unsigned outputsAtOnce = 8;
   const unsigned groups = g.inChans;
   const unsigned kernelRows = g.kernel[0] * g.kernel[1];
-  // The offsets of the input rows of an output row, one per (kz, ky).
-  std::size_t fewOffsets[64];
-  std::vector<std::size_t> manyOffsets;
-  std::size_t *rowOffsets = fewOffsets;
+  // The input rows of an output row, one per (kz, ky).
+  const float *fewRows[64];
+  std::vector<const float *> manyRows;
+  const float **rows = fewRows;
   if (kernelRows > 64) {
-    manyOffsets.resize(kernelRows);
-    rowOffsets = manyOffsets.data();
+    manyRows.resize(kernelRows);
+    rows = manyRows.data();
   }
+  // Outputs [xBegin, xEnd) read no padding along x.
+  const unsigned lastKx = g.kernel[2] - 1;
+  unsigned xBegin = 0, xEnd = g.outSize[2];
+  while (xBegin != xEnd && !g.inside(2, g.inIndex(2, xBegin, 0)))
+    ++xBegin;
+  while (xEnd != xBegin && !g.inside(2, g.inIndex(2, xEnd - 1, lastKx)))
+    --xEnd;
   for (unsigned r = rowBegin; r != rowEnd; ++r) {
     unsigned b, z, y;
     g.outRowCoordinates(r, b, z, y);
     for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
-      for (unsigned ky = 0; ky != g.kernel[1]; ++ky)
-        rowOffsets[kz * g.kernel[1] + ky] =
-            g.inRowOffset(b, g.inIndex(0, z, kz), g.inIndex(1, y, ky)) *
-            groups;
-    float *row = out + g.outRowOffset(b, z, y) * groups;
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const float *row =
+            g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
+        rows[kz * g.kernel[1] + ky] = row ? row : g.zeros;
+      }
+    float *outRow = out + g.outRowOffset(b, z, y) * groups;
     for (unsigned c0 = 0; c0 < groups; c0 += 16) {
       const unsigned n = std::min(16u, groups - c0);
       const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
       const float *w = weights + c0;
-      auto position = [&](unsigned x) {
-        return in + std::size_t(g.inIndex(2, x, 0)) * groups + c0;
+      auto offset = [&](unsigned x) {
+        return std::size_t(g.storedX(g.inIndex(2, x, 0))) * groups + c0;
       };
-      unsigned x = 0;
-      for (; x + outputsAtOnce <= g.outSize[2]; x += outputsAtOnce)
-        depthwiseOutputsAvx512<outputsAtOnce>(g, position(x), rowOffsets, w, m,
-                                              row + std::size_t(x) * groups +
-                                                  c0);
-      for (; x != g.outSize[2]; ++x)
-        depthwiseOutputsAvx512<1>(g, position(x), rowOffsets, w, m,
-                                  row + std::size_t(x) * groups + c0);
+      auto o = [&](unsigned x) { return outRow + std::size_t(x) * groups + c0; };
+      for (unsigned x = 0; x != xBegin; ++x)
+        depthwiseEdgeOutputAvx512(g, rows, x, c0, w, m, o(x));
+      unsigned x = xBegin;
+      for (; x + outputsAtOnce <= xEnd; x += outputsAtOnce)
+        depthwiseOutputsAvx512<outputsAtOnce>(g, rows, offset(x), w, m, o(x));
+      for (; x != xEnd; ++x)
+        depthwiseOutputsAvx512<1>(g, rows, offset(x), w, m, o(x));
+      for (x = xEnd; x != g.outSize[2]; ++x)
+        depthwiseEdgeOutputAvx512(g, rows, x, c0, w, m, o(x));
     }
   }
 }
@@ -268,7 +301,8 @@ public:
   poplar::Vector<unsigned> geometry;
 
   void compute(unsigned wid) {
-    const Geometry g(geometry);
+    Geometry g(geometry);
+    const PaddingZeros zeros(g);
     // The multiply-accumulates of the block: one input channel per output.
     const double macs = forwardMacs(g) / std::max(1u, g.inChans);
     if (macs < hostThreadsMacs) {

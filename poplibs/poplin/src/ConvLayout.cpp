@@ -148,6 +148,35 @@ Tensor transformedInput(Graph &graph, const Tensor &in,
   return toThreeFieldDims(x);
 }
 
+bool padsOnly(const ConvParams &params) {
+  const auto &it = params.inputTransform;
+  bool pads = false;
+  for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
+    const std::size_t truncated = params.inputFieldShape[d] -
+                                  it.truncationLower[d] -
+                                  it.truncationUpper[d];
+    if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
+      return false;
+    pads = pads || it.paddingLower[d] || it.paddingUpper[d];
+  }
+  return pads;
+}
+
+Tensor unpaddedInput(const Tensor &in, const ConvParams &params,
+                     InputPadding &padding) {
+  Tensor x = groupsFirstChannelsLast(in, params.numConvGroups);
+  const auto &it = params.inputTransform;
+  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
+  padding = InputPadding{};
+  for (unsigned d = 0; d != nd; ++d) {
+    const unsigned dim = 2 + d;
+    x = x.slice(it.truncationLower[d], x.dim(dim) - it.truncationUpper[d], dim);
+    padding.lower[3 - nd + d] = it.paddingLower[d];
+    padding.stored[3 - nd + d] = x.dim(dim);
+  }
+  return toThreeFieldDims(x);
+}
+
 Tensor transformedKernel(const Tensor &weights, const ConvParams &params,
                          bool transposeAndFlip) {
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());

@@ -10,6 +10,7 @@
 #include <poplar/Tensor.hpp>
 #include <poplin/ConvParams.hpp>
 
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -34,6 +35,25 @@ bool hasNoMacs(const ConvGeometry &geometry);
 /// costs no exchange.
 poplar::Tensor transformedInput(poplar::Graph &graph, const poplar::Tensor &in,
                                 const ConvParams &params, unsigned zeroTile);
+
+/// The input transform's zero padding along the three spatial dimensions
+/// of a ConvGeometry, left to a vertex that reads zeros for it rather than
+/// memory: the padding before the stored elements and how many are stored.
+struct InputPadding {
+  std::array<std::size_t, 3> lower{0, 0, 0};
+  std::array<std::size_t, 3> stored{1, 1, 1};
+};
+
+/// Whether the input transform of `params` pads and adds nothing else
+/// that memory must hold (no dilation, no flip): its padding can then be
+/// left to the vertex.
+bool padsOnly(const ConvParams &params);
+
+/// `in` [B, G * Ci, field...] as [G, B, Z, Y, X, Ci] after the input
+/// transform's truncation, for params that padsOnly: transformedInput
+/// without the padding, which `padding` receives.
+poplar::Tensor unpaddedInput(const poplar::Tensor &in, const ConvParams &params,
+                             InputPadding &padding);
 
 /// `weights` as [G, KZ, KY, KX, Ci, Co] after the kernel's truncation and
 /// flip. With transposeAndFlip, weights is [G, Ci, Co, kernel...] and its

@@ -2,6 +2,7 @@
 #ifndef POPLIN_SRC_CONVPASSES_HPP
 #define POPLIN_SRC_CONVPASSES_HPP
 
+#include "ConvLayout.hpp"
 #include "ConvPlan.hpp"
 #include "PlanningCacheImpl.hpp"
 
@@ -29,12 +30,23 @@ ConvPlan getConvPlan(const poplar::Target &target, const ConvParams &params,
 /// is given (its outputs o0 .. o1 along the plan's field dimension).
 struct SlabBlock {
   poplar::Tensor slab;
+  std::size_t slabBegin = 0; // where the slab starts along the field dim
   std::vector<unsigned> geometry;
 };
 SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
                     std::size_t g, std::size_t b0, std::size_t b1,
                     std::size_t o0, std::size_t o1, std::size_t ci0,
                     std::size_t ci1, std::size_t co0, std::size_t co1);
+/// The same from x without the input transform's zero padding
+/// (unpaddedInput): the slab holds the stored elements the block reads, and
+/// the geometry ends with the padding that the vertex reads as zeros
+/// (element 21, the weights' layout, 0 until the caller sets it; elements
+/// 22 to 27, ConvKernelCommon.hpp).
+SlabBlock inputSlab(const poplar::Tensor &x, const InputPadding &padding,
+                    const ConvGeometry &geometry, std::size_t g,
+                    std::size_t b0, std::size_t b1, std::size_t o0,
+                    std::size_t o1, std::size_t ci0, std::size_t ci1,
+                    std::size_t co0, std::size_t co1);
 
 /// The partial results of one output block, one per tile that adds to it.
 struct PartialSet {

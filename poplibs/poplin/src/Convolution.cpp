@@ -69,6 +69,7 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
   Tensor slab = x[g].slice(b0, b1, 0).slice(ci0, ci1, 4);
   slab = slab.slice(start, start + geo.inputSpan(fd, o1 - o0), 1 + fd);
   SlabBlock block;
+  block.slabBegin = start;
   block.geometry = {static_cast<unsigned>(b1 - b0),
                     static_cast<unsigned>(ci1 - ci0),
                     static_cast<unsigned>(co1 - co0)};
@@ -82,6 +83,48 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
     block.geometry.push_back(static_cast<unsigned>(d == fd ? 0 : geo.base[d]));
   }
   block.slab = slab;
+  return block;
+}
+
+SlabBlock inputSlab(const Tensor &x, const InputPadding &padding,
+                    const ConvGeometry &geo, std::size_t g, std::size_t b0,
+                    std::size_t b1, std::size_t o0, std::size_t o1,
+                    std::size_t ci0, std::size_t ci1, std::size_t co0,
+                    std::size_t co1) {
+  const unsigned fd = geo.fieldDim();
+  // The padded window [start, start + span) along fd, and the stored
+  // elements in it.
+  const std::size_t start = geo.base[fd] + o0 * geo.stride[fd];
+  const std::size_t span = geo.inputSpan(fd, o1 - o0);
+  const std::size_t lower = padding.lower[fd], stored = padding.stored[fd];
+  auto storedIndex = [&](std::size_t p) {
+    return std::min(stored, p > lower ? p - lower : std::size_t(0));
+  };
+  const std::size_t first = storedIndex(start), last = storedIndex(start + span);
+  SlabBlock block;
+  block.slabBegin = first;
+  block.slab = x[g].slice(b0, b1, 0).slice(ci0, ci1, 4).slice(first, last,
+                                                               1 + fd);
+  block.geometry = {static_cast<unsigned>(b1 - b0),
+                    static_cast<unsigned>(ci1 - ci0),
+                    static_cast<unsigned>(co1 - co0)};
+  for (unsigned d = 0; d != 3; ++d) {
+    block.geometry.push_back(
+        static_cast<unsigned>(d == fd ? span : geo.inSize[d]));
+    block.geometry.push_back(
+        static_cast<unsigned>(d == fd ? o1 - o0 : geo.outSize[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.kernel[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.kernelDilation[d]));
+    block.geometry.push_back(static_cast<unsigned>(geo.stride[d]));
+    block.geometry.push_back(static_cast<unsigned>(d == fd ? 0 : geo.base[d]));
+  }
+  block.geometry.push_back(0);
+  for (unsigned d = 0; d != 3; ++d)
+    block.geometry.push_back(static_cast<unsigned>(
+        d == fd ? (lower > start ? lower - start : 0) : padding.lower[d]));
+  for (unsigned d = 0; d != 3; ++d)
+    block.geometry.push_back(
+        static_cast<unsigned>(d == fd ? last - first : padding.stored[d]));
   return block;
 }
 
@@ -330,16 +373,19 @@ bool depthwiseOnHost(const Target &target, const ConvParams &params,
 void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
                         const ConvParams &params, const ConvGeometry &geo,
                         const ConvPlan &plan, const Tensor &x,
-                        const Tensor &w, const Tensor &core) {
+                        const InputPadding *padding, const Tensor &w,
+                        const Tensor &core) {
   const unsigned fd = plan.fieldDim;
   // Group 0's slab gives the geometry (every group's is the same); the
   // same slice of every group is the vertex's input.
-  SlabBlock s = inputSlab(x, geo, 0, 0, geo.batch, 0, geo.outSize[fd], 0, 1,
+  SlabBlock s =
+      padding ? inputSlab(x, *padding, geo, 0, 0, geo.batch, 0,
+                          geo.outSize[fd], 0, 1, 0, 1)
+              : inputSlab(x, geo, 0, 0, geo.batch, 0, geo.outSize[fd], 0, 1,
                           0, 1);
-  const std::size_t start = geo.base[fd];
-  const Tensor slab =
-      x.slice(start, start + geo.inputSpan(fd, geo.outSize[fd]), 2 + fd)
-          .dimShuffle({1, 2, 3, 4, 0, 5});
+  const Tensor slab = x.slice(s.slabBegin, s.slabBegin + s.slab.dim(1 + fd),
+                              2 + fd)
+                          .dimShuffle({1, 2, 3, 4, 0, 5});
   s.geometry[1] = s.geometry[2] = static_cast<unsigned>(geo.groups);
   const unsigned tile = plan.groupTile(0, plan.tileOf(0, 0, 0, 0));
   VertexRef v = graph.addVertex(cs, "poplin::DepthwiseConvPartial");
@@ -406,12 +452,24 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   const unsigned fd = plan.fieldDim;
   const ComputeSet cs = graph.addComputeSet({dc, "Conv"});
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
+  // On the CPU device FLOAT vertices read zeros for the input's padding
+  // (but for the single-channel kernel, whose rows are vectors), rather
+  // than gathering a padded copy of their input at every run.
+  InputPadding padding;
+  const bool vertexPads =
+      target.getTargetType() == TargetType::CPU &&
+      params.inputType == FLOAT && padsOnly(params) &&
+      (depthwise || geo.inChans != 1 || geo.outChans != 1);
+  const Tensor unpadded =
+      vertexPads ? unpaddedInput(in, params, padding) : Tensor();
   if (depthwise) {
-    addDepthwiseVertex(graph, cs, params, geo, plan,
-                       transformedInput(graph, in, params,
-                                        plan.groupTile(0, plan.tileOf(0, 0, 0,
-                                                                      0))),
-                       w, core);
+    const Tensor x = vertexPads
+                         ? unpadded
+                         : transformedInput(graph, in, params,
+                                            plan.groupTile(0, plan.tileOf(
+                                                                  0, 0, 0, 0)));
+    addDepthwiseVertex(graph, cs, params, geo, plan, x,
+                       vertexPads ? &padding : nullptr, w, core);
     prog.add(Execute(cs, {dc, "Conv"}));
     return finishOutput(graph, params, core, prog, dc);
   }
@@ -445,8 +503,11 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
             const unsigned tile =
                 plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
             const SlabBlock s =
-                inputSlab(transformedInput(graph, in, params, tile), geo, g, b0,
-                          b1, o0, o1, ci0, ci1, co0, co1);
+                vertexPads
+                    ? inputSlab(unpadded, padding, geo, g, b0, b1, o0, o1, ci0,
+                                ci1, co0, co1)
+                    : inputSlab(transformedInput(graph, in, params, tile), geo,
+                                g, b0, b1, o0, o1, ci0, ci1, co0, co1);
             const Tensor result =
                 partials.destination(graph, outBlock, direct, tile, dc);
             VertexRef v = graph.addVertex(cs, vertexType);
@@ -459,7 +520,8 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
               split.back() = (co1 - co0) / weightBlock;
               split.push_back(weightBlock);
               wBlock = wBlock.reshape(split).dimShuffle({4, 0, 1, 2, 3, 5});
-              geometry.push_back(1);
+              geometry.resize(std::max<std::size_t>(geometry.size(), 22));
+              geometry[21] = 1;
             }
             graph.connect(v["weights"], wBlock.flatten());
             graph.connect(v["out"], result.flatten());

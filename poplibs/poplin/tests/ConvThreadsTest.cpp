@@ -20,8 +20,11 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <utility>
 #include <vector>
 
 using namespace poplar;
@@ -291,5 +294,126 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
             want.push_back(acc);
           }
     CHECK(sameBits(one, want));
+  }
+}
+
+namespace {
+
+// `p` with its input's truncation and padding applied on the host to `x`
+// ([B, G * Ci, field...]): the convolution whose input holds the zeros in
+// memory, and that input.
+std::pair<poplin::ConvParams, std::vector<float>>
+paddedOnHost(const poplin::ConvParams &p, const std::vector<float> &x) {
+  poplin::ConvParams q = p;
+  const std::size_t nd = p.getNumFieldDims();
+  auto &t = q.inputTransform;
+  std::vector<std::size_t> size(nd);
+  for (std::size_t d = 0; d != nd; ++d) {
+    size[d] = p.inputFieldShape[d] - t.truncationLower[d] -
+              t.truncationUpper[d] + t.paddingLower[d] + t.paddingUpper[d];
+    q.inputFieldShape[d] = size[d];
+    t.truncationLower[d] = t.truncationUpper[d] = 0;
+    t.paddingLower[d] = t.paddingUpper[d] = 0;
+  }
+  const std::size_t planes = p.batchSize * p.getNumInputChans();
+  const std::size_t inPlane = product(p.inputFieldShape);
+  const std::size_t outPlane = product(size);
+  std::vector<float> y(planes * outPlane, 0.0f);
+  const auto &pt = p.inputTransform;
+  for (std::size_t plane = 0; plane != planes; ++plane)
+    for (std::size_t e = 0; e != outPlane; ++e) {
+      // Padded coordinates of e, back to the stored ones.
+      std::size_t rest = e, src = 0;
+      bool inside = true;
+      for (std::size_t d = nd; d-- != 0;) {
+        const long c = long(rest % size[d]) - long(pt.paddingLower[d]);
+        rest /= size[d];
+        const long stored = long(p.inputFieldShape[d] - pt.truncationLower[d] -
+                                 pt.truncationUpper[d]);
+        inside = inside && c >= 0 && c < stored;
+        std::size_t stride = 1;
+        for (std::size_t k = d + 1; k != nd; ++k)
+          stride *= p.inputFieldShape[k];
+        src += (std::size_t(c) + pt.truncationLower[d]) * stride;
+      }
+      if (inside)
+        y[plane * outPlane + e] = x[plane * inPlane + src];
+    }
+  return {q, y};
+}
+
+} // namespace
+
+TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
+          "of zeros in memory",
+          "[poplin][conv]") {
+  // Each convolution against the same one over an input padded on the
+  // host: the vertices read zeros for the padding, with the products and
+  // sums of zeros stored in memory, bit for bit.
+  std::vector<poplin::ConvParams> cases;
+  auto add = [&](std::size_t batch, std::vector<std::size_t> field,
+                 std::vector<std::size_t> kernel, std::size_t ci,
+                 std::size_t co, std::size_t groups,
+                 std::vector<unsigned> lower, std::vector<unsigned> upper) {
+    cases.emplace_back(FLOAT, batch, field, kernel, ci, co, groups);
+    cases.back().inputTransform.paddingLower = lower;
+    cases.back().inputTransform.paddingUpper = upper;
+    return &cases.back();
+  };
+  // 3x3, blocks of 16 output channels and a tail of 8.
+  add(2, {12, 10}, {3, 3}, 32, 40, 1, {1, 1}, {1, 1});
+  // ResNet's first layer: 7x7 over 3 channels, stride 2, padding 3.
+  add(1, {30, 30}, {7, 7}, 3, 16, 1, {3, 3}, {3, 3})->outputTransform.stride =
+      {2, 2};
+  // Uneven padding and strides, 7 output channels (the generic blocks).
+  add(1, {9, 11}, {3, 3}, 5, 7, 1, {0, 2}, {2, 0})->outputTransform.stride = {
+      1, 2};
+  // One dimension, padding wider than the kernel on one side.
+  add(3, {17}, {5}, 16, 24, 1, {6}, {1});
+  // Three dimensions.
+  add(1, {5, 6, 7}, {3, 3, 3}, 4, 16, 1, {1, 1, 1}, {1, 1, 1});
+  // A dilated kernel, and a truncated input.
+  {
+    auto *p = add(1, {13, 14}, {3, 3}, 8, 16, 1, {2, 2}, {2, 2});
+    p->kernelTransform.dilation = {2, 2};
+    p->inputTransform.truncationLower = {1, 0};
+    p->inputTransform.truncationUpper = {0, 2};
+  }
+  // Depthwise (one channel a group): uneven padding, stride 2.
+  add(2, {15, 16}, {3, 3}, 1, 1, 20, {2, 0}, {0, 3})->outputTransform.stride =
+      {2, 2};
+  add(1, {7, 9}, {3, 3}, 1, 1, 33, {1, 1}, {1, 1});
+  unsigned seed = 51;
+  for (const auto &p : cases) {
+    INFO(p);
+    const auto x = poplin_test::uniformValues(
+        p.batchSize * p.getNumInputChans() * product(p.inputFieldShape),
+        seed++);
+    auto w = poplin_test::uniformValues(
+        p.numConvGroups * p.outputChannelsPerConvGroup *
+            p.inputChannelsPerConvGroup * product(p.kernelShape),
+        seed++);
+    const auto [q, xp] = paddedOnHost(p, x);
+    const auto device = sdktest::DeviceType::Cpu;
+    CHECK(sameBits(run(p, x, w, 2, nullptr, device),
+                   run(q, xp, w, 2, nullptr, device)));
+    // An infinite weight: each product with a padding zero is a NaN, as
+    // with the zeros in memory (where no output reads only padding, which
+    // the canonical form makes output padding).
+    bool everyOutputReadsInput = true;
+    for (std::size_t d = 0; d != p.getNumFieldDims(); ++d) {
+      const std::size_t extent =
+          (p.kernelShape[d] - 1) * p.kernelTransform.dilation[d] + 1;
+      everyOutputReadsInput =
+          everyOutputReadsInput &&
+          p.inputTransform.paddingLower[d] < extent &&
+          p.inputTransform.paddingUpper[d] < extent;
+    }
+    if (!everyOutputReadsInput)
+      continue;
+    w[0] = std::numeric_limits<float>::infinity();
+    const std::vector<float> y = run(p, x, w, 2, nullptr, device);
+    CHECK(sameBits(y, run(q, xp, w, 2, nullptr, device)));
+    CHECK(std::any_of(y.begin(), y.end(), [](float v) { return std::isnan(v); }));
   }
 }
