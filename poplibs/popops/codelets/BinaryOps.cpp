@@ -22,12 +22,15 @@
 // slice of every region. BroadcastScalarPerRegion2D, whose regions are many
 // and short, gives each worker whole regions. In-place operations connect
 // `out` and the first operand to the same regions.
+#include "ElementwiseVectorOps.hpp"
 #include "ExprOpDispatch.hpp"
 
 #include <poplar/Vertex.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 namespace popops {
 namespace {
@@ -61,6 +64,75 @@ inline void applyInBlocks(R *y, const T *a, B b, unsigned n) {
     y[i] = one(a[i], b(i));
 }
 
+// Float arithmetic that is one IEEE operation per element: on 16 lanes it
+// gives each element the bits and exception flags it gives alone.
+template <expr::BinaryOpType op, class T>
+constexpr bool laneArithmetic =
+    std::is_same_v<T, float> &&
+    (op == expr::BinaryOpType::ADD || op == expr::BinaryOpType::SUBTRACT ||
+     op == expr::BinaryOpType::MULTIPLY || op == expr::BinaryOpType::DIVIDE);
+
+#ifdef POPOPS_VECOPS_X86_CLONES
+template <expr::BinaryOpType op>
+POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE vecops::f32x16
+arithmetic16(vecops::f32x16 a, vecops::f32x16 b) {
+  if constexpr (op == expr::BinaryOpType::ADD)
+    return a + b;
+  else if constexpr (op == expr::BinaryOpType::SUBTRACT)
+    return a - b;
+  else if constexpr (op == expr::BinaryOpType::MULTIPLY)
+    return a * b;
+  else
+    return a / b;
+}
+
+// applyInBlocks for laneArithmetic on AVX-512: b[i] (bStep 1) or b[0]
+// (bStep 0) as the other operand. Each vector is loaded before it is
+// stored, so `y` may be `a`.
+template <expr::BinaryOpType op, bool bFirst>
+POPOPS_VECOPS_AVX512 void applyFloat16(float *y, const float *a,
+                                       const float *b, unsigned bStep,
+                                       unsigned n) {
+  vecops::f32x16 w = {};
+  if (!bStep)
+    for (unsigned k = 0; k != 16; ++k)
+      w[k] = b[0];
+  unsigned i = 0;
+  for (; i + 16 <= n; i += 16) {
+    vecops::f32x16 x;
+    std::memcpy(&x, a + i, sizeof x);
+    if (bStep)
+      std::memcpy(&w, b + i, sizeof w);
+    const vecops::f32x16 r =
+        bFirst ? arithmetic16<op>(w, x) : arithmetic16<op>(x, w);
+    std::memcpy(y + i, &r, sizeof r);
+  }
+  for (; i != n; ++i) {
+    const float other = b[i * bStep];
+    y[i] = bFirst ? ops::binaryOp<op>(other, a[i])
+                  : ops::binaryOp<op>(a[i], other);
+  }
+}
+#endif
+
+// y[i] = op(a[i], b[i * bStep]) (the operands swapped when bFirst) for
+// i < n: bStep 1 for a vector operand, 0 for a scalar. Float arithmetic
+// runs on AVX-512 where the host has it.
+template <expr::BinaryOpType op, bool bFirst, class T, class R>
+inline void applyRun(R *y, const T *a, const T *b, unsigned bStep,
+                     unsigned n) {
+#ifdef POPOPS_VECOPS_X86_CLONES
+  if constexpr (laneArithmetic<op, T>) {
+    if (vecops::hostLanes() == 16)
+      return applyFloat16<op, bFirst>(y, a, b, bStep, n);
+  }
+#endif
+  if (bStep)
+    applyInBlocks<op, bFirst>(y, a, [b](unsigned i) { return b[i]; }, n);
+  else
+    applyInBlocks<op, bFirst>(y, a, [s = *b](unsigned) { return s; }, n);
+}
+
 } // namespace
 
 template <expr::BinaryOpType op, class T>
@@ -73,11 +145,10 @@ public:
   void compute(unsigned wid) {
     for (unsigned r = 0; r != out.size(); ++r) {
       const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
-      const T *a = in1[r].data() + range.begin;
-      const T *b = in2[r].data() + range.begin;
-      auto *y = out[r].data() + range.begin;
-      applyInBlocks<op, false>(
-          y, a, [b](unsigned i) { return b[i]; }, range.end - range.begin);
+      applyRun<op, false>(out[r].data() + range.begin,
+                          in1[r].data() + range.begin,
+                          in2[r].data() + range.begin, 1,
+                          range.end - range.begin);
     }
   }
 };
@@ -93,9 +164,9 @@ public:
     const T s = scalar;
     for (unsigned r = 0; r != out.size(); ++r) {
       const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
-      applyInBlocks<op, scalarFirst>(
-          out[r].data() + range.begin, in[r].data() + range.begin,
-          [s](unsigned) { return s; }, range.end - range.begin);
+      applyRun<op, scalarFirst>(out[r].data() + range.begin,
+                                in[r].data() + range.begin, &s, 0,
+                                range.end - range.begin);
     }
   }
 };
@@ -110,9 +181,8 @@ public:
   void compute(unsigned wid) {
     for (unsigned r = wid; r < out.size(); r += numWorkers()) {
       const T s = scalars[r];
-      applyInBlocks<op, scalarFirst>(
-          out[r].data(), in[r].data(), [s](unsigned) { return s; },
-          out[r].size());
+      applyRun<op, scalarFirst>(out[r].data(), in[r].data(), &s, 0,
+                                out[r].size());
     }
   }
 };
@@ -137,9 +207,7 @@ public:
           (static_cast<std::uint64_t>(phase[r]) + range.begin) % period);
       for (unsigned i = range.begin; i != range.end;) {
         const unsigned n = std::min(period - k, range.end - i);
-        const T *v = p + k;
-        applyInBlocks<op, vectorFirst>(
-            y + i, a + i, [v](unsigned j) { return v[j]; }, n);
+        applyRun<op, vectorFirst>(y + i, a + i, p + k, 1, n);
         i += n;
         k = 0;
       }
