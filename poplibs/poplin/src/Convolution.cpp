@@ -292,6 +292,19 @@ Tensor finishOutput(Graph &graph, const ConvParams &params, const Tensor &core,
 // blocks on the CPU device (ConvPartial's weightsBlocked).
 constexpr std::size_t weightBlock = 16;
 
+// Whether the forward pass lowers to one DepthwiseConvPartial: on the CPU
+// device (whose one tile holds the whole convolution; the IPU Model keeps
+// one ConvPartial per group and the cycles it is estimated by), FLOAT
+// groups of one input and one output channel in an unsplit plan.
+bool depthwiseOnHost(const Target &target, const ConvParams &params,
+                     const ConvGeometry &geo, const ConvPlan &plan) {
+  return target.getTargetType() == TargetType::CPU &&
+         params.inputType == FLOAT && params.outputType == FLOAT &&
+         geo.groups > 1 && geo.inChans == 1 && geo.outChans == 1 &&
+         plan.splitB == 1 && plan.splitF == 1 && plan.splitCo == 1 &&
+         plan.splitCi == 1;
+}
+
 // Whether a FLOAT ConvPartial on the CPU device whose output channels are
 // `outChans` is given its weights in blocks of 16 output channels,
 // [Co / 16][kernel...][Ci][16]: the order its kernel reads them in, so that
@@ -321,6 +334,18 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
   for (unsigned d = 0; d != nd; ++d)
     perm.push_back(1 + d);
   const std::size_t co = params.outputChannelsPerConvGroup;
+  if (depthwiseOnHost(graph.getTarget(), params,
+                      foldGeometry(params.canonicalize()), plan)) {
+    // [kernel...][G], the order DepthwiseConvPartial reads them in.
+    std::vector<std::size_t> stored(shape.begin() + 1, shape.end());
+    stored.push_back(params.numConvGroups);
+    Tensor v = graph.addVariable(params.inputType, stored, {dc, "weights"});
+    graph.setTileMapping(v, plan.groupTile(0, plan.tileOf(0, 0, 0, 0)));
+    std::vector<unsigned> groupsFirst{nd + 2};
+    for (unsigned d = 0; d != nd + 2; ++d)
+      groupsFirst.push_back(d);
+    return v.dimShuffle(groupsFirst).dimShuffle(perm);
+  }
   if (weightsInBlocks(graph.getTarget(), params, co) && plan.splitCo == 1 &&
       plan.splitCi == 1) {
     // [G][Co / 16][kernel...][Ci][16], seen as [G, kernel..., Ci, Co].
@@ -352,19 +377,6 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
       },
       {dc, "weights"});
   return w.dimShuffle(perm);
-}
-
-// Whether the forward pass lowers to one DepthwiseConvPartial: on the CPU
-// device (whose one tile holds the whole convolution; the IPU Model keeps
-// one ConvPartial per group and the cycles it is estimated by), FLOAT
-// groups of one input and one output channel in an unsplit plan.
-bool depthwiseOnHost(const Target &target, const ConvParams &params,
-                     const ConvGeometry &geo, const ConvPlan &plan) {
-  return target.getTargetType() == TargetType::CPU &&
-         params.inputType == FLOAT && params.outputType == FLOAT &&
-         geo.groups > 1 && geo.inChans == 1 && geo.outChans == 1 &&
-         plan.splitB == 1 && plan.splitF == 1 && plan.splitCo == 1 &&
-         plan.splitCi == 1;
 }
 
 // The vertex of a depthwise convolution with the groups innermost: the

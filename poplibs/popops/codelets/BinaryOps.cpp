@@ -27,9 +27,12 @@
 
 #include <poplar/Vertex.hpp>
 
+#ifdef POPOPS_VECOPS_X86_CLONES
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 namespace popops {
@@ -73,44 +76,59 @@ constexpr bool laneArithmetic =
      op == expr::BinaryOpType::MULTIPLY || op == expr::BinaryOpType::DIVIDE);
 
 #ifdef POPOPS_VECOPS_X86_CLONES
+// The lanes of m of op(a, b); the others are zero and raise nothing.
 template <expr::BinaryOpType op>
-POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE vecops::f32x16
-arithmetic16(vecops::f32x16 a, vecops::f32x16 b) {
+POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE __m512 arithmetic16(__mmask16 m,
+                                                               __m512 a,
+                                                               __m512 b) {
   if constexpr (op == expr::BinaryOpType::ADD)
-    return a + b;
+    return _mm512_maskz_add_ps(m, a, b);
   else if constexpr (op == expr::BinaryOpType::SUBTRACT)
-    return a - b;
+    return _mm512_maskz_sub_ps(m, a, b);
   else if constexpr (op == expr::BinaryOpType::MULTIPLY)
-    return a * b;
+    return _mm512_maskz_mul_ps(m, a, b);
   else
-    return a / b;
+    return _mm512_maskz_div_ps(m, a, b);
 }
 
-// applyInBlocks for laneArithmetic on AVX-512: b[i] (bStep 1) or b[0]
-// (bStep 0) as the other operand. Each vector is loaded before it is
-// stored, so `y` may be `a`.
+// y[i] = op(a[i], b[i * bStep]) (the operands swapped when bFirst) for
+// i < n, 16 at a time, the last under a mask. Each vector is loaded
+// before it is stored, so `y` may be `a`.
+template <expr::BinaryOpType op, bool bFirst>
+POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE void
+arithmeticRun16(float *y, const float *a, const float *b, unsigned bStep,
+                unsigned n) {
+  const __m512 scalar = _mm512_set1_ps(b[0]);
+  for (unsigned i = 0; i < n; i += 16) {
+    const __mmask16 m =
+        n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
+    const __m512 x = _mm512_maskz_loadu_ps(m, a + i);
+    const __m512 w = bStep ? _mm512_maskz_loadu_ps(m, b + i) : scalar;
+    _mm512_mask_storeu_ps(y + i, m,
+                          bFirst ? arithmetic16<op>(m, w, x)
+                                 : arithmetic16<op>(m, x, w));
+  }
+}
+
 template <expr::BinaryOpType op, bool bFirst>
 POPOPS_VECOPS_AVX512 void applyFloat16(float *y, const float *a,
                                        const float *b, unsigned bStep,
                                        unsigned n) {
-  vecops::f32x16 w = {};
-  if (!bStep)
-    for (unsigned k = 0; k != 16; ++k)
-      w[k] = b[0];
-  unsigned i = 0;
-  for (; i + 16 <= n; i += 16) {
-    vecops::f32x16 x;
-    std::memcpy(&x, a + i, sizeof x);
-    if (bStep)
-      std::memcpy(&w, b + i, sizeof w);
-    const vecops::f32x16 r =
-        bFirst ? arithmetic16<op>(w, x) : arithmetic16<op>(x, w);
-    std::memcpy(y + i, &r, sizeof r);
-  }
-  for (; i != n; ++i) {
-    const float other = b[i * bStep];
-    y[i] = bFirst ? ops::binaryOp<op>(other, a[i])
-                  : ops::binaryOp<op>(a[i], other);
+  arithmeticRun16<op, bFirst>(y, a, b, bStep, n);
+}
+
+// y[i] = op(a[i], pattern[(k + i) % period]) for i < n, the pattern's
+// runs in one call.
+template <expr::BinaryOpType op, bool bFirst>
+POPOPS_VECOPS_AVX512 void applyRepeatedFloat16(float *y, const float *a,
+                                               const float *pattern,
+                                               unsigned period, unsigned k,
+                                               unsigned n) {
+  for (unsigned i = 0; i != n;) {
+    const unsigned m = std::min(period - k, n - i);
+    arithmeticRun16<op, bFirst>(y + i, a + i, pattern + k, 1, m);
+    i += m;
+    k = 0;
   }
 }
 #endif
@@ -205,6 +223,16 @@ public:
       // The pattern's element under this worker's first element.
       unsigned k = static_cast<unsigned>(
           (static_cast<std::uint64_t>(phase[r]) + range.begin) % period);
+#ifdef POPOPS_VECOPS_X86_CLONES
+      if constexpr (laneArithmetic<op, T>) {
+        if (vecops::hostLanes() == 16) {
+          applyRepeatedFloat16<op, vectorFirst>(y + range.begin,
+                                                a + range.begin, p, period, k,
+                                                range.end - range.begin);
+          continue;
+        }
+      }
+#endif
       for (unsigned i = range.begin; i != range.end;) {
         const unsigned n = std::min(period - k, range.end - i);
         applyRun<op, vectorFirst>(y + i, a + i, p + k, 1, n);

@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
 #define POPOPS_VECOPS_X86_CLONES 1
 #define POPOPS_VECOPS_AVX2 __attribute__((target("avx2")))
 #define POPOPS_VECOPS_AVX512                                                   \
@@ -76,7 +77,7 @@ template <class V> struct Ops;
 // max and min are ops::max and ops::min: a NaN operand is the result (a if
 // both are), otherwise b when a < b (b < a for min), else a. `x != x` is
 // quiet.
-#define POPOPS_VECOPS_OPS(VEC, INT, TARGET)                                    \
+#define POPOPS_VECOPS_OPS(VEC, INT, TARGET, MAXMIN)                            \
   template <> struct Ops<VEC> {                                                \
     typedef VEC V;                                                             \
     typedef INT I;                                                             \
@@ -114,6 +115,15 @@ template <class V> struct Ops;
       const I kb = ib ^ ((ib >> 31) & 0x7fffffff);                             \
       return (ka < kb) & ~(a == b);                                            \
     }                                                                          \
+    MAXMIN                                                                     \
+    TARGET static POPOPS_VECOPS_INLINE V clamp(V x, V lower, V upper) {        \
+      return min(max(x, lower), upper);                                        \
+    }                                                                          \
+  };
+
+// max and min by orderedLess and quiet self-comparisons, for the vector
+// sizes without mask registers.
+#define POPOPS_VECOPS_MAXMIN_BY_KEYS(TARGET)                                    \
     TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                       \
       V r = select(orderedLess(a, b), b, a);                                   \
       r = select(b != b, b, r);                                                \
@@ -123,16 +133,40 @@ template <class V> struct Ops;
       V r = select(orderedLess(b, a), b, a);                                   \
       r = select(b != b, b, r);                                                \
       return select(a != a, a, r);                                             \
-    }                                                                          \
-    TARGET static POPOPS_VECOPS_INLINE V clamp(V x, V lower, V upper) {        \
-      return min(max(x, lower), upper);                                        \
-    }                                                                          \
-  };
+    }
 
-POPOPS_VECOPS_OPS(f32x4, i32x4, )
-POPOPS_VECOPS_OPS(f32x8, i32x8, POPOPS_VECOPS_AVX2)
-POPOPS_VECOPS_OPS(f32x16, i32x16, POPOPS_VECOPS_AVX512)
+// max and min on AVX-512 by quiet comparisons into mask registers
+// (_CMP_LT_OQ and _CMP_UNORD_Q raise invalid only for a signalling NaN, as
+// __builtin_isless and __builtin_isunordered do in ops::max and ops::min),
+// lane by lane the scalar functions' own tests.
+#define POPOPS_VECOPS_MAXMIN_BY_MASKS(TARGET)                                   \
+  TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
+    const __m512 x = __m512(a), y = __m512(b);                                 \
+    __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, y, _CMP_LT_OQ), x, y); \
+    r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q), r, y);    \
+    return V(_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r,   \
+                                  x));                                         \
+  }                                                                            \
+  TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                         \
+    const __m512 x = __m512(a), y = __m512(b);                                 \
+    __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, x, _CMP_LT_OQ), x, y); \
+    r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q), r, y);    \
+    return V(_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r,   \
+                                  x));                                         \
+  }
+
+POPOPS_VECOPS_OPS(f32x4, i32x4, , POPOPS_VECOPS_MAXMIN_BY_KEYS())
+POPOPS_VECOPS_OPS(f32x8, i32x8, POPOPS_VECOPS_AVX2,
+                  POPOPS_VECOPS_MAXMIN_BY_KEYS(POPOPS_VECOPS_AVX2))
+#ifdef POPOPS_VECOPS_X86_CLONES
+POPOPS_VECOPS_OPS(f32x16, i32x16, POPOPS_VECOPS_AVX512,
+                  POPOPS_VECOPS_MAXMIN_BY_MASKS(POPOPS_VECOPS_AVX512))
+#else
+POPOPS_VECOPS_OPS(f32x16, i32x16, , POPOPS_VECOPS_MAXMIN_BY_KEYS())
+#endif
 #undef POPOPS_VECOPS_OPS
+#undef POPOPS_VECOPS_MAXMIN_BY_KEYS
+#undef POPOPS_VECOPS_MAXMIN_BY_MASKS
 
 } // namespace vecops
 } // namespace popops
