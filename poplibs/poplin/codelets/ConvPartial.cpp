@@ -48,6 +48,10 @@ constexpr unsigned packedPosBlockAvx2 = posBlock;
 // accumulators: 14 keep both fused multiply-add pipes of a core busy, and
 // rows of 112, 56, 28 and 14 outputs split into whole blocks.
 constexpr unsigned packedPosBlockAvx512 = 14;
+// Positions of the AVX-512 path over two blocks of channels: 14 x 2
+// accumulators, each input element broadcast once for two fused
+// multiply-adds.
+constexpr unsigned pairPosBlockAvx512 = 14;
 
 // out[x0 .. x0+P)[c0 .. c0+W) of one output row, summed over the kernel
 // window and every input channel. P and W are the block sizes (compile-time
@@ -95,14 +99,17 @@ forwardBlock(const Geometry &g, const T *in, const T *weights, float *out,
 // vector accumulators, each weight row loaded once for the P positions.
 // `wBlock` is the block's weights for kernel element 0 and input channel 0;
 // rows (input channels) are `rowStride` floats apart, kernel elements
-// inChans * rowStride: the vertex's weights (rowStride outChans) or a
-// packed copy of the block (rowStride 16). Each output element sums the
-// same products in the same order whatever Vec, P, V and the packing.
+// inChans * rowStride, and a row's vectors `vecStride` apart: the vertex's
+// weights (rowStride outChans, vecStride a vector) or blocks of 16
+// channels (rowStride 16; vecStride a vector within a block, or a whole
+// block from one to the next). Each output element sums the same products
+// in the same order whatever Vec, P, V and the layout.
 template <class Vec, unsigned P, unsigned V>
 inline __attribute__((always_inline)) void
 forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
-                std::size_t rowStride, float *out, unsigned b, unsigned z,
-                unsigned y, unsigned x0, unsigned c0, unsigned p) {
+                std::size_t rowStride, std::size_t vecStride, float *out,
+                unsigned b, unsigned z, unsigned y, unsigned x0, unsigned c0,
+                unsigned p) {
   constexpr unsigned lanes = sizeof(Vec) / sizeof(float);
   Vec acc[P][V] = {};
   const unsigned ci = g.inChans, co = g.outChans;
@@ -121,7 +128,7 @@ forwardBlockVec(const Geometry &g, const float *in, const float *wBlock,
           const float *wr = wk + std::size_t(i) * rowStride;
           Vec wv[V];
           for (unsigned v = 0; v != V; ++v)
-            loadVec(wv[v], wr + lanes * v);
+            loadVec(wv[v], wr + vecStride * v);
           for (unsigned q = 0; q != P; ++q) {
             const float av = a[q][i];
             for (unsigned v = 0; v != V; ++v)
@@ -142,34 +149,42 @@ constexpr unsigned vectorsPerBlock = chanBlock * sizeof(float) / sizeof(Vec);
 
 // The last n < N positions of a row, at their exact size: a block of N
 // would compute N - n positions again only to drop them.
-template <class Vec, unsigned N>
+template <class Vec, unsigned N, unsigned V>
 inline __attribute__((always_inline)) void
 forwardTailPacked(const Geometry &g, const float *in, const float *packed,
-                  float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
-                  unsigned c0, unsigned n) {
+                  std::size_t vecStride, float *out, unsigned b, unsigned z,
+                  unsigned y, unsigned x0, unsigned c0, unsigned n) {
   if constexpr (N != 0) {
     if (n != N)
-      return forwardTailPacked<Vec, N - 1>(g, in, packed, out, b, z, y, x0, c0,
-                                           n);
-    forwardBlockVec<Vec, N, vectorsPerBlock<Vec>>(g, in, packed, chanBlock, out,
-                                                  b, z, y, x0, c0, N);
+      return forwardTailPacked<Vec, N - 1, V>(g, in, packed, vecStride, out, b,
+                                              z, y, x0, c0, n);
+    forwardBlockVec<Vec, N, V>(g, in, packed, chanBlock, vecStride, out, b, z,
+                               y, x0, c0, N);
   }
 }
 
-// Output channels [c0, c0 + 16) of output row (b, z, y) from `packed`, the
-// 16 channels' weights laid out [kernel element][inChans][16] by
-// packWeightBlock, P positions at a time.
-template <class Vec, unsigned P>
+// Output channels [c0, c0 + 16 * blocks) of output row (b, z, y) from
+// `packed`, each block of 16 channels' weights laid out [kernel
+// element][inChans][16] (by packWeightBlock, or stored so), the blocks
+// `blockStride` floats apart, P positions at a time. V vectors of type Vec
+// hold the blocks' channels.
+template <class Vec, unsigned P, unsigned V>
 inline __attribute__((always_inline)) void
 forwardRowPacked(const Geometry &g, const float *in, const float *packed,
-                 float *out, unsigned b, unsigned z, unsigned y, unsigned c0) {
+                 std::size_t blockStride, float *out, unsigned b, unsigned z,
+                 unsigned y, unsigned c0) {
+  constexpr unsigned lanes = sizeof(Vec) / sizeof(float);
+  // Vectors within a block are consecutive; the next block's are a block on.
+  const std::size_t vecStride =
+      V <= vectorsPerBlock<Vec> ? lanes : blockStride;
   const unsigned ox = g.outSize[2];
   unsigned x0 = 0;
   for (; x0 + P <= ox; x0 += P)
-    forwardBlockVec<Vec, P, vectorsPerBlock<Vec>>(g, in, packed, chanBlock, out,
-                                                  b, z, y, x0, c0, P);
+    forwardBlockVec<Vec, P, V>(g, in, packed, chanBlock, vecStride, out, b, z,
+                               y, x0, c0, P);
   if (x0 != ox)
-    forwardTailPacked<Vec, P - 1>(g, in, packed, out, b, z, y, x0, c0, ox - x0);
+    forwardTailPacked<Vec, P - 1, V>(g, in, packed, vecStride, out, b, z, y,
+                                     x0, c0, ox - x0);
 }
 
 // One output row (b, z, y), channels from cBegin on: full blocks on the fast path, the edges with
@@ -192,13 +207,13 @@ forwardRow(const Geometry &g, const T *in, const T *weights, float *out,
       const unsigned p = std::min(step, ox - x0);
       if constexpr (std::is_same_v<T, float>) {
         if (vectors == 2) {
-          forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, out, b,
-                                              z, y, x0, c0, p);
+          forwardBlockVec<f32x8, posBlock, 2>(g, in, weights + c0, co, 8, out,
+                                              b, z, y, x0, c0, p);
           continue;
         }
         if (vectors == 1) {
-          forwardBlockVec<f32x8, 2 * posBlock, 1>(g, in, weights + c0, co, out,
-                                                  b, z, y, x0, c0, p);
+          forwardBlockVec<f32x8, 2 * posBlock, 1>(g, in, weights + c0, co, 8,
+                                                  out, b, z, y, x0, c0, p);
           continue;
         }
       }
@@ -376,14 +391,24 @@ CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
                                            unsigned b, unsigned z, unsigned y,
                                            unsigned c0) {
-  forwardRowPacked<f32x8, packedPosBlockAvx2>(g, in, packed, out, b, z, y, c0);
+  forwardRowPacked<f32x8, packedPosBlockAvx2, 2>(g, in, packed, 0, out, b, z, y,
+                                                 c0);
 }
 CONV_TARGET_AVX512 void
 forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
                        float *out, unsigned b, unsigned z, unsigned y,
                        unsigned c0) {
-  forwardRowPacked<f32x16, packedPosBlockAvx512>(g, in, packed, out, b, z, y,
-                                                 c0);
+  forwardRowPacked<f32x16, packedPosBlockAvx512, 1>(g, in, packed, 0, out, b, z,
+                                                    y, c0);
+}
+// Two blocks of 16 channels at once, `blockStride` floats apart: each input
+// element loaded once for 32 channels' multiply-adds.
+CONV_TARGET_AVX512 void
+forwardRowPairAvx512(const Geometry &g, const float *in, const float *packed,
+                     std::size_t blockStride, float *out, unsigned b,
+                     unsigned z, unsigned y, unsigned c0) {
+  forwardRowPacked<f32x16, pairPosBlockAvx512, 2>(g, in, packed, blockStride,
+                                                  out, b, z, y, c0);
 }
 #endif
 
@@ -417,10 +442,15 @@ void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
   forwardRow<float>(g, in, weights, out, b, z, y, cBegin);
 }
 
+// Output channels [c0, c0 + 16 * blocks) of output row (b, z, y), for one
+// or (on AVX-512) two blocks of weights `blockStride` floats apart.
 void forwardRowPackedFloat(const Geometry &g, const float *in,
-                           const float *packed, float *out, unsigned b,
-                           unsigned z, unsigned y, unsigned c0) {
+                           const float *packed, std::size_t blockStride,
+                           unsigned blocks, float *out, unsigned b, unsigned z,
+                           unsigned y, unsigned c0) {
 #ifdef CONV_HAVE_X86_CLONES
+  if (blocks == 2)
+    return forwardRowPairAvx512(g, in, packed, blockStride, out, b, z, y, c0);
   switch (hostIsa()) {
   case HostIsa::Avx512:
     return forwardRowPackedAvx512(g, in, packed, out, b, z, y, c0);
@@ -430,7 +460,7 @@ void forwardRowPackedFloat(const Geometry &g, const float *in,
     break;
   }
 #endif
-  forwardRowPacked<f32x8, posBlock>(g, in, packed, out, b, z, y, c0);
+  forwardRowPacked<f32x8, posBlock, 2>(g, in, packed, 0, out, b, z, y, c0);
 }
 
 // The weights of output channels [16 * block, 16 * block + 16), copied so
@@ -454,19 +484,23 @@ void packWeightBlock(const Geometry &g, const float *weights, unsigned block,
 }
 
 // Worker `wid` of `workers`' share of a float ConvPartial. The whole blocks
-// of 16 output channels are split into (block, output row) units, block by
-// block, each worker taking a contiguous range, so that each block's
+// of 16 output channels are taken in tiles (two blocks of weights stored in
+// blocks on AVX-512, else one), split into (tile, output row) units, tile
+// by tile, each worker taking a contiguous range, so that each block's
 // weights are packed once or twice per vertex rather than once per worker;
 // the channels past the last whole block are shared out by rows.
 void forwardFloat(const Geometry &g, const float *in, const float *weights,
                   float *out, unsigned wid, unsigned workers) {
   const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
   const unsigned blocks = g.outChans / chanBlock;
-  // With a block or more each, workers take whole blocks: each block's
+  const unsigned tileBlocks =
+      g.weightsBlocked && hostIsa() == HostIsa::Avx512 ? 2 : 1;
+  const unsigned tiles = (blocks + tileBlocks - 1) / tileBlocks;
+  // With a tile or more each, workers take whole tiles: each block's
   // weights are then read from memory and packed once in all.
-  const bool wholeBlocks = blocks >= workers;
-  const std::size_t units = wholeBlocks ? blocks : std::size_t(blocks) * rows;
-  const std::size_t unitRows = wholeBlocks ? rows : 1;
+  const bool wholeTiles = tiles >= workers;
+  const std::size_t units = wholeTiles ? tiles : std::size_t(tiles) * rows;
+  const std::size_t unitRows = wholeTiles ? rows : 1;
   const std::size_t begin = units * wid / workers * unitRows;
   const std::size_t end = units * (wid + 1) / workers * unitRows;
   thread_local std::vector<float> packed;
@@ -475,7 +509,8 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
                                   g.kernel[2] * g.inChans * chanBlock;
   unsigned b, z, y;
   for (std::size_t u = begin; u < end; ++u) {
-    const unsigned block = unsigned(u / rows);
+    const unsigned block = unsigned(u / rows) * tileBlocks;
+    const unsigned n = std::min(tileBlocks, blocks - block);
     // Blocked weights are read where they are; others are packed.
     const float *blockWeights = weights + block * blockFloats;
     if (!g.weightsBlocked) {
@@ -486,7 +521,8 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
       blockWeights = packed.data();
     }
     g.outRowCoordinates(unsigned(u % rows), b, z, y);
-    forwardRowPackedFloat(g, in, blockWeights, out, b, z, y, block * chanBlock);
+    forwardRowPackedFloat(g, in, blockWeights, blockFloats, n, out, b, z, y,
+                          block * chanBlock);
   }
   if (blocks * chanBlock == g.outChans)
     return;

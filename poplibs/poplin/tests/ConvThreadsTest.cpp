@@ -417,3 +417,66 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
     CHECK(std::any_of(y.begin(), y.end(), [](float v) { return std::isnan(v); }));
   }
 }
+
+TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
+          "channel order, whatever block of channels computes it",
+          "[poplin][conv]") {
+  // Output channels of one block of 16, two (a pair of blocks side by
+  // side), three (a pair and one), and a tail of 8 and of 3 past them;
+  // strides and padding. Every output is the sum over (ky, kx, input
+  // channel) in that order from zero, with fused multiply-adds where the
+  // host has them.
+  struct Case {
+    std::size_t batch, height, width, ci, co, kernel, stride, pad;
+  };
+  const Case cases[] = {{1, 9, 10, 5, 16, 3, 1, 1},  {2, 8, 31, 7, 32, 3, 1, 1},
+                        {1, 11, 9, 4, 48, 3, 2, 1},  {1, 6, 15, 9, 56, 1, 1, 0},
+                        {1, 13, 12, 3, 35, 5, 2, 2}, {1, 7, 29, 16, 64, 3, 1, 0}};
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  const bool fused =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  const bool fused = false;
+#endif
+  unsigned seed = 71;
+  for (const Case &c : cases) {
+    poplin::ConvParams p(FLOAT, c.batch, {c.height, c.width},
+                         {c.kernel, c.kernel}, c.ci, c.co, 1);
+    p.inputTransform.paddingLower = {unsigned(c.pad), unsigned(c.pad)};
+    p.inputTransform.paddingUpper = {unsigned(c.pad), unsigned(c.pad)};
+    p.outputTransform.stride = {unsigned(c.stride), unsigned(c.stride)};
+    INFO(p);
+    const auto x = poplin_test::uniformValues(
+        c.batch * c.ci * c.height * c.width, seed++);
+    const auto w =
+        poplin_test::uniformValues(c.co * c.ci * c.kernel * c.kernel, seed++);
+    const std::vector<float> y =
+        run(p, x, w, 2, nullptr, sdktest::DeviceType::Cpu);
+    const auto field = p.getOutputFieldShape();
+    const long k = long(c.kernel);
+    std::vector<float> want;
+    for (std::size_t b = 0; b != c.batch; ++b)
+      for (std::size_t o = 0; o != c.co; ++o)
+        for (long oy = 0; oy != long(field[0]); ++oy)
+          for (long ox = 0; ox != long(field[1]); ++ox) {
+            float acc = 0.0f;
+            for (long ky = 0; ky != k; ++ky)
+              for (long kx = 0; kx != k; ++kx)
+                for (std::size_t i = 0; i != c.ci; ++i) {
+                  const long iy = oy * long(c.stride) - long(c.pad) + ky;
+                  const long ix = ox * long(c.stride) - long(c.pad) + kx;
+                  const bool inside = iy >= 0 && iy < long(c.height) &&
+                                      ix >= 0 && ix < long(c.width);
+                  const float v =
+                      inside ? x[((b * c.ci + i) * c.height + iy) * c.width +
+                                 ix]
+                             : 0.0f;
+                  const float wk = w[((o * c.ci + i) * k + ky) * k + kx];
+                  acc = fused ? std::fma(v, wk, acc) : acc + v * wk;
+                }
+            want.push_back(acc);
+          }
+    CHECK(sameBits(y, want));
+  }
+}
