@@ -186,6 +186,51 @@ Tensor createLike(Graph &graph, const PoolParams &p, const Tensor &likePlanes,
   return t;
 }
 
+// `t` [batch][channels][field...] as [batch][field...][channels].
+Tensor channelsLast(const Tensor &t) {
+  std::vector<unsigned> perm{0};
+  for (unsigned d = 2; d != t.rank(); ++d)
+    perm.push_back(d);
+  perm.push_back(1);
+  return t.dimShuffle(perm);
+}
+
+// On the CPU device a FLOAT input stored channels innermost (as its
+// convolutions leave activations) is pooled by one PoolingChannelsLast
+// that reads it in place, into an output stored the same way; otherwise
+// (an empty tensor) the planes are pooled apart.
+Tensor poolChannelsLast(Graph &graph, const PoolParams &p, const Tensor &in,
+                        Sequence &prog, const DebugContext &dc) {
+  const Tensor last = channelsLast(in);
+  if (graph.getTarget().getTargetType() != TargetType::CPU ||
+      p.dType != FLOAT || in.numElements() == 0 || !last.isContiguous())
+    return {};
+  std::vector<std::size_t> shape{p.batchSize};
+  const auto field = p.getOutputFieldShape();
+  shape.insert(shape.end(), field.begin(), field.end());
+  shape.push_back(p.numChannels);
+  Tensor out = graph.addVariable(p.dType, shape, {dc, "out"});
+  graph.setTileMapping(out, 0);
+  ComputeSet cs = graph.addComputeSet(dc);
+  VertexRef v = graph.addVertex(
+      cs, poputil::templateVertex("popnn::PoolingChannelsLast", p.dType,
+                                  p.poolingType));
+  graph.connect(v["in"], last.flatten());
+  graph.connect(v["out"], out.flatten());
+  graph.setInitialValue(v["batch"], unsigned(p.batchSize));
+  graph.setInitialValue(v["channels"], unsigned(p.numChannels));
+  setGeometry(graph, v, p);
+  graph.setTileMapping(v, 0);
+  graph.setPerfEstimate(v, detail::windowLoopCycles(
+                               out.numElements(), product(p.kernelShape), 2));
+  prog.add(Execute(cs, {dc}));
+  // Back to [batch][channels][field...].
+  std::vector<unsigned> perm{0, unsigned(shape.size() - 1)};
+  for (unsigned d = 1; d + 1 != shape.size(); ++d)
+    perm.push_back(d);
+  return out.dimShuffle(perm);
+}
+
 } // namespace
 
 std::vector<std::size_t> PoolParams::getOutputFieldShape() const {
@@ -256,6 +301,8 @@ Tensor pool(Graph &graph, const PoolParams &params, const Tensor &in,
   validate(params, opName);
   checkTensor(params, in, params.inputFieldShape, "in", opName);
   DebugContext dc(debugContext, std::string("Pool/") + asString(params.poolingType));
+  if (Tensor out = poolChannelsLast(graph, params, in, prog, dc); out.valid())
+    return out;
   const Tensor inPlanes = planes(in);
   Tensor out = createLike(graph, params, inPlanes, params.getOutputFieldShape(),
                           {dc, "out"}, opName);

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <sstream>
 
@@ -297,4 +298,61 @@ TEST_CASE("PoolParams prints, flops and errors", "[popnn][pooling]") {
   REQUIRE_THROWS_WITH(
       popnn::pooling::poolInputGradient(rig.graph, max, 1, small, rig.prog),
       Contains("MAX"));
+}
+
+TEST_CASE("activations stored channels innermost pool to the bits of planes",
+          "[popnn][pooling]") {
+  // On the CPU device a FLOAT input stored [batch][field...][channels] is
+  // pooled in place by PoolingChannelsLast; its outputs are those of the
+  // planes' vertices bit for bit, NaNs, infinities and signed zeros
+  // included (elsewhere both are pooled by planes).
+  struct LastCase {
+    std::vector<std::size_t> field, kernel;
+    std::vector<unsigned> stride;
+    std::vector<int> lower, upper;
+    std::size_t channels;
+  };
+  const LastCase cases[] = {
+      {{9, 8}, {3, 3}, {2, 2}, {1, -1}, {1, 2}, 35},
+      {{11}, {4}, {3}, {2}, {1}, 16},
+      {{3, 4, 5}, {2, 2, 3}, {1, 2, 1}, {0, 1, 1}, {1, 0, 1}, 5},
+      {{6, 6}, {2, 2}, {1, 1}, {3, 0}, {0, 0}, 20}, // windows only padding
+  };
+  unsigned seed = 91;
+  for (const auto &c : cases)
+    for (const auto kind :
+         {PoolingType::MAX, PoolingType::AVG, PoolingType::SUM}) {
+      INFO(popnn::pooling::asString(kind) << " over " << list(c.field));
+      PoolParams p(kind, c.field, c.kernel, c.stride, c.lower, c.upper,
+                   c.channels, batch, FLOAT);
+      const std::size_t plane = product(c.field);
+      auto x = uniformValues(batch * c.channels * plane, -2, 2, seed++);
+      const float specials[] = {std::numeric_limits<float>::quiet_NaN(),
+                                -0.0f, 0.0f, INFINITY, -INFINITY};
+      for (std::size_t i = 0; i < x.size(); i += 7)
+        x[i] = specials[(i / 7) % 5];
+      // The same values stored [batch][field][channels].
+      std::vector<float> xl(x.size());
+      for (std::size_t b = 0; b != batch; ++b)
+        for (std::size_t ch = 0; ch != c.channels; ++ch)
+          for (std::size_t e = 0; e != plane; ++e)
+            xl[(b * plane + e) * c.channels + ch] =
+                x[(b * c.channels + ch) * plane + e];
+      Rig rig(1);
+      std::vector<std::size_t> planar{batch, c.channels}, last{batch};
+      planar.insert(planar.end(), c.field.begin(), c.field.end());
+      last.insert(last.end(), c.field.begin(), c.field.end());
+      last.push_back(c.channels);
+      std::vector<unsigned> toPlanar{0, unsigned(last.size() - 1)};
+      for (unsigned d = 1; d + 1 != last.size(); ++d)
+        toPlanar.push_back(d);
+      Tensor in = rig.input(FLOAT, planar, "x", x);
+      Tensor inLast = rig.input(FLOAT, last, "xl", xl).dimShuffle(toPlanar);
+      rig.output(popnn::pooling::pool(rig.graph, p, in, rig.prog), "y");
+      rig.output(popnn::pooling::pool(rig.graph, p, inLast, rig.prog), "yl");
+      auto got = rig.run();
+      REQUIRE(got["y"].size() == got["yl"].size());
+      CHECK(std::memcmp(got["y"].data(), got["yl"].data(),
+                        got["y"].size() * sizeof(float)) == 0);
+    }
 }
