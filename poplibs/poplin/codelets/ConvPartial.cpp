@@ -415,7 +415,8 @@ forwardRowPairAvx512(const Geometry &g, const float *in, const float *packed,
 void forwardRowFloat(const Geometry &g, const float *in, const float *weights,
                      float *out, unsigned b, unsigned z, unsigned y,
                      unsigned cBegin = 0) {
-  // The single-channel kernels read rows as vectors: padding is in memory.
+  // The single-channel kernels load whole rows as vectors: a geometry whose
+  // padding is not in memory takes the blocked path.
   if (g.inChans == 1 && g.outChans == 1 && cBegin == 0 && !g.padded) {
 #ifdef CONV_HAVE_X86_CLONES
     switch (hostIsa()) {

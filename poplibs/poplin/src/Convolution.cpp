@@ -60,6 +60,30 @@ ConvPlan getConvPlan(const Target &target, const ConvParams &userParams,
   return plan;
 }
 
+// The geometry's first 21 elements for a block of `batch` batch elements,
+// `outputs` outputs along the field dimension, `ci` input and `co` output
+// channels (ConvKernelCommon.hpp): along the field dimension the padded
+// window the outputs read, from its start; the other dimensions whole.
+std::vector<unsigned> slabGeometry(const ConvGeometry &geo, std::size_t batch,
+                                   std::size_t outputs, std::size_t ci,
+                                   std::size_t co) {
+  const unsigned fd = geo.fieldDim();
+  std::vector<unsigned> g{static_cast<unsigned>(batch),
+                          static_cast<unsigned>(ci),
+                          static_cast<unsigned>(co)};
+  for (unsigned d = 0; d != 3; ++d) {
+    const bool field = d == fd;
+    g.push_back(static_cast<unsigned>(field ? geo.inputSpan(d, outputs)
+                                            : geo.inSize[d]));
+    g.push_back(static_cast<unsigned>(field ? outputs : geo.outSize[d]));
+    g.push_back(static_cast<unsigned>(geo.kernel[d]));
+    g.push_back(static_cast<unsigned>(geo.kernelDilation[d]));
+    g.push_back(static_cast<unsigned>(geo.stride[d]));
+    g.push_back(static_cast<unsigned>(field ? 0 : geo.base[d]));
+  }
+  return g;
+}
+
 SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
                     std::size_t b0, std::size_t b1, std::size_t o0,
                     std::size_t o1, std::size_t ci0, std::size_t ci1,
@@ -70,18 +94,7 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
   slab = slab.slice(start, start + geo.inputSpan(fd, o1 - o0), 1 + fd);
   SlabBlock block;
   block.slabBegin = start;
-  block.geometry = {static_cast<unsigned>(b1 - b0),
-                    static_cast<unsigned>(ci1 - ci0),
-                    static_cast<unsigned>(co1 - co0)};
-  for (unsigned d = 0; d != 3; ++d) {
-    block.geometry.push_back(static_cast<unsigned>(slab.dim(1 + d)));
-    block.geometry.push_back(
-        static_cast<unsigned>(d == fd ? o1 - o0 : geo.outSize[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.kernel[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.kernelDilation[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.stride[d]));
-    block.geometry.push_back(static_cast<unsigned>(d == fd ? 0 : geo.base[d]));
-  }
+  block.geometry = slabGeometry(geo, b1 - b0, o1 - o0, ci1 - ci0, co1 - co0);
   block.slab = slab;
   return block;
 }
@@ -105,19 +118,7 @@ SlabBlock inputSlab(const Tensor &x, const InputPadding &padding,
   block.slabBegin = first;
   block.slab = x[g].slice(b0, b1, 0).slice(ci0, ci1, 4).slice(first, last,
                                                                1 + fd);
-  block.geometry = {static_cast<unsigned>(b1 - b0),
-                    static_cast<unsigned>(ci1 - ci0),
-                    static_cast<unsigned>(co1 - co0)};
-  for (unsigned d = 0; d != 3; ++d) {
-    block.geometry.push_back(
-        static_cast<unsigned>(d == fd ? span : geo.inSize[d]));
-    block.geometry.push_back(
-        static_cast<unsigned>(d == fd ? o1 - o0 : geo.outSize[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.kernel[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.kernelDilation[d]));
-    block.geometry.push_back(static_cast<unsigned>(geo.stride[d]));
-    block.geometry.push_back(static_cast<unsigned>(d == fd ? 0 : geo.base[d]));
-  }
+  block.geometry = slabGeometry(geo, b1 - b0, o1 - o0, ci1 - ci0, co1 - co0);
   block.geometry.push_back(0);
   for (unsigned d = 0; d != 3; ++d)
     block.geometry.push_back(static_cast<unsigned>(

@@ -106,6 +106,17 @@ bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
          std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
 }
 
+// Whether the kernels fuse their multiply-adds on this host (they do
+// where it has AVX2 and FMA).
+bool hostFusesMultiplyAdds() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
 double macs(const poplin::ConvParams &p) {
   return double(p.batchSize) * product(p.getOutputFieldShape()) *
          product(p.kernelShape) * p.inputChannelsPerConvGroup *
@@ -245,13 +256,7 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
                         {1, 4, 23, 37, 1, 1},  {2, 5, 35, 33, 2, 1},
                         {1, 3, 9, 48, 2, 1},   {1, 4, 19, 21, 1, 2},
                         {1, 27, 14, 15, 2, 1}, {1, 144, 56, 56, 1, 1}};
-#if defined(__x86_64__) && defined(__GNUC__)
-  __builtin_cpu_init();
-  const bool fused =
-      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-  const bool fused = false;
-#endif
+  const bool fused = hostFusesMultiplyAdds();
   unsigned seed = 31;
   for (const Case &c : cases) {
     poplin::ConvParams p(FLOAT, c.batch, {c.height, c.width}, {3, 3}, 1, 1,
@@ -432,13 +437,7 @@ TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
   const Case cases[] = {{1, 9, 10, 5, 16, 3, 1, 1},  {2, 8, 31, 7, 32, 3, 1, 1},
                         {1, 11, 9, 4, 48, 3, 2, 1},  {1, 6, 15, 9, 56, 1, 1, 0},
                         {1, 13, 12, 3, 35, 5, 2, 2}, {1, 7, 29, 16, 64, 3, 1, 0}};
-#if defined(__x86_64__) && defined(__GNUC__)
-  __builtin_cpu_init();
-  const bool fused =
-      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-  const bool fused = false;
-#endif
+  const bool fused = hostFusesMultiplyAdds();
   unsigned seed = 71;
   for (const Case &c : cases) {
     poplin::ConvParams p(FLOAT, c.batch, {c.height, c.width},

@@ -140,19 +140,19 @@ template <class V> struct Ops;
 // __builtin_isless and __builtin_isunordered do in ops::max and ops::min),
 // lane by lane the scalar functions' own tests.
 #define POPOPS_VECOPS_MAXMIN_BY_MASKS(TARGET)                                   \
-  TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
+  /* b where bWins, but a NaN operand (a if both are). */                      \
+  TARGET static POPOPS_VECOPS_INLINE V pick(V a, V b, __mmask16 bWins) {       \
     const __m512 x = __m512(a), y = __m512(b);                                 \
-    __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, y, _CMP_LT_OQ), x, y); \
+    __m512 r = _mm512_mask_blend_ps(bWins, x, y);                              \
     r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q), r, y);    \
     return V(_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r,   \
                                   x));                                         \
   }                                                                            \
+  TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
+    return pick(a, b, _mm512_cmp_ps_mask(__m512(a), __m512(b), _CMP_LT_OQ));   \
+  }                                                                            \
   TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                         \
-    const __m512 x = __m512(a), y = __m512(b);                                 \
-    __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, x, _CMP_LT_OQ), x, y); \
-    r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q), r, y);    \
-    return V(_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r,   \
-                                  x));                                         \
+    return pick(a, b, _mm512_cmp_ps_mask(__m512(b), __m512(a), _CMP_LT_OQ));   \
   }
 
 POPOPS_VECOPS_OPS(f32x4, i32x4, , POPOPS_VECOPS_MAXMIN_BY_KEYS())
