@@ -175,16 +175,15 @@ forwardRowPacked(const Geometry &g, const float *in, const float *packed,
                  unsigned y, unsigned c0) {
   constexpr unsigned lanes = sizeof(Vec) / sizeof(float);
   // Vectors within a block are consecutive; the next block's are a block on.
-  const std::size_t vecStride =
-      V <= vectorsPerBlock<Vec> ? lanes : blockStride;
+  const std::size_t vecStride = V <= vectorsPerBlock<Vec> ? lanes : blockStride;
   const unsigned ox = g.outSize[2];
   unsigned x0 = 0;
   for (; x0 + P <= ox; x0 += P)
     forwardBlockVec<Vec, P, V>(g, in, packed, chanBlock, vecStride, out, b, z,
                                y, x0, c0, P);
   if (x0 != ox)
-    forwardTailPacked<Vec, P - 1, V>(g, in, packed, vecStride, out, b, z, y,
-                                     x0, c0, ox - x0);
+    forwardTailPacked<Vec, P - 1, V>(g, in, packed, vecStride, out, b, z, y, x0,
+                                     c0, ox - x0);
 }
 
 // One output row (b, z, y), channels from cBegin on: full blocks on the fast path, the edges with
@@ -403,10 +402,11 @@ forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
 }
 // Two blocks of 16 channels at once, `blockStride` floats apart: each input
 // element loaded once for 32 channels' multiply-adds.
-CONV_TARGET_AVX512 void
-forwardRowPairAvx512(const Geometry &g, const float *in, const float *packed,
-                     std::size_t blockStride, float *out, unsigned b,
-                     unsigned z, unsigned y, unsigned c0) {
+CONV_TARGET_AVX512 void forwardRowPairAvx512(const Geometry &g, const float *in,
+                                             const float *packed,
+                                             std::size_t blockStride,
+                                             float *out, unsigned b, unsigned z,
+                                             unsigned y, unsigned c0) {
   forwardRowPacked<f32x16, pairPosBlockAvx512, 2>(g, in, packed, blockStride,
                                                   out, b, z, y, c0);
 }

@@ -182,7 +182,9 @@ depthwiseRowsFused<16>(const Geometry &g, const float *in,
       auto offset = [&](unsigned x) {
         return std::size_t(g.storedX(g.inIndex(2, x, 0))) * groups + c0;
       };
-      auto o = [&](unsigned x) { return outRow + std::size_t(x) * groups + c0; };
+      auto o = [&](unsigned x) {
+        return outRow + std::size_t(x) * groups + c0;
+      };
       for (unsigned x = 0; x != xBegin; ++x)
         depthwiseEdgeOutputAvx512(g, rows, x, c0, w, m, o(x));
       unsigned x = xBegin;

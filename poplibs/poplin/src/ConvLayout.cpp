@@ -153,8 +153,7 @@ bool padsOnly(const ConvParams &params) {
   bool pads = false;
   for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
     const std::size_t truncated = params.inputFieldShape[d] -
-                                  it.truncationLower[d] -
-                                  it.truncationUpper[d];
+                                  it.truncationLower[d] - it.truncationUpper[d];
     if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
       return false;
     pads = pads || it.paddingLower[d] || it.paddingUpper[d];

@@ -43,10 +43,10 @@ SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
 /// (element 21, the weights' layout, 0 until the caller sets it; elements
 /// 22 to 27, ConvKernelCommon.hpp).
 SlabBlock inputSlab(const poplar::Tensor &x, const InputPadding &padding,
-                    const ConvGeometry &geometry, std::size_t g,
-                    std::size_t b0, std::size_t b1, std::size_t o0,
-                    std::size_t o1, std::size_t ci0, std::size_t ci1,
-                    std::size_t co0, std::size_t co1);
+                    const ConvGeometry &geometry, std::size_t g, std::size_t b0,
+                    std::size_t b1, std::size_t o0, std::size_t o1,
+                    std::size_t ci0, std::size_t ci1, std::size_t co0,
+                    std::size_t co1);
 
 /// The partial results of one output block, one per tile that adds to it.
 struct PartialSet {

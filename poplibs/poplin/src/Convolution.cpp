@@ -69,8 +69,7 @@ std::vector<unsigned> slabGeometry(const ConvGeometry &geo, std::size_t batch,
                                    std::size_t co) {
   const unsigned fd = geo.fieldDim();
   std::vector<unsigned> g{static_cast<unsigned>(batch),
-                          static_cast<unsigned>(ci),
-                          static_cast<unsigned>(co)};
+                          static_cast<unsigned>(ci), static_cast<unsigned>(co)};
   for (unsigned d = 0; d != 3; ++d) {
     const bool field = d == fd;
     g.push_back(static_cast<unsigned>(field ? geo.inputSpan(d, outputs)
@@ -113,11 +112,12 @@ SlabBlock inputSlab(const Tensor &x, const InputPadding &padding,
   auto storedIndex = [&](std::size_t p) {
     return std::min(stored, p > lower ? p - lower : std::size_t(0));
   };
-  const std::size_t first = storedIndex(start), last = storedIndex(start + span);
+  const std::size_t first = storedIndex(start),
+                    last = storedIndex(start + span);
   SlabBlock block;
   block.slabBegin = first;
-  block.slab = x[g].slice(b0, b1, 0).slice(ci0, ci1, 4).slice(first, last,
-                                                               1 + fd);
+  block.slab =
+      x[g].slice(b0, b1, 0).slice(ci0, ci1, 4).slice(first, last, 1 + fd);
   block.geometry = slabGeometry(geo, b1 - b0, o1 - o0, ci1 - ci0, co1 - co0);
   block.geometry.push_back(0);
   for (unsigned d = 0; d != 3; ++d)
@@ -391,14 +391,13 @@ void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
   const unsigned fd = plan.fieldDim;
   // Group 0's slab gives the geometry (every group's is the same); the
   // same slice of every group is the vertex's input.
-  SlabBlock s =
-      padding ? inputSlab(x, *padding, geo, 0, 0, geo.batch, 0,
-                          geo.outSize[fd], 0, 1, 0, 1)
-              : inputSlab(x, geo, 0, 0, geo.batch, 0, geo.outSize[fd], 0, 1,
-                          0, 1);
-  const Tensor slab = x.slice(s.slabBegin, s.slabBegin + s.slab.dim(1 + fd),
-                              2 + fd)
-                          .dimShuffle({1, 2, 3, 4, 0, 5});
+  SlabBlock s = padding ? inputSlab(x, *padding, geo, 0, 0, geo.batch, 0,
+                                    geo.outSize[fd], 0, 1, 0, 1)
+                        : inputSlab(x, geo, 0, 0, geo.batch, 0, geo.outSize[fd],
+                                    0, 1, 0, 1);
+  const Tensor slab =
+      x.slice(s.slabBegin, s.slabBegin + s.slab.dim(1 + fd), 2 + fd)
+          .dimShuffle({1, 2, 3, 4, 0, 5});
   s.geometry[1] = s.geometry[2] = static_cast<unsigned>(geo.groups);
   const unsigned tile = plan.groupTile(0, plan.tileOf(0, 0, 0, 0));
   VertexRef v = graph.addVertex(cs, "poplin::DepthwiseConvPartial");
@@ -469,18 +468,17 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   // (but for the single-channel kernel, whose rows are vectors), rather
   // than gathering a padded copy of their input at every run.
   InputPadding padding;
-  const bool vertexPads =
-      target.getTargetType() == TargetType::CPU &&
-      params.inputType == FLOAT && padsOnly(params) &&
-      (depthwise || geo.inChans != 1 || geo.outChans != 1);
+  const bool vertexPads = target.getTargetType() == TargetType::CPU &&
+                          params.inputType == FLOAT && padsOnly(params) &&
+                          (depthwise || geo.inChans != 1 || geo.outChans != 1);
   const Tensor unpadded =
       vertexPads ? unpaddedInput(in, params, padding) : Tensor();
   if (depthwise) {
-    const Tensor x = vertexPads
-                         ? unpadded
-                         : transformedInput(graph, in, params,
-                                            plan.groupTile(0, plan.tileOf(
-                                                                  0, 0, 0, 0)));
+    const Tensor x =
+        vertexPads
+            ? unpadded
+            : transformedInput(graph, in, params,
+                               plan.groupTile(0, plan.tileOf(0, 0, 0, 0)));
     addDepthwiseVertex(graph, cs, params, geo, plan, x,
                        vertexPads ? &padding : nullptr, w, core);
     prog.add(Execute(cs, {dc, "Conv"}));

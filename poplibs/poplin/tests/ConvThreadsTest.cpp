@@ -368,8 +368,8 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
   // 3x3, blocks of 16 output channels and a tail of 8.
   add(2, {12, 10}, {3, 3}, 32, 40, 1, {1, 1}, {1, 1});
   // ResNet's first layer: 7x7 over 3 channels, stride 2, padding 3.
-  add(1, {30, 30}, {7, 7}, 3, 16, 1, {3, 3}, {3, 3})->outputTransform.stride =
-      {2, 2};
+  add(1, {30, 30}, {7, 7}, 3, 16, 1, {3, 3}, {3, 3})->outputTransform.stride = {
+      2, 2};
   // Uneven padding and strides, 7 output channels (the generic blocks).
   add(1, {9, 11}, {3, 3}, 5, 7, 1, {0, 2}, {2, 0})->outputTransform.stride = {
       1, 2};
@@ -385,8 +385,8 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
     p->inputTransform.truncationUpper = {0, 2};
   }
   // Depthwise (one channel a group): uneven padding, stride 2.
-  add(2, {15, 16}, {3, 3}, 1, 1, 20, {2, 0}, {0, 3})->outputTransform.stride =
-      {2, 2};
+  add(2, {15, 16}, {3, 3}, 1, 1, 20, {2, 0}, {0, 3})->outputTransform.stride = {
+      2, 2};
   add(1, {7, 9}, {3, 3}, 1, 1, 33, {1, 1}, {1, 1});
   unsigned seed = 51;
   for (const auto &p : cases) {
@@ -409,17 +409,17 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
     for (std::size_t d = 0; d != p.getNumFieldDims(); ++d) {
       const std::size_t extent =
           (p.kernelShape[d] - 1) * p.kernelTransform.dilation[d] + 1;
-      everyOutputReadsInput =
-          everyOutputReadsInput &&
-          p.inputTransform.paddingLower[d] < extent &&
-          p.inputTransform.paddingUpper[d] < extent;
+      everyOutputReadsInput = everyOutputReadsInput &&
+                              p.inputTransform.paddingLower[d] < extent &&
+                              p.inputTransform.paddingUpper[d] < extent;
     }
     if (!everyOutputReadsInput)
       continue;
     w[0] = std::numeric_limits<float>::infinity();
     const std::vector<float> y = run(p, x, w, 2, nullptr, device);
     CHECK(sameBits(y, run(q, xp, w, 2, nullptr, device)));
-    CHECK(std::any_of(y.begin(), y.end(), [](float v) { return std::isnan(v); }));
+    CHECK(
+        std::any_of(y.begin(), y.end(), [](float v) { return std::isnan(v); }));
   }
 }
 
@@ -434,9 +434,10 @@ TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
   struct Case {
     std::size_t batch, height, width, ci, co, kernel, stride, pad;
   };
-  const Case cases[] = {{1, 9, 10, 5, 16, 3, 1, 1},  {2, 8, 31, 7, 32, 3, 1, 1},
-                        {1, 11, 9, 4, 48, 3, 2, 1},  {1, 6, 15, 9, 56, 1, 1, 0},
-                        {1, 13, 12, 3, 35, 5, 2, 2}, {1, 7, 29, 16, 64, 3, 1, 0}};
+  const Case cases[] = {
+      {1, 9, 10, 5, 16, 3, 1, 1},  {2, 8, 31, 7, 32, 3, 1, 1},
+      {1, 11, 9, 4, 48, 3, 2, 1},  {1, 6, 15, 9, 56, 1, 1, 0},
+      {1, 13, 12, 3, 35, 5, 2, 2}, {1, 7, 29, 16, 64, 3, 1, 0}};
   const bool fused = hostFusesMultiplyAdds();
   unsigned seed = 71;
   for (const Case &c : cases) {
@@ -446,8 +447,8 @@ TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
     p.inputTransform.paddingUpper = {unsigned(c.pad), unsigned(c.pad)};
     p.outputTransform.stride = {unsigned(c.stride), unsigned(c.stride)};
     INFO(p);
-    const auto x = poplin_test::uniformValues(
-        c.batch * c.ci * c.height * c.width, seed++);
+    const auto x =
+        poplin_test::uniformValues(c.batch * c.ci * c.height * c.width, seed++);
     const auto w =
         poplin_test::uniformValues(c.co * c.ci * c.kernel * c.kernel, seed++);
     const std::vector<float> y =
@@ -468,9 +469,9 @@ TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
                   const bool inside = iy >= 0 && iy < long(c.height) &&
                                       ix >= 0 && ix < long(c.width);
                   const float v =
-                      inside ? x[((b * c.ci + i) * c.height + iy) * c.width +
-                                 ix]
-                             : 0.0f;
+                      inside
+                          ? x[((b * c.ci + i) * c.height + iy) * c.width + ix]
+                          : 0.0f;
                   const float wk = w[((o * c.ci + i) * k + ky) * k + kx];
                   acc = fused ? std::fma(v, wk, acc) : acc + v * wk;
                 }

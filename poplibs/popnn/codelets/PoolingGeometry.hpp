@@ -16,7 +16,8 @@ struct Geometry {
 
   // The input elements of the window of output element (o0, o1, o2) that
   // are not padding: [lo[d], hi[d]) along each dimension.
-  void window(unsigned o0, unsigned o1, unsigned o2, int lo[3], int hi[3]) const {
+  void window(unsigned o0, unsigned o1, unsigned o2, int lo[3],
+              int hi[3]) const {
     const unsigned o[3] = {o0, o1, o2};
     for (unsigned d = 0; d != 3; ++d) {
       const int start = int(o[d] * stride[d]) - padLower[d];

@@ -212,17 +212,17 @@ Tensor poolChannelsLast(Graph &graph, const PoolParams &p, const Tensor &in,
   Tensor out = graph.addVariable(p.dType, shape, {dc, "out"});
   graph.setTileMapping(out, 0);
   ComputeSet cs = graph.addComputeSet(dc);
-  VertexRef v = graph.addVertex(
-      cs, poputil::templateVertex("popnn::PoolingChannelsLast", p.dType,
-                                  p.poolingType));
+  VertexRef v =
+      graph.addVertex(cs, poputil::templateVertex("popnn::PoolingChannelsLast",
+                                                  p.dType, p.poolingType));
   graph.connect(v["in"], last.flatten());
   graph.connect(v["out"], out.flatten());
   graph.setInitialValue(v["batch"], unsigned(p.batchSize));
   graph.setInitialValue(v["channels"], unsigned(p.numChannels));
   setGeometry(graph, v, p);
   graph.setTileMapping(v, 0);
-  graph.setPerfEstimate(v, detail::windowLoopCycles(
-                               out.numElements(), product(p.kernelShape), 2));
+  graph.setPerfEstimate(v, detail::windowLoopCycles(out.numElements(),
+                                                    product(p.kernelShape), 2));
   prog.add(Execute(cs, {dc}));
   // Back to [batch][channels][field...].
   std::vector<unsigned> perm{0, unsigned(shape.size() - 1)};

@@ -327,8 +327,8 @@ TEST_CASE("activations stored channels innermost pool to the bits of planes",
                    c.channels, batch, FLOAT);
       const std::size_t plane = product(c.field);
       auto x = uniformValues(batch * c.channels * plane, -2, 2, seed++);
-      const float specials[] = {std::numeric_limits<float>::quiet_NaN(),
-                                -0.0f, 0.0f, INFINITY, -INFINITY};
+      const float specials[] = {std::numeric_limits<float>::quiet_NaN(), -0.0f,
+                                0.0f, INFINITY, -INFINITY};
       for (std::size_t i = 0; i < x.size(); i += 7)
         x[i] = specials[(i / 7) % 5];
       // The same values stored [batch][field][channels].

@@ -70,17 +70,18 @@ inline void applyInBlocks(R *y, const T *a, B b, unsigned n) {
 // Float arithmetic that is one IEEE operation per element: on 16 lanes it
 // gives each element the bits and exception flags it gives alone.
 template <expr::BinaryOpType op, class T>
-constexpr bool laneArithmetic =
-    std::is_same_v<T, float> &&
-    (op == expr::BinaryOpType::ADD || op == expr::BinaryOpType::SUBTRACT ||
-     op == expr::BinaryOpType::MULTIPLY || op == expr::BinaryOpType::DIVIDE);
+constexpr bool laneArithmetic = std::is_same_v<T, float> &&
+                                (op == expr::BinaryOpType::ADD ||
+                                 op == expr::BinaryOpType::SUBTRACT ||
+                                 op == expr::BinaryOpType::MULTIPLY ||
+                                 op == expr::BinaryOpType::DIVIDE);
 
 #ifdef POPOPS_VECOPS_X86_CLONES
 // The lanes of m of op(a, b); the others are zero and raise nothing.
 template <expr::BinaryOpType op>
 POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE __m512 arithmetic16(__mmask16 m,
-                                                               __m512 a,
-                                                               __m512 b) {
+                                                              __m512 a,
+                                                              __m512 b) {
   if constexpr (op == expr::BinaryOpType::ADD)
     return _mm512_maskz_add_ps(m, a, b);
   else if constexpr (op == expr::BinaryOpType::SUBTRACT)
@@ -111,19 +112,17 @@ arithmeticRun16(float *y, const float *a, const float *b, unsigned bStep,
 }
 
 template <expr::BinaryOpType op, bool bFirst>
-POPOPS_VECOPS_AVX512 void applyFloat16(float *y, const float *a,
-                                       const float *b, unsigned bStep,
-                                       unsigned n) {
+POPOPS_VECOPS_AVX512 void applyFloat16(float *y, const float *a, const float *b,
+                                       unsigned bStep, unsigned n) {
   arithmeticRun16<op, bFirst>(y, a, b, bStep, n);
 }
 
 // y[i] = op(a[i], pattern[(k + i) % period]) for i < n, the pattern's
 // runs in one call.
 template <expr::BinaryOpType op, bool bFirst>
-POPOPS_VECOPS_AVX512 void applyRepeatedFloat16(float *y, const float *a,
-                                               const float *pattern,
-                                               unsigned period, unsigned k,
-                                               unsigned n) {
+POPOPS_VECOPS_AVX512 void
+applyRepeatedFloat16(float *y, const float *a, const float *pattern,
+                     unsigned period, unsigned k, unsigned n) {
   for (unsigned i = 0; i != n;) {
     const unsigned m = std::min(period - k, n - i);
     arithmeticRun16<op, bFirst>(y + i, a + i, pattern + k, 1, m);
@@ -137,8 +136,7 @@ POPOPS_VECOPS_AVX512 void applyRepeatedFloat16(float *y, const float *a,
 // i < n: bStep 1 for a vector operand, 0 for a scalar. Float arithmetic
 // runs on AVX-512 where the host has it.
 template <expr::BinaryOpType op, bool bFirst, class T, class R>
-inline void applyRun(R *y, const T *a, const T *b, unsigned bStep,
-                     unsigned n) {
+inline void applyRun(R *y, const T *a, const T *b, unsigned bStep, unsigned n) {
 #ifdef POPOPS_VECOPS_X86_CLONES
   if constexpr (laneArithmetic<op, T>) {
     if (vecops::hostLanes() == 16)
@@ -146,9 +144,11 @@ inline void applyRun(R *y, const T *a, const T *b, unsigned bStep,
   }
 #endif
   if (bStep)
-    applyInBlocks<op, bFirst>(y, a, [b](unsigned i) { return b[i]; }, n);
+    applyInBlocks<op, bFirst>(
+        y, a, [b](unsigned i) { return b[i]; }, n);
   else
-    applyInBlocks<op, bFirst>(y, a, [s = *b](unsigned) { return s; }, n);
+    applyInBlocks<op, bFirst>(
+        y, a, [s = *b](unsigned) { return s; }, n);
 }
 
 } // namespace
@@ -163,10 +163,9 @@ public:
   void compute(unsigned wid) {
     for (unsigned r = 0; r != out.size(); ++r) {
       const auto range = codelet::workerRange(out[r].size(), wid, numWorkers());
-      applyRun<op, false>(out[r].data() + range.begin,
-                          in1[r].data() + range.begin,
-                          in2[r].data() + range.begin, 1,
-                          range.end - range.begin);
+      applyRun<op, false>(
+          out[r].data() + range.begin, in1[r].data() + range.begin,
+          in2[r].data() + range.begin, 1, range.end - range.begin);
     }
   }
 };

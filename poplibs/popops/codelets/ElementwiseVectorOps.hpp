@@ -123,30 +123,30 @@ template <class V> struct Ops;
 
 // max and min by orderedLess and quiet self-comparisons, for the vector
 // sizes without mask registers.
-#define POPOPS_VECOPS_MAXMIN_BY_KEYS(TARGET)                                    \
-    TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                       \
-      V r = select(orderedLess(a, b), b, a);                                   \
-      r = select(b != b, b, r);                                                \
-      return select(a != a, a, r);                                             \
-    }                                                                          \
-    TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                       \
-      V r = select(orderedLess(b, a), b, a);                                   \
-      r = select(b != b, b, r);                                                \
-      return select(a != a, a, r);                                             \
-    }
+#define POPOPS_VECOPS_MAXMIN_BY_KEYS(TARGET)                                   \
+  TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
+    V r = select(orderedLess(a, b), b, a);                                     \
+    r = select(b != b, b, r);                                                  \
+    return select(a != a, a, r);                                               \
+  }                                                                            \
+  TARGET static POPOPS_VECOPS_INLINE V min(V a, V b) {                         \
+    V r = select(orderedLess(b, a), b, a);                                     \
+    r = select(b != b, b, r);                                                  \
+    return select(a != a, a, r);                                               \
+  }
 
 // max and min on AVX-512 by quiet comparisons into mask registers
 // (_CMP_LT_OQ and _CMP_UNORD_Q raise invalid only for a signalling NaN, as
 // __builtin_isless and __builtin_isunordered do in ops::max and ops::min),
 // lane by lane the scalar functions' own tests.
-#define POPOPS_VECOPS_MAXMIN_BY_MASKS(TARGET)                                   \
+#define POPOPS_VECOPS_MAXMIN_BY_MASKS(TARGET)                                  \
   /* b where bWins, but a NaN operand (a if both are). */                      \
   TARGET static POPOPS_VECOPS_INLINE V pick(V a, V b, __mmask16 bWins) {       \
     const __m512 x = __m512(a), y = __m512(b);                                 \
     __m512 r = _mm512_mask_blend_ps(bWins, x, y);                              \
     r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q), r, y);    \
-    return V(_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r,   \
-                                  x));                                         \
+    return V(                                                                  \
+        _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), r, x));   \
   }                                                                            \
   TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
     return pick(a, b, _mm512_cmp_ps_mask(__m512(a), __m512(b), _CMP_LT_OQ));   \
