@@ -77,37 +77,40 @@ constexpr bool laneArithmetic = std::is_same_v<T, float> &&
                                  op == expr::BinaryOpType::DIVIDE);
 
 #ifdef POPOPS_VECOPS_X86_CLONES
-// The lanes of m of op(a, b); the others are zero and raise nothing.
+// op(a, b) in every lane.
 template <expr::BinaryOpType op>
-POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE __m512 arithmetic16(__mmask16 m,
-                                                              __m512 a,
-                                                              __m512 b) {
+POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE __m512 arithmetic16(__m512 a,
+                                                               __m512 b) {
   if constexpr (op == expr::BinaryOpType::ADD)
-    return _mm512_maskz_add_ps(m, a, b);
+    return _mm512_add_ps(a, b);
   else if constexpr (op == expr::BinaryOpType::SUBTRACT)
-    return _mm512_maskz_sub_ps(m, a, b);
+    return _mm512_sub_ps(a, b);
   else if constexpr (op == expr::BinaryOpType::MULTIPLY)
-    return _mm512_maskz_mul_ps(m, a, b);
+    return _mm512_mul_ps(a, b);
   else
-    return _mm512_maskz_div_ps(m, a, b);
+    return _mm512_div_ps(a, b);
 }
 
 // y[i] = op(a[i], b[i * bStep]) (the operands swapped when bFirst) for
-// i < n, 16 at a time, the last under a mask. Each vector is loaded
-// before it is stored, so `y` may be `a`.
+// i < n, 16 at a time. The last vector's lanes past n hold 1 in both
+// operands, whose +, -, * and / are exact: they raise no flag however the
+// compiler computes them (clang may compute masked-off lanes). Each vector
+// is loaded before it is stored, so `y` may be `a`.
 template <expr::BinaryOpType op, bool bFirst>
 POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE void
 arithmeticRun16(float *y, const float *a, const float *b, unsigned bStep,
                 unsigned n) {
+  const __m512 one = _mm512_set1_ps(1.0f);
   const __m512 scalar = _mm512_set1_ps(b[0]);
   for (unsigned i = 0; i < n; i += 16) {
     const __mmask16 m =
         n - i >= 16 ? __mmask16(0xffff) : __mmask16((1u << (n - i)) - 1);
-    const __m512 x = _mm512_maskz_loadu_ps(m, a + i);
-    const __m512 w = bStep ? _mm512_maskz_loadu_ps(m, b + i) : scalar;
+    const __m512 x = _mm512_mask_loadu_ps(one, m, a + i);
+    const __m512 w = bStep ? _mm512_mask_loadu_ps(one, m, b + i)
+                           : _mm512_mask_blend_ps(m, one, scalar);
     _mm512_mask_storeu_ps(y + i, m,
-                          bFirst ? arithmetic16<op>(m, w, x)
-                                 : arithmetic16<op>(m, x, w));
+                          bFirst ? arithmetic16<op>(w, x)
+                                 : arithmetic16<op>(x, w));
   }
 }
 
