@@ -80,7 +80,7 @@ constexpr bool laneArithmetic = std::is_same_v<T, float> &&
 // op(a, b) in every lane.
 template <expr::BinaryOpType op>
 POPOPS_VECOPS_AVX512 POPOPS_VECOPS_INLINE __m512 arithmetic16(__m512 a,
-                                                               __m512 b) {
+                                                              __m512 b) {
   if constexpr (op == expr::BinaryOpType::ADD)
     return _mm512_add_ps(a, b);
   else if constexpr (op == expr::BinaryOpType::SUBTRACT)
@@ -108,9 +108,8 @@ arithmeticRun16(float *y, const float *a, const float *b, unsigned bStep,
     const __m512 x = _mm512_mask_loadu_ps(one, m, a + i);
     const __m512 w = bStep ? _mm512_mask_loadu_ps(one, m, b + i)
                            : _mm512_mask_blend_ps(m, one, scalar);
-    _mm512_mask_storeu_ps(y + i, m,
-                          bFirst ? arithmetic16<op>(w, x)
-                                 : arithmetic16<op>(x, w));
+    _mm512_mask_storeu_ps(
+        y + i, m, bFirst ? arithmetic16<op>(w, x) : arithmetic16<op>(x, w));
   }
 }
 
