@@ -113,6 +113,8 @@ arithmeticRun16(float *y, const float *a, const float *b, unsigned bStep,
   }
 }
 
+// arithmeticRun16 as a function of its own, for applyRun (which is not
+// compiled for AVX-512); applyRepeatedFloat16 inlines it once per run.
 template <expr::BinaryOpType op, bool bFirst>
 POPOPS_VECOPS_AVX512 void applyFloat16(float *y, const float *a, const float *b,
                                        unsigned bStep, unsigned n) {

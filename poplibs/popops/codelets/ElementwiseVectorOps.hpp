@@ -121,8 +121,8 @@ template <class V> struct Ops;
     }                                                                          \
   };
 
-// max and min by orderedLess and quiet self-comparisons, for the vector
-// sizes without mask registers.
+// max and min by orderedLess and quiet self-comparisons: for the vector
+// sizes without mask registers, and for 16 floats in clang builds (below).
 #define POPOPS_VECOPS_MAXMIN_BY_KEYS(TARGET)                                   \
   TARGET static POPOPS_VECOPS_INLINE V max(V a, V b) {                         \
     V r = select(orderedLess(a, b), b, a);                                     \
