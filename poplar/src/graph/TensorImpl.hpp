@@ -18,9 +18,9 @@ namespace poplar {
 namespace layout {
 
 /// Values per dimension of a box or per mode of a walk over one. Views of
-/// up to four dimensions (nearly all) keep them inline: a layout of many
-/// boxes then costs no allocation per box.
-template <class T> using DimValues = boost::container::small_vector<T, 4>;
+/// up to six dimensions keep them inline (convolutions' grouped views have
+/// five or six): a layout of many boxes then costs no allocation per box.
+template <class T> using DimValues = boost::container::small_vector<T, 6>;
 
 /// A box of the view's index space whose elements sit at affine positions
 /// of one variable: the element at lo + k (0 <= k < extent, per dimension)

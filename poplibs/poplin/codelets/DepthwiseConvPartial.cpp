@@ -250,6 +250,12 @@ CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
 }
 #endif
 
+// Depthwise blocks of at least this many multiply-accumulates are shared
+// out over the host's threads: a depthwise MAC reads its own input and
+// weight, so a block costs about as much time as a dense one with several
+// times its MACs.
+constexpr double depthwiseHostThreadsMacs = 1 << 18;
+
 // Part `part` of `parts` of a depthwise block: a contiguous range of rows.
 void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
                     float *out, unsigned part, unsigned parts) {
@@ -307,7 +313,7 @@ public:
     const PaddingZeros zeros(g);
     // The multiply-accumulates of the block: one input channel per output.
     const double macs = forwardMacs(g) / std::max(1u, g.inChans);
-    if (macs < hostThreadsMacs) {
+    if (macs < depthwiseHostThreadsMacs) {
       depthwiseFloat(g, in.data(), weights.data(), out.data(), wid,
                      numWorkers());
       return;
