@@ -95,6 +95,65 @@ TEST_CASE("InPlace writes into inputs no later op reads", "[popart][patterns]") 
   }
 }
 
+TEST_CASE("Clip runs in place (ClipInplace) where its input is not read later",
+          "[popart][patterns]") {
+  // c = clip(exp(x), 0.5, 2) writes into exp's output; d = clip(c, lo),
+  // the bound a streamed tensor, into c; a Clip of INT32 values (clipped
+  // as themselves) into its Cast. x and the anchors are never written.
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset11();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{6}));
+  auto lo = b->addInputTensor(TensorInfo("FLOAT", Shape{}));
+  float cMin = 0.5f, cMax = 2.0f;
+  auto constant = [&](float &v) {
+    return o.constant(ConstVoidData(&v, TensorInfo("FLOAT", Shape{})));
+  };
+  auto c = o.clip({o.exp({x}), constant(cMin), constant(cMax)});
+  auto d = o.clip({c, lo});
+  std::int32_t i0 = 1, i1 = 3;
+  auto e = o.clip(
+      {o.cast({d}, "INT32"),
+       o.constant(ConstVoidData(&i0, TensorInfo("INT32", Shape{}))),
+       o.constant(ConstVoidData(&i1, TensorInfo("INT32", Shape{})))});
+  auto y = o.cast({e}, "FLOAT");
+  auto z = o.neg({d});
+  const std::string proto = b->getModelProto();
+  const Floats xs = {-3.0f, -0.2f, 0.0f, 0.4f, 0.9f, NAN};
+  const Floats los = {0.75f};
+  Floats wantY(6), wantZ(6);
+  for (int i = 0; i < 6; ++i) {
+    // Clip is Max(Min(v, max), min): a NaN stays NaN.
+    const float v = std::max(std::min(std::exp(xs[i]), cMax), cMin);
+    const float w = std::isnan(v) ? v : std::max(v, los[0]);
+    wantZ[i] = -w;
+    const float n = std::isnan(w) ? 0.0f : w; // a NaN's INT32 is not checked
+    wantY[i] = float(std::min(std::max(std::int32_t(n), i0), i1));
+  }
+  for (bool inplace : {true, false}) {
+    INFO("InPlace " << inplace);
+    Patterns patterns;
+    patterns.enableInPlace(inplace);
+    auto session = InferenceSession::createFromOnnxModel(
+        proto,
+        DataFlow(1, {{y, AnchorReturnType("ALL")}, {z, AnchorReturnType("ALL")}}),
+        popart_test::createTestDevice(), InputShapeInfo(), SessionOptions(),
+        patterns);
+    session->prepareDevice();
+    auto got = runStep(*session, {{x, xs}, {lo, los}}, {{y, 6}, {z, 6}});
+    for (int i = 0; i < 5; ++i) {
+      INFO("element " << i);
+      REQUIRE(got[y][i] == wantY[i]);
+      REQUIRE(got[z][i] == wantZ[i]);
+    }
+    REQUIRE(std::isnan(got[z][5]));
+    const auto ops = scheduledOps(*session);
+    int clipsInPlace = 0;
+    for (const auto &op : ops)
+      clipsInPlace += op["type"] == "Clip" && op["attributes"].contains("inplace");
+    REQUIRE(clipsInPlace == (inplace ? 3 : 0));
+  }
+}
+
 TEST_CASE("Training with InPlace gives the numbers it gives without",
           "[popart][patterns]") {
   auto train = [](bool inplace) {

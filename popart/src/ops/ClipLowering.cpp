@@ -66,9 +66,14 @@ void growClip(const Op &op, LoweringContext &ctx,
       op, ctx, castTo(ctx, in, compute, prog, op.name()),
       clip.minIsTensor ? 1 : -1, clip.maxIsTensor ? 2 : -1, clip.min, clip.max,
       compute, prog);
-  const poplar::Tensor out = popops::map(
-      ctx.graph, pe::Max(pe::Min(pe::_1, o.hi), o.lo), o.tensors, prog,
-      op.name());
+  const pe::Any clipped = pe::Max(pe::Min(pe::_1, o.hi), o.lo);
+  if (clip.inplaceInput == 0) { // ClipInplace: a type clipped as itself
+    popops::mapInPlace(ctx.graph, clipped, o.tensors, prog, op.name());
+    ctx.set(*op.outputs[0], in);
+    return;
+  }
+  const poplar::Tensor out =
+      popops::map(ctx.graph, clipped, o.tensors, prog, op.name());
   ctx.set(*op.outputs[0], castTo(ctx, out, in.elementType(), prog, op.name()));
 }
 

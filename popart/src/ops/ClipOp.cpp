@@ -9,7 +9,7 @@ namespace popart {
 
 ClipOp::ClipOp(const OperatorIdentifier &id, const Op::Settings &settings,
                const Attributes &a)
-    : Op(id, settings), min(std::numeric_limits<float>::lowest()),
+    : InplaceCapableOp(id, settings), min(std::numeric_limits<float>::lowest()),
       max(std::numeric_limits<float>::max()) {
   if (id.version < 11) {
     min = a.getFloat("min", min);
@@ -38,6 +38,23 @@ void ClipOp::setup() {
   bound(1, min, minIsTensor);
   bound(2, max, maxIsTensor);
   outInfo(0) = inInfo(0);
+}
+
+const std::vector<InplaceForm> &ClipOp::inplaceForms() {
+  static const std::vector<InplaceForm> forms = {{"Inplace", 0, 10.0f}};
+  return forms;
+}
+
+bool ClipOp::canRunInPlace() const {
+  switch (inInfo(0).dataType()) {
+  case DataType::FLOAT:
+  case DataType::FLOAT16:
+  case DataType::INT32:
+  case DataType::UINT32:
+    return true;
+  default:
+    return false;
+  }
 }
 
 ClipGradOp::ClipGradOp(const ClipOp &fwd)

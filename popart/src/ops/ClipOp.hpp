@@ -3,6 +3,7 @@
 
 #include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
+#include "ops/InplaceVariant.hpp"
 
 #include <popart/op.hpp>
 
@@ -12,7 +13,7 @@ namespace popart {
 
 /// Clip-6 (min, max attributes) and Clip-11/12/13 (optional inputs, each
 /// a constant folded into the program or a tensor read on the device).
-class ClipOp : public Op {
+class ClipOp : public InplaceCapableOp<ClipOp> {
 public:
   std::unique_ptr<Op> clone() const override {
     return std::make_unique<ClipOp>(*this);
@@ -20,6 +21,11 @@ public:
   ClipOp(const OperatorIdentifier &id, const Op::Settings &settings,
          const Attributes &a);
   void setup() override;
+  /// In place (ClipInplace): the clipped values written into the input.
+  static const std::vector<InplaceForm> &inplaceForms();
+  /// Types of fewer than 32 bits are clipped as INT, apart from their
+  /// storage: those stay out of place.
+  bool canRunInPlace() const;
   float min, max;
   /// The bound is input 1 (min) or 2 (max), not a constant.
   bool minIsTensor = false, maxIsTensor = false;
