@@ -236,6 +236,105 @@ depthwiseRowsFused<8>(const Geometry &g, const float *in,
   }
 }
 
+// The common depthwise kernel, 3 x 3 over (y, x) with stride S along x
+// and no dilation along x, on AVX-512: X outputs of a row for one vector
+// of groups under mask m, each input vector loaded once for every output
+// whose window holds it (3 (X - 1) S + 9 loads rather than 9 X), padding
+// along x as zero vectors. `rows` holds the input row of each ky (a row of
+// zeros for a padding row), `ix0` the stored x of the first output's kx 0
+// (negative in the padding), `k` the nine weight vectors. Each output sums
+// its window in (ky, kx) order from zero, as depthwiseOutputsAvx512 and
+// depthwiseEdgeOutputAvx512 do, so the bits are theirs.
+template <unsigned S, unsigned X, bool Edge>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwise3x3OutputsAvx512(const Geometry &g, const float *const *rows, int ix0,
+                          unsigned c0, const __m512 *k, __mmask16 m,
+                          float *o) {
+  constexpr unsigned span = (X - 1) * S + 3;
+  const std::size_t groups = g.inChans;
+  const int stored = int(g.stored[2]);
+  __m512 acc[X];
+  for (unsigned j = 0; j != X; ++j)
+    acc[j] = _mm512_setzero_ps();
+  for (unsigned ky = 0; ky != 3; ++ky) {
+    const float *row = rows[ky] + c0;
+    __m512 a[span];
+    for (unsigned i = 0; i != span; ++i) {
+      const int ix = ix0 + int(i);
+      a[i] = !Edge || (ix >= 0 && ix < stored)
+                 ? _mm512_maskz_loadu_ps(m, row + std::ptrdiff_t(ix) * groups)
+                 : _mm512_setzero_ps();
+    }
+    for (unsigned kx = 0; kx != 3; ++kx)
+      for (unsigned j = 0; j != X; ++j)
+        acc[j] = _mm512_mask3_fmadd_ps(a[j * S + kx], k[ky * 3 + kx], acc[j],
+                                       m);
+  }
+  for (unsigned j = 0; j != X; ++j)
+    _mm512_mask_storeu_ps(o + j * groups, m, acc[j]);
+}
+
+// The last n < X outputs of a row, at their exact size.
+template <unsigned S, unsigned X>
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
+depthwise3x3TailAvx512(const Geometry &g, const float *const *rows, int ix0,
+                       unsigned c0, const __m512 *k, __mmask16 m, float *o,
+                       unsigned n) {
+  if constexpr (X != 0) {
+    if (n != X)
+      return depthwise3x3TailAvx512<S, X - 1>(g, rows, ix0, c0, k, m, o, n);
+    depthwise3x3OutputsAvx512<S, X, true>(g, rows, ix0, c0, k, m, o);
+  }
+}
+
+// Output rows [rowBegin, rowEnd) of a 3 x 3 depthwise block, stride S.
+template <unsigned S>
+CONV_TARGET_AVX512 void depthwise3x3RowsAvx512(const Geometry &g,
+                                               const float *in,
+                                               const float *weights,
+                                               float *out, unsigned rowBegin,
+                                               unsigned rowEnd) {
+  constexpr unsigned outputsAtOnce = 8;
+  const unsigned groups = g.inChans, ox = g.outSize[2];
+  const int xBase = int(g.inIndex(2, 0, 0)) - int(g.padLower[2]);
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
+    const float *rows[3];
+    for (unsigned ky = 0; ky != 3; ++ky) {
+      const float *row =
+          g.inputRow(in, b, g.inIndex(0, z, 0), g.inIndex(1, y, ky));
+      rows[ky] = row ? row : g.zeros;
+    }
+    float *outRow = out + g.outRowOffset(b, z, y) * groups;
+    for (unsigned c0 = 0; c0 < groups; c0 += 16) {
+      const unsigned n = std::min(16u, groups - c0);
+      const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
+      __m512 k[9];
+      for (unsigned e = 0; e != 9; ++e)
+        k[e] = _mm512_maskz_loadu_ps(m, weights + std::size_t(e) * groups + c0);
+      auto o = [&](unsigned x) {
+        return outRow + std::size_t(x) * groups + c0;
+      };
+      // Blocks whose inputs are all stored skip the padding's tests.
+      constexpr int span = (outputsAtOnce - 1) * S + 3;
+      unsigned x = 0;
+      for (; x + outputsAtOnce <= ox; x += outputsAtOnce) {
+        const int ix0 = xBase + int(x * S);
+        if (ix0 >= 0 && ix0 + span <= int(g.stored[2]))
+          depthwise3x3OutputsAvx512<S, outputsAtOnce, false>(g, rows, ix0, c0,
+                                                             k, m, o(x));
+        else
+          depthwise3x3OutputsAvx512<S, outputsAtOnce, true>(g, rows, ix0, c0,
+                                                            k, m, o(x));
+      }
+      if (x != ox)
+        depthwise3x3TailAvx512<S, outputsAtOnce - 1>(
+            g, rows, xBase + int(x * S), c0, k, m, o(x), ox - x);
+    }
+  }
+}
+
 CONV_TARGET_AVX2 void depthwiseRowsAvx2(const Geometry &g, const float *in,
                                         const float *weights, float *out,
                                         unsigned rowBegin, unsigned rowEnd) {
@@ -246,6 +345,13 @@ CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
                                             const float *weights, float *out,
                                             unsigned rowBegin,
                                             unsigned rowEnd) {
+  if (g.kernel[0] == 1 && g.kernel[1] == 3 && g.kernel[2] == 3 &&
+      g.dilation[2] == 1) {
+    if (g.stride[2] == 1)
+      return depthwise3x3RowsAvx512<1>(g, in, weights, out, rowBegin, rowEnd);
+    if (g.stride[2] == 2)
+      return depthwise3x3RowsAvx512<2>(g, in, weights, out, rowBegin, rowEnd);
+  }
   depthwiseRowsFused<16>(g, in, weights, out, rowBegin, rowEnd);
 }
 #endif
