@@ -176,6 +176,99 @@ Tensor unpaddedInput(const Tensor &in, const ConvParams &params,
   return toThreeFieldDims(x);
 }
 
+namespace {
+
+// Whether the input transform of `params` truncates and pads only (no zero
+// dilation, no flip).
+bool truncatesAndPadsOnly(const ConvParams &params) {
+  const auto &it = params.inputTransform;
+  for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
+    const std::size_t truncated = params.inputFieldShape[d] -
+                                  it.truncationLower[d] - it.truncationUpper[d];
+    if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
+      return false;
+  }
+  return true;
+}
+
+// A zero constant on `tile` (what zeros() makes) broadcast to `shape`.
+Tensor broadcastZero(const Tensor &zero, const std::vector<std::size_t> &shape) {
+  Tensor t = zero.reshape(std::vector<std::size_t>(shape.size(), 1));
+  for (unsigned d = 0; d != shape.size(); ++d)
+    t = t.broadcast(static_cast<unsigned>(shape[d]), d);
+  return t;
+}
+
+Tensor zeroConstant(Graph &graph, const Type &type, unsigned tile) {
+  Tensor c = graph.addConstant(type, {}, 0.0f, {"poplin/zero"});
+  graph.setTileMapping(c, tile);
+  return c;
+}
+
+} // namespace
+
+InputBlocks::InputBlocks(Graph &graph, const Tensor &in,
+                         const ConvParams &params, unsigned fd)
+    : graph(graph), in(in), params(params), fd(fd),
+      fromStored(truncatesAndPadsOnly(params)) {
+  if (fromStored)
+    stored = unpaddedInput(in, params, padding);
+}
+
+Tensor InputBlocks::block(std::size_t g, std::size_t b0, std::size_t b1,
+                          std::size_t ci0, std::size_t ci1, std::size_t start,
+                          std::size_t span, unsigned tile) {
+  if (!fromStored)
+    return transformedInput(graph, in, params, tile)[g]
+        .slice(b0, b1, 0)
+        .slice(ci0, ci1, 4)
+        .slice(start, start + span, 1 + fd);
+  // [b1 - b0, Z, Y, X, ci1 - ci0] with dimension 1 + fd first.
+  std::vector<unsigned> first{1 + fd}, back(5);
+  for (unsigned d = 0; d != 5; ++d)
+    if (d != 1 + fd)
+      first.push_back(d);
+  for (unsigned d = 0; d != 5; ++d)
+    back[first[d]] = d;
+  Tensor &shared = fdFirst[{g, b0, b1, ci0, ci1}];
+  if (!shared.valid())
+    shared = stored[g].slice(b0, b1, 0).slice(ci0, ci1, 4).dimShuffle(first);
+  // The stored positions of the window, and the padding before and after.
+  const std::size_t lower = padding.lower[fd], count = padding.stored[fd];
+  auto storedIndex = [&](std::size_t p) {
+    return std::min(count, p > lower ? p - lower : std::size_t(0));
+  };
+  const std::size_t s0 = storedIndex(start), s1 = storedIndex(start + span);
+  const std::size_t before = std::min(span, lower > start ? lower - start : 0);
+  const std::size_t after = span - before - (s1 - s0);
+  Tensor x = shared.slice(s0, s1, 0).dimShuffle(back);
+  // Padded as transformedInput pads, dimension by dimension in order, a
+  // constant for each side that has padding (used or not).
+  const auto &it = params.inputTransform;
+  const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
+  for (unsigned d = 0; d != nd; ++d) {
+    const unsigned g3 = 3 - nd + d, dim = 1 + g3;
+    std::vector<Tensor> parts;
+    std::vector<std::size_t> shape = x.shape();
+    auto side = [&](unsigned padded, std::size_t n) {
+      if (!padded)
+        return;
+      const Tensor zero = zeroConstant(graph, x.elementType(), tile);
+      if (n == 0)
+        return;
+      shape[dim] = n;
+      parts.push_back(broadcastZero(zero, shape));
+    };
+    side(it.paddingLower[d], g3 == fd ? before : it.paddingLower[d]);
+    if (x.dim(dim))
+      parts.push_back(x);
+    side(it.paddingUpper[d], g3 == fd ? after : it.paddingUpper[d]);
+    if (!parts.empty())
+      x = parts.size() == 1 ? parts[0] : concat(parts, dim);
+  }
+  return x;
+}
+
 Tensor transformedKernel(const Tensor &weights, const ConvParams &params,
                          bool transposeAndFlip) {
   const unsigned nd = static_cast<unsigned>(params.getNumFieldDims());
@@ -264,12 +357,7 @@ Tensor addBlockedVariable(Graph &graph, const Type &type,
 
 Tensor zeros(Graph &graph, const Type &type,
              const std::vector<std::size_t> &shape, unsigned tile) {
-  Tensor c = graph.addConstant(type, {}, 0.0f, {"poplin/zero"});
-  graph.setTileMapping(c, tile);
-  Tensor t = c.reshape(std::vector<std::size_t>(shape.size(), 1));
-  for (unsigned d = 0; d != shape.size(); ++d)
-    t = t.broadcast(static_cast<unsigned>(shape[d]), d);
-  return t;
+  return broadcastZero(zeroConstant(graph, type, tile), shape);
 }
 
 void checkShape(const Tensor &t, const std::vector<std::size_t> &want,

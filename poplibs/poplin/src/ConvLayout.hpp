@@ -12,6 +12,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,37 @@ bool padsOnly(const ConvParams &params);
 /// without the padding, which `padding` receives.
 poplar::Tensor unpaddedInput(const poplar::Tensor &in, const ConvParams &params,
                              InputPadding &padding);
+
+/// Blocks of transformedInput(graph, in, params, tile) for the vertices of
+/// a convolution, each tile's with its own zeros: block (g, batches
+/// [b0, b1), channels [ci0, ci1), padded positions [start, start + span)
+/// along field dimension fd) as [b1 - b0, Z, Y, X, ci1 - ci0]. When the
+/// input transform only truncates and pads, a block is built from the
+/// stored elements it reads and its padding, so that a vertex costs views
+/// of its own block only, not of the whole input; the elements, and the
+/// zero constants made on each tile (in number and order), are those of
+/// the whole transformed input sliced.
+class InputBlocks {
+public:
+  InputBlocks(poplar::Graph &graph, const poplar::Tensor &in,
+              const ConvParams &params, unsigned fd);
+  poplar::Tensor block(std::size_t g, std::size_t b0, std::size_t b1,
+                       std::size_t ci0, std::size_t ci1, std::size_t start,
+                       std::size_t span, unsigned tile);
+
+private:
+  poplar::Graph &graph;
+  const poplar::Tensor in;
+  const ConvParams params;
+  const unsigned fd;
+  bool fromStored = false;
+  // The truncated input [G, B, Z, Y, X, C] and its padding.
+  poplar::Tensor stored;
+  InputPadding padding;
+  // Stored blocks (g, b0, b1, ci0, ci1) with field dimension fd first,
+  // shared by the vertices that read them.
+  std::map<std::array<std::size_t, 5>, poplar::Tensor> fdFirst;
+};
 
 /// `weights` as [G, KZ, KY, KX, Ci, Co] after the kernel's truncation and
 /// flip. With transposeAndFlip, weights is [G, Ci, Co, kernel...] and its

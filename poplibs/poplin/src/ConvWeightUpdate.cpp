@@ -136,7 +136,11 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
   const ComputeSet rcs = graph.addComputeSet({dc, "ReducePartials"});
   const std::string vertexType = poputil::templateVertex(
       "poplin::ConvWeightGradPartial", params.inputType);
-  for (std::size_t g = 0; g != geo.groups; ++g)
+  InputBlocks inputBlocks(graph, activations, params, geo.fieldDim());
+  for (std::size_t g = 0; g != geo.groups; ++g) {
+    // One view of the group for all its blocks: its layout is worked out
+    // once, not for every vertex.
+    const Tensor coreG = core[g], deltasG = deltas[g];
     for (unsigned ico = 0; ico != plan.splitCo; ++ico)
       for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
         const std::size_t co0 =
@@ -149,7 +153,7 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
             ConvPlan::chanBegin(geo.inChans, plan.blockCi, ici + 1);
         if (co0 == co1 || ci0 == ci1)
           continue;
-        const Tensor outBlock = core[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
+        const Tensor outBlock = coreG.slice(ci0, ci1, 3).slice(co0, co1, 4);
         PartialSet partials;
         for (unsigned ib = 0; ib != plan.splitB; ++ib)
           for (unsigned jf = 0; jf != plan.splitF; ++jf) {
@@ -162,12 +166,11 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
               continue;
             const unsigned tile =
                 plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s =
-                inputSlab(transformedInput(graph, activations, params, tile),
-                          geo, g, b0, b1, o0, o1, ci0, ci1, co0, co1);
+            const SlabBlock s = inputSlab(inputBlocks, tile, geo, g, b0, b1,
+                                          o0, o1, ci0, ci1, co0, co1);
             const Tensor result =
                 partials.destination(graph, outBlock, direct, tile, dc);
-            const Tensor dBlock = deltas[g]
+            const Tensor dBlock = deltasG
                                       .slice(b0, b1, 0)
                                       .slice(o0, o1, 1 + fd)
                                       .slice(co0, co1, 4);
@@ -186,6 +189,7 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
         if (!direct && !partials.partials.empty())
           addReduce(graph, rcs, partials.partials, partials.tiles, outBlock);
       }
+  }
   prog.add(Execute(cs, {dc, "ConvWeightGrad"}));
   if (!direct)
     prog.add(Execute(rcs, {dc, "ReducePartials"}));

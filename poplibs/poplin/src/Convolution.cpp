@@ -98,6 +98,20 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
   return block;
 }
 
+SlabBlock inputSlab(InputBlocks &blocks, unsigned tile,
+                    const ConvGeometry &geo, std::size_t g, std::size_t b0,
+                    std::size_t b1, std::size_t o0, std::size_t o1,
+                    std::size_t ci0, std::size_t ci1, std::size_t co0,
+                    std::size_t co1) {
+  const unsigned fd = geo.fieldDim();
+  SlabBlock block;
+  block.slabBegin = geo.base[fd] + o0 * geo.stride[fd];
+  block.slab = blocks.block(g, b0, b1, ci0, ci1, block.slabBegin,
+                            geo.inputSpan(fd, o1 - o0), tile);
+  block.geometry = slabGeometry(geo, b1 - b0, o1 - o0, ci1 - ci0, co1 - co0);
+  return block;
+}
+
 SlabBlock inputSlab(const Tensor &x, const InputPadding &padding,
                     const ConvGeometry &geo, std::size_t g, std::size_t b0,
                     std::size_t b1, std::size_t o0, std::size_t o1,
@@ -486,7 +500,11 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   }
   const std::string vertexType =
       poputil::templateVertex("poplin::ConvPartial", params.inputType);
-  for (std::size_t g = 0; g != geo.groups; ++g)
+  InputBlocks inputBlocks(graph, in, params, geo.fieldDim());
+  for (std::size_t g = 0; g != geo.groups; ++g) {
+    // One view of the group for all its blocks: its layout is worked out
+    // once, not for every vertex.
+    const Tensor coreG = core[g], wG = w[g];
     for (unsigned ib = 0; ib != plan.splitB; ++ib)
       for (unsigned jf = 0; jf != plan.splitF; ++jf)
         for (unsigned ico = 0; ico != plan.splitCo; ++ico) {
@@ -502,7 +520,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
           if (b0 == b1 || o0 == o1 || co0 == co1)
             continue;
           const Tensor outBlock =
-              core[g].slice(b0, b1, 0).slice(o0, o1, 1 + fd).slice(co0, co1, 4);
+              coreG.slice(b0, b1, 0).slice(o0, o1, 1 + fd).slice(co0, co1, 4);
           PartialSet partials;
           for (unsigned ici = 0; ici != plan.splitCi; ++ici) {
             const std::size_t ci0 = ConvPlan::chanBegin(geo.inChans,
@@ -517,13 +535,13 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                 vertexPads
                     ? inputSlab(unpadded, padding, geo, g, b0, b1, o0, o1, ci0,
                                 ci1, co0, co1)
-                    : inputSlab(transformedInput(graph, in, params, tile), geo,
-                                g, b0, b1, o0, o1, ci0, ci1, co0, co1);
+                    : inputSlab(inputBlocks, tile, geo, g, b0, b1, o0, o1,
+                                ci0, ci1, co0, co1);
             const Tensor result =
                 partials.destination(graph, outBlock, direct, tile, dc);
             VertexRef v = graph.addVertex(cs, vertexType);
             graph.connect(v["in"], s.slab.flatten());
-            Tensor wBlock = w[g].slice(ci0, ci1, 3).slice(co0, co1, 4);
+            Tensor wBlock = wG.slice(ci0, ci1, 3).slice(co0, co1, 4);
             std::vector<unsigned> geometry = s.geometry;
             if (weightsInBlocks(target, params, co1 - co0)) {
               // [Co / 16, kernel..., Ci, 16]; geometry element 21 says so.
@@ -547,6 +565,7 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
           if (!direct)
             addReduce(graph, rcs, partials.partials, partials.tiles, outBlock);
         }
+  }
   prog.add(Execute(cs, {dc, "Conv"}));
   if (!direct)
     prog.add(Execute(rcs, {dc, "ReducePartials"}));
