@@ -60,6 +60,19 @@ Tensor pad(Graph &graph, const Tensor &t, unsigned dim, unsigned lower,
   return parts.size() == 1 ? parts[0] : concat(parts, dim);
 }
 
+// Whether the input transform of `params` truncates and pads only (no zero
+// dilation, no flip).
+bool truncatesAndPadsOnly(const ConvParams &params) {
+  const auto &it = params.inputTransform;
+  for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
+    const std::size_t truncated = params.inputFieldShape[d] -
+                                  it.truncationLower[d] - it.truncationUpper[d];
+    if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 ConvGeometry foldGeometry(const ConvParams &params) {
@@ -149,16 +162,13 @@ Tensor transformedInput(Graph &graph, const Tensor &in,
 }
 
 bool padsOnly(const ConvParams &params) {
+  if (!truncatesAndPadsOnly(params))
+    return false;
   const auto &it = params.inputTransform;
-  bool pads = false;
-  for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
-    const std::size_t truncated = params.inputFieldShape[d] -
-                                  it.truncationLower[d] - it.truncationUpper[d];
-    if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
-      return false;
-    pads = pads || it.paddingLower[d] || it.paddingUpper[d];
-  }
-  return pads;
+  for (unsigned d = 0; d != params.getNumFieldDims(); ++d)
+    if (it.paddingLower[d] || it.paddingUpper[d])
+      return true;
+  return false;
 }
 
 Tensor unpaddedInput(const Tensor &in, const ConvParams &params,
@@ -177,19 +187,6 @@ Tensor unpaddedInput(const Tensor &in, const ConvParams &params,
 }
 
 namespace {
-
-// Whether the input transform of `params` truncates and pads only (no zero
-// dilation, no flip).
-bool truncatesAndPadsOnly(const ConvParams &params) {
-  const auto &it = params.inputTransform;
-  for (unsigned d = 0; d != params.getNumFieldDims(); ++d) {
-    const std::size_t truncated = params.inputFieldShape[d] -
-                                  it.truncationLower[d] - it.truncationUpper[d];
-    if ((it.dilation[d] != 1 && truncated > 1) || it.flip[d])
-      return false;
-  }
-  return true;
-}
 
 // A zero constant on `tile` (what zeros() makes) broadcast to `shape`.
 Tensor broadcastZero(const Tensor &zero, const std::vector<std::size_t> &shape) {
