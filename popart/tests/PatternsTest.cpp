@@ -111,10 +111,10 @@ TEST_CASE("Clip runs in place (ClipInplace) where its input is not read later",
   auto c = o.clip({o.exp({x}), constant(cMin), constant(cMax)});
   auto d = o.clip({c, lo});
   std::int32_t i0 = 1, i1 = 3;
-  auto e = o.clip(
-      {o.cast({d}, "INT32"),
-       o.constant(ConstVoidData(&i0, TensorInfo("INT32", Shape{}))),
-       o.constant(ConstVoidData(&i1, TensorInfo("INT32", Shape{})))});
+  auto e =
+      o.clip({o.cast({d}, "INT32"),
+              o.constant(ConstVoidData(&i0, TensorInfo("INT32", Shape{}))),
+              o.constant(ConstVoidData(&i1, TensorInfo("INT32", Shape{})))});
   auto y = o.cast({e}, "FLOAT");
   auto z = o.neg({d});
   const std::string proto = b->getModelProto();
@@ -135,7 +135,8 @@ TEST_CASE("Clip runs in place (ClipInplace) where its input is not read later",
     patterns.enableInPlace(inplace);
     auto session = InferenceSession::createFromOnnxModel(
         proto,
-        DataFlow(1, {{y, AnchorReturnType("ALL")}, {z, AnchorReturnType("ALL")}}),
+        DataFlow(1,
+                 {{y, AnchorReturnType("ALL")}, {z, AnchorReturnType("ALL")}}),
         popart_test::createTestDevice(), InputShapeInfo(), SessionOptions(),
         patterns);
     session->prepareDevice();
@@ -149,7 +150,8 @@ TEST_CASE("Clip runs in place (ClipInplace) where its input is not read later",
     const auto ops = scheduledOps(*session);
     int clipsInPlace = 0;
     for (const auto &op : ops)
-      clipsInPlace += op["type"] == "Clip" && op["attributes"].contains("inplace");
+      clipsInPlace +=
+          op["type"] == "Clip" && op["attributes"].contains("inplace");
     REQUIRE(clipsInPlace == (inplace ? 3 : 0));
   }
 }

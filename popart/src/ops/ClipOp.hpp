@@ -1,9 +1,9 @@
 #ifndef POPART_SRC_OPS_CLIPOP_HPP
 #define POPART_SRC_OPS_CLIPOP_HPP
 
-#include <popart/attributes.hpp>
 #include "ops/GradOp.hpp"
 #include "ops/InplaceVariant.hpp"
+#include <popart/attributes.hpp>
 
 #include <popart/op.hpp>
 

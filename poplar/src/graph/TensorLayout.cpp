@@ -3,8 +3,6 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
-#include <atomic>
-#include <cstdio>
 #include <cassert>
 #include <limits>
 #include <stdexcept>
@@ -170,13 +168,9 @@ Layout sliceLayout(const Layout &in, const std::vector<std::size_t> &bounds) {
 
 // Element i of dimension 0, without that dimension: the boxes that hold
 // it, each losing its first dimension.
-struct IdxStats { std::atomic<long> calls{0}, scanned{0}; ~IdxStats(){ fprintf(stderr,"indexLayout calls %ld boxes %ld\n",calls.load(),scanned.load()); } };
-static IdxStats idxStats;
 Layout indexLayout(const Layout &in, std::size_t i) {
   Layout out;
-  idxStats.calls++;
   forBoxesNearRows(in, i, i + 1, [&](const StridedBox &box) {
-    idxStats.scanned++;
     if (i < box.lo[0] || i >= box.lo[0] + box.extent[0])
       return;
     StridedBox &row = out.boxes.emplace_back();

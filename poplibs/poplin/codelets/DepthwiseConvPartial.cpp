@@ -248,8 +248,7 @@ depthwiseRowsFused<8>(const Geometry &g, const float *in,
 template <unsigned S, unsigned X, bool Edge>
 CONV_TARGET_AVX512 inline __attribute__((always_inline)) void
 depthwise3x3OutputsAvx512(const Geometry &g, const float *const *rows, int ix0,
-                          unsigned c0, const __m512 *k, __mmask16 m,
-                          float *o) {
+                          unsigned c0, const __m512 *k, __mmask16 m, float *o) {
   constexpr unsigned span = (X - 1) * S + 3;
   const std::size_t groups = g.inChans;
   const int stored = int(g.stored[2]);
@@ -267,8 +266,8 @@ depthwise3x3OutputsAvx512(const Geometry &g, const float *const *rows, int ix0,
     }
     for (unsigned kx = 0; kx != 3; ++kx)
       for (unsigned j = 0; j != X; ++j)
-        acc[j] = _mm512_mask3_fmadd_ps(a[j * S + kx], k[ky * 3 + kx], acc[j],
-                                       m);
+        acc[j] =
+            _mm512_mask3_fmadd_ps(a[j * S + kx], k[ky * 3 + kx], acc[j], m);
   }
   for (unsigned j = 0; j != X; ++j)
     _mm512_mask_storeu_ps(o + j * groups, m, acc[j]);
@@ -289,11 +288,9 @@ depthwise3x3TailAvx512(const Geometry &g, const float *const *rows, int ix0,
 
 // Output rows [rowBegin, rowEnd) of a 3 x 3 depthwise block, stride S.
 template <unsigned S>
-CONV_TARGET_AVX512 void depthwise3x3RowsAvx512(const Geometry &g,
-                                               const float *in,
-                                               const float *weights,
-                                               float *out, unsigned rowBegin,
-                                               unsigned rowEnd) {
+CONV_TARGET_AVX512 void
+depthwise3x3RowsAvx512(const Geometry &g, const float *in, const float *weights,
+                       float *out, unsigned rowBegin, unsigned rowEnd) {
   constexpr unsigned outputsAtOnce = 8;
   const unsigned groups = g.inChans, ox = g.outSize[2];
   const int xBase = int(g.inIndex(2, 0, 0)) - int(g.padLower[2]);
@@ -325,8 +322,8 @@ CONV_TARGET_AVX512 void depthwise3x3RowsAvx512(const Geometry &g,
           depthwise3x3OutputsAvx512<S, outputsAtOnce, false>(g, rows, ix0, c0,
                                                              k, m, o(x));
         else
-          depthwise3x3OutputsAvx512<S, outputsAtOnce, true>(g, rows, ix0, c0,
-                                                            k, m, o(x));
+          depthwise3x3OutputsAvx512<S, outputsAtOnce, true>(g, rows, ix0, c0, k,
+                                                            m, o(x));
       }
       if (x != ox)
         depthwise3x3TailAvx512<S, outputsAtOnce - 1>(

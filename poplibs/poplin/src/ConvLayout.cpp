@@ -189,7 +189,8 @@ Tensor unpaddedInput(const Tensor &in, const ConvParams &params,
 namespace {
 
 // A zero constant on `tile` (what zeros() makes) broadcast to `shape`.
-Tensor broadcastZero(const Tensor &zero, const std::vector<std::size_t> &shape) {
+Tensor broadcastZero(const Tensor &zero,
+                     const std::vector<std::size_t> &shape) {
   Tensor t = zero.reshape(std::vector<std::size_t>(shape.size(), 1));
   for (unsigned d = 0; d != shape.size(); ++d)
     t = t.broadcast(static_cast<unsigned>(shape[d]), d);

@@ -40,10 +40,10 @@ SlabBlock inputSlab(const poplar::Tensor &x, const ConvGeometry &geometry,
 /// The same from the blocks of the transformed input with the zeros of
 /// `tile`.
 SlabBlock inputSlab(InputBlocks &blocks, unsigned tile,
-                    const ConvGeometry &geometry, std::size_t g,
-                    std::size_t b0, std::size_t b1, std::size_t o0,
-                    std::size_t o1, std::size_t ci0, std::size_t ci1,
-                    std::size_t co0, std::size_t co1);
+                    const ConvGeometry &geometry, std::size_t g, std::size_t b0,
+                    std::size_t b1, std::size_t o0, std::size_t o1,
+                    std::size_t ci0, std::size_t ci1, std::size_t co0,
+                    std::size_t co1);
 /// The same from x without the input transform's zero padding
 /// (unpaddedInput): the slab holds the stored elements the block reads, and
 /// the geometry ends with the padding that the vertex reads as zeros

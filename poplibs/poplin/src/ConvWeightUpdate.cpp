@@ -166,12 +166,11 @@ Tensor calculateWeightDeltas(Graph &graph, const Tensor &zDeltas,
               continue;
             const unsigned tile =
                 plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s = inputSlab(inputBlocks, tile, geo, g, b0, b1,
-                                          o0, o1, ci0, ci1, co0, co1);
+            const SlabBlock s = inputSlab(inputBlocks, tile, geo, g, b0, b1, o0,
+                                          o1, ci0, ci1, co0, co1);
             const Tensor result =
                 partials.destination(graph, outBlock, direct, tile, dc);
-            const Tensor dBlock = deltasG
-                                      .slice(b0, b1, 0)
+            const Tensor dBlock = deltasG.slice(b0, b1, 0)
                                       .slice(o0, o1, 1 + fd)
                                       .slice(co0, co1, 4);
             VertexRef v = graph.addVertex(cs, vertexType);

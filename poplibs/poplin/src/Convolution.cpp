@@ -98,11 +98,10 @@ SlabBlock inputSlab(const Tensor &x, const ConvGeometry &geo, std::size_t g,
   return block;
 }
 
-SlabBlock inputSlab(InputBlocks &blocks, unsigned tile,
-                    const ConvGeometry &geo, std::size_t g, std::size_t b0,
-                    std::size_t b1, std::size_t o0, std::size_t o1,
-                    std::size_t ci0, std::size_t ci1, std::size_t co0,
-                    std::size_t co1) {
+SlabBlock inputSlab(InputBlocks &blocks, unsigned tile, const ConvGeometry &geo,
+                    std::size_t g, std::size_t b0, std::size_t b1,
+                    std::size_t o0, std::size_t o1, std::size_t ci0,
+                    std::size_t ci1, std::size_t co0, std::size_t co1) {
   const unsigned fd = geo.fieldDim();
   SlabBlock block;
   block.slabBegin = geo.base[fd] + o0 * geo.stride[fd];
@@ -531,12 +530,11 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
               continue;
             const unsigned tile =
                 plan.groupTile(g, plan.tileOf(ib, jf, ico, ici));
-            const SlabBlock s =
-                vertexPads
-                    ? inputSlab(unpadded, padding, geo, g, b0, b1, o0, o1, ci0,
-                                ci1, co0, co1)
-                    : inputSlab(inputBlocks, tile, geo, g, b0, b1, o0, o1,
-                                ci0, ci1, co0, co1);
+            const SlabBlock s = vertexPads
+                                    ? inputSlab(unpadded, padding, geo, g, b0,
+                                                b1, o0, o1, ci0, ci1, co0, co1)
+                                    : inputSlab(inputBlocks, tile, geo, g, b0,
+                                                b1, o0, o1, ci0, ci1, co0, co1);
             const Tensor result =
                 partials.destination(graph, outBlock, direct, tile, dc);
             VertexRef v = graph.addVertex(cs, vertexType);
