@@ -872,7 +872,7 @@ public:
     // load nor raise exceptions): the same additions in the same order as
     // below, from +0 in partial order.
     if constexpr (std::is_same_v<OutType, float>) {
-      float *o = &out[0];
+      float *o = out.data();
       for (std::size_t i = begin; i < end; i += 16) {
         const std::size_t n = std::min<std::size_t>(16, end - i);
         const __mmask16 m = __mmask16(n == 16 ? 0xffffu : (1u << n) - 1);
