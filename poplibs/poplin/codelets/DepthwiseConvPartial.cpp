@@ -261,7 +261,7 @@ depthwise3x3OutputsAvx512(const Geometry &g, const float *const *rows, int ix0,
     for (unsigned i = 0; i != span; ++i) {
       const int ix = ix0 + int(i);
       a[i] = !Edge || (ix >= 0 && ix < stored)
-                 ? _mm512_maskz_loadu_ps(m, row + std::ptrdiff_t(ix) * groups)
+                 ? _mm512_maskz_loadu_ps(m, row + std::size_t(ix) * groups)
                  : _mm512_setzero_ps();
     }
     for (unsigned kx = 0; kx != 3; ++kx)

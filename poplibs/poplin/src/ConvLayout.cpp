@@ -208,9 +208,16 @@ Tensor zeroConstant(Graph &graph, const Type &type, unsigned tile) {
 InputBlocks::InputBlocks(Graph &graph, const Tensor &in,
                          const ConvParams &params, unsigned fd)
     : graph(graph), in(in), params(params), fd(fd),
-      fromStored(truncatesAndPadsOnly(params)) {
-  if (fromStored)
-    stored = unpaddedInput(in, params, padding);
+      fromStored(truncatesAndPadsOnly(params)), toFdFirst{1 + fd},
+      fromFdFirst(5) {
+  if (!fromStored)
+    return;
+  stored = unpaddedInput(in, params, padding);
+  for (unsigned d = 0; d != 5; ++d)
+    if (d != 1 + fd)
+      toFdFirst.push_back(d);
+  for (unsigned d = 0; d != 5; ++d)
+    fromFdFirst[toFdFirst[d]] = d;
 }
 
 Tensor InputBlocks::block(std::size_t g, std::size_t b0, std::size_t b1,
@@ -222,15 +229,10 @@ Tensor InputBlocks::block(std::size_t g, std::size_t b0, std::size_t b1,
         .slice(ci0, ci1, 4)
         .slice(start, start + span, 1 + fd);
   // [b1 - b0, Z, Y, X, ci1 - ci0] with dimension 1 + fd first.
-  std::vector<unsigned> first{1 + fd}, back(5);
-  for (unsigned d = 0; d != 5; ++d)
-    if (d != 1 + fd)
-      first.push_back(d);
-  for (unsigned d = 0; d != 5; ++d)
-    back[first[d]] = d;
   Tensor &shared = fdFirst[{g, b0, b1, ci0, ci1}];
   if (!shared.valid())
-    shared = stored[g].slice(b0, b1, 0).slice(ci0, ci1, 4).dimShuffle(first);
+    shared =
+        stored[g].slice(b0, b1, 0).slice(ci0, ci1, 4).dimShuffle(toFdFirst);
   // The stored positions of the window, and the padding before and after.
   const std::size_t lower = padding.lower[fd], count = padding.stored[fd];
   auto storedIndex = [&](std::size_t p) {
@@ -239,7 +241,7 @@ Tensor InputBlocks::block(std::size_t g, std::size_t b0, std::size_t b1,
   const std::size_t s0 = storedIndex(start), s1 = storedIndex(start + span);
   const std::size_t before = std::min(span, lower > start ? lower - start : 0);
   const std::size_t after = span - before - (s1 - s0);
-  Tensor x = shared.slice(s0, s1, 0).dimShuffle(back);
+  Tensor x = shared.slice(s0, s1, 0).dimShuffle(fromFdFirst);
   // Padded as transformedInput pads, dimension by dimension in order, a
   // constant for each side that has padding (used or not).
   const auto &it = params.inputTransform;

@@ -82,6 +82,9 @@ private:
   // The truncated input [G, B, Z, Y, X, C] and its padding.
   poplar::Tensor stored;
   InputPadding padding;
+  // The dimension shuffles of a block [B, Z, Y, X, C] that bring
+  // dimension 1 + fd first, and back.
+  std::vector<unsigned> toFdFirst, fromFdFirst;
   // Stored blocks (g, b0, b1, ci0, ci1) with field dimension fd first,
   // shared by the vertices that read them.
   std::map<std::array<std::size_t, 5>, poplar::Tensor> fdFirst;
