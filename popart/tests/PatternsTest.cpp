@@ -156,6 +156,130 @@ TEST_CASE("Clip runs in place (ClipInplace) where its input is not read later",
   }
 }
 
+namespace {
+
+// A 2-D convolution with stride 1 and `pad` on every side, in double:
+// x [C, H, W], w [M, C, k, k], b [M] or empty; y [M, H + 2 pad - k + 1, ..].
+std::vector<double> hostConv(const Floats &x, std::size_t c, std::size_t h,
+                             std::size_t wd, const Floats &w, std::size_t m,
+                             std::size_t k, const Floats &b, std::size_t pad) {
+  const std::size_t oh = h + 2 * pad - k + 1, ow = wd + 2 * pad - k + 1;
+  std::vector<double> y(m * oh * ow);
+  for (std::size_t o = 0; o < m; ++o)
+    for (std::size_t i = 0; i < oh; ++i)
+      for (std::size_t j = 0; j < ow; ++j) {
+        double sum = b.empty() ? 0.0 : b[o];
+        for (std::size_t ci = 0; ci < c; ++ci)
+          for (std::size_t u = 0; u < k; ++u)
+            for (std::size_t v = 0; v < k; ++v) {
+              const long r = long(i + u) - long(pad), q = long(j + v) - long(pad);
+              if (r >= 0 && q >= 0 && r < long(h) && q < long(wd))
+                sum += double(x[(ci * h + r) * wd + q]) *
+                       w[((o * c + ci) * k + u) * k + v];
+            }
+        y[(o * oh + i) * ow + j] = sum;
+      }
+  return y;
+}
+
+Floats wave(std::size_t n, float scale, float phase) {
+  Floats v(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = scale * std::sin(0.7f * float(i) + phase);
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("ConvActivation fuses a Relu or Clip into the Conv before it in "
+          "inference",
+          "[popart][patterns]") {
+  // r = relu(conv(x, w1, b1)) and y = clip(conv(r, w2), 0, 0.5) are fused;
+  // z = relu(c3) is not, its input c3 being anchored. The numbers are the
+  // same bits with the pattern off, and a host loop's.
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset11();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 3, 6, 6}), "x");
+  const Floats w1 = wave(8 * 3 * 9, 0.4f, 0.1f), b1 = wave(8, 0.2f, 0.5f),
+               w2 = wave(16 * 8, 0.3f, 0.7f), w3 = wave(4 * 16, 0.5f, 0.3f);
+  auto init = [&](const Floats &v, Shape shape, const std::string &name) {
+    return b->addInitializedInputTensor(
+        {v.data(), TensorInfo("FLOAT", shape)}, name);
+  };
+  float lo = 0.0f, hi = 0.5f;
+  auto constant = [&](float &v) {
+    return o.constant(ConstVoidData(&v, TensorInfo("FLOAT", Shape{})));
+  };
+  auto r = o.relu({o.conv({x, init(w1, {8, 3, 3, 3}, "w1"), init(b1, {8}, "b1")},
+                          {}, 1, {}, {1, 1, 1, 1}, {})});
+  auto y = o.clip({o.conv({r, init(w2, {16, 8, 1, 1}, "w2")}, {}, 1, {}, {},
+                          {}),
+                   constant(lo), constant(hi)});
+  auto c3 = o.conv({y, init(w3, {4, 16, 1, 1}, "w3")}, {}, 1, {}, {}, {});
+  auto z = o.relu({c3});
+  const std::string proto = b->getModelProto();
+  const Floats xs = wave(3 * 36, 1.0f, 0.0f);
+  // The host loop.
+  std::vector<double> hr = hostConv(xs, 3, 6, 6, w1, 8, 3, b1, 1);
+  for (auto &v : hr)
+    v = std::max(v, 0.0);
+  Floats rf(hr.begin(), hr.end());
+  std::vector<double> hy = hostConv(rf, 8, 6, 6, w2, 16, 1, {}, 0);
+  for (auto &v : hy)
+    v = std::min(std::max(v, double(lo)), double(hi));
+  Floats yf(hy.begin(), hy.end());
+  const std::vector<double> hc3 = hostConv(yf, 16, 6, 6, w3, 4, 1, {}, 0);
+  std::map<TensorId, Floats> runs[2];
+  for (bool fuse : {true, false}) {
+    INFO("ConvActivation " << fuse);
+    Patterns patterns;
+    patterns.enablePattern("ConvActivation", fuse);
+    REQUIRE(patterns.isPatternEnabled("ConvActivation") == fuse);
+    auto session = InferenceSession::createFromOnnxModel(
+        proto,
+        DataFlow(1, {{c3, AnchorReturnType("ALL")},
+                     {z, AnchorReturnType("ALL")}}),
+        popart_test::createTestDevice(), InputShapeInfo(), SessionOptions(),
+        patterns);
+    session->prepareDevice();
+    session->weightsFromHost();
+    runs[fuse] = runStep(*session, {{x, xs}}, {{c3, 4 * 36}, {z, 4 * 36}});
+    const auto ops = scheduledOps(*session);
+    int fused = 0;
+    for (const auto &op : ops)
+      fused += op["type"] == "Conv" && op["attributes"].contains("activation");
+    REQUIRE(fused == (fuse ? 2 : 0));
+    REQUIRE(countType(ops, "Relu") == (fuse ? 1 : 2));
+    REQUIRE(countType(ops, "Clip") == (fuse ? 0 : 1));
+    for (std::size_t i = 0; i < hc3.size(); ++i) {
+      INFO("element " << i);
+      REQUIRE(runs[fuse][c3][i] == Approx(hc3[i]).margin(1e-5));
+      REQUIRE(runs[fuse][z][i] == Approx(std::max(hc3[i], 0.0)).margin(1e-5));
+    }
+  }
+  REQUIRE(runs[1][c3] == runs[0][c3]);
+  REQUIRE(runs[1][z] == runs[0][z]);
+}
+
+TEST_CASE("ConvActivation leaves training sessions as they are",
+          "[popart][patterns]") {
+  auto b = Builder::create();
+  auto o = b->aiOnnxOpset11();
+  auto x = b->addInputTensor(TensorInfo("FLOAT", Shape{1, 2, 4, 4}), "x");
+  const Floats w = wave(2 * 2 * 9, 0.4f, 0.2f);
+  auto wId = b->addInitializedInputTensor(
+      {w.data(), TensorInfo("FLOAT", Shape{2, 2, 3, 3})}, "w");
+  auto r = o.relu({o.conv({x, wId}, {}, 1, {}, {1, 1, 1, 1}, {})});
+  auto loss = b->aiGraphcoreOpset1().l1loss({r}, 1.0f);
+  auto session = TrainingSession::createFromOnnxModel(
+      b->getModelProto(), DataFlow(1, {{r, AnchorReturnType("ALL")}}), loss,
+      ConstSGD(0.1f), popart_test::createTestDevice());
+  const auto ops = scheduledOps(*session);
+  REQUIRE(countType(ops, "Relu") == 1);
+  for (const auto &op : ops)
+    REQUIRE_FALSE(op["attributes"].contains("activation"));
+}
+
 TEST_CASE("Training with InPlace gives the numbers it gives without",
           "[popart][patterns]") {
   auto train = [](bool inplace) {

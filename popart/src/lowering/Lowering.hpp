@@ -390,12 +390,14 @@ class ConvOp;
 /// poplin's convolution of `in` [N, C, field...] by `weights`
 /// [M, C / group, kernel...] with conv's attributes, in a tensor of its own
 /// (denseActivations). `weightsInput`, when given, is the IR tensor the
-/// weights are (mapped as the plan wants when only conv reads it).
+/// weights are (mapped as the plan wants when only conv reads it);
+/// `epilogue`, when given, is applied to the outputs (poplin::ConvEpilogue).
 poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
                                 const poplar::Tensor &in,
                                 const poplar::Tensor &weights,
                                 poplar::program::Sequence &prog,
-                                const Tensor *weightsInput = nullptr);
+                                const Tensor *weightsInput = nullptr,
+                                const poplin::ConvEpilogue *epilogue = nullptr);
 
 /// Maps `view` (of the model input `input`: a tensor no op produces) as
 /// `create` lays out a new operand of the op reading it, if that op is

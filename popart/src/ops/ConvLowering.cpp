@@ -1,9 +1,13 @@
 // ConvOp: poplin::convolution with the ONNX attributes as the params'
 // input padding, kernel dilation and output stride; the weights
 // [M, C / G, kernel...] are poplin's [G, M / G, C / G, kernel...]; the bias
-// is poplin::addBias.
+// is poplin::addBias. On the CPU device the bias and a fused activation
+// (ConvActivation) are the convolution's poplin::ConvEpilogue, applied as
+// each output is stored; elsewhere they run after it, as the ops did.
 #include "lowering/Lowering.hpp"
 #include <poplin/ConvUtil.hpp>
+#include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
 #include "ops/ConvOp.hpp"
 
@@ -11,6 +15,7 @@
 #include <poputil/TileMapping.hpp>
 
 namespace popart {
+namespace pe = popops::expr;
 
 namespace {
 
@@ -90,7 +95,8 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
                                 const poplar::Tensor &in,
                                 const poplar::Tensor &weights,
                                 poplar::program::Sequence &prog,
-                                const Tensor *weightsInput) {
+                                const Tensor *weightsInput,
+                                const poplin::ConvEpilogue *epilogue) {
   const auto inShape = in.shape(), weightsShape = weights.shape();
   const Shape x(inShape.begin(), inShape.end());
   const Shape w(weightsShape.begin(), weightsShape.end());
@@ -100,10 +106,16 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
     mapLikePlannedOperand(ctx, *weightsInput, grouped, [&](poplar::Graph &g) {
       return poplin::createWeights(g, params, conv.name());
     });
-  poplar::Tensor out = poplin::convolution(
-      ctx.graph, in, grouped, params, /*transposeAndFlipWeights=*/false, prog,
-      conv.name(), poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions),
-      &ctx.convCache);
+  const poplar::OptionFlags options =
+      poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions);
+  poplar::Tensor out =
+      epilogue ? poplin::convolution(ctx.graph, in, grouped, params,
+                                     /*transposeAndFlipWeights=*/false,
+                                     *epilogue, prog, conv.name(), options,
+                                     &ctx.convCache)
+               : poplin::convolution(ctx.graph, in, grouped, params,
+                                     /*transposeAndFlipWeights=*/false, prog,
+                                     conv.name(), options, &ctx.convCache);
   return denseActivations(ctx, out, prog, conv.name());
 }
 
@@ -133,11 +145,33 @@ poplar::Tensor createConvWeights(const Op &op, InIndex index,
 void growConv(const Op &op, LoweringContext &ctx,
               poplar::program::Sequence &prog) {
   const auto &conv = static_cast<const ConvOp &>(op);
+  const ConvActivation &activation = conv.activation;
+  const poplar::Tensor in = ctx.get(op.inTensor(0)),
+                       weights = ctx.get(op.inTensor(1));
+  if (ctx.graph.getTarget().getTargetType() == poplar::TargetType::CPU) {
+    poplin::ConvEpilogue epilogue;
+    if (op.hasInput(2))
+      epilogue.biases = ctx.get(op.inTensor(2));
+    epilogue.clamp = !activation.type.empty();
+    epilogue.lowerBound = activation.min;
+    epilogue.upperBound = activation.max;
+    ctx.set(*op.outputs[0], lowerConvolution(ctx, conv, in, weights, prog,
+                                             op.inTensor(1), &epilogue));
+    return;
+  }
   poplar::Tensor out =
-      lowerConvolution(ctx, conv, ctx.get(op.inTensor(0)),
-                       ctx.get(op.inTensor(1)), prog, op.inTensor(1));
+      lowerConvolution(ctx, conv, in, weights, prog, op.inTensor(1));
   if (op.hasInput(2))
     poplin::addBias(ctx.graph, out, ctx.get(op.inTensor(2)), prog, op.name());
+  // The fused op's lowering as ReluInplace's and ClipInplace's.
+  if (activation.type == "Relu")
+    popops::mapInPlace(ctx.graph, popops::expr::UnaryOpType::RELU, out, prog,
+                       op.name());
+  else if (activation.type == "Clip")
+    popops::mapInPlace(ctx.graph,
+                       pe::Max(pe::Min(pe::_1, pe::Const(activation.max)),
+                               pe::Const(activation.min)),
+                       {out}, prog, op.name());
   ctx.set(*op.outputs[0], out);
 }
 

@@ -1,6 +1,7 @@
 #include "ops/ConvOp.hpp"
 
 #include <popart/error.hpp>
+#include <popart/opserialiser.hpp>
 
 namespace popart {
 
@@ -51,11 +52,24 @@ Shape ConvOp::resolveGeometry(InIndex wIn) {
 }
 
 std::vector<std::unique_ptr<Op>> ConvOp::getGradOps() {
+  if (!activation.type.empty())
+    throw internal_error("{} has a fused {}: it has no gradient ops (the "
+                         "ConvActivation pattern fuses in inference only)",
+                         str(), activation.type);
   std::vector<std::unique_ptr<Op>> ops;
   for (int arg = 0; arg < 3; ++arg)
     if (hasInput(arg))
       ops.push_back(std::make_unique<ConvGradOp>(*this, arg));
   return ops;
+}
+
+void ConvOp::appendAttributes(OpSerialiserBase &os) const {
+  Op::appendAttributes(os);
+  if (activation.type.empty())
+    return;
+  os.appendAttribute("activation", activation.type);
+  os.appendAttribute("activation_min", activation.min);
+  os.appendAttribute("activation_max", activation.max);
 }
 
 namespace {

@@ -12,6 +12,16 @@
 
 namespace popart {
 
+/// A Relu or Clip the ConvActivation pattern has fused into a FLOAT Conv
+/// of an inference session: each output, after its bias, is clamped to
+/// [min, max] (a Relu's are 0 and +infinity) as the op computed it.
+struct ConvActivation {
+  /// "" (none), "Relu" or "Clip": the op it was, for the IR's description
+  /// and for the devices that run it apart.
+  std::string type;
+  float min = 0.0f, max = 0.0f;
+};
+
 /// Conv: X [N, C, field...] with W [M, C / group, kernel...] and an
 /// optional bias B [M], 1 to 3 spatial dimensions.
 class ConvOp : public Op {
@@ -29,7 +39,10 @@ public:
   /// Resolved by setup().
   std::vector<SpatialDim> dims;
   Shape kernel;
+  /// Set by the ConvActivation pattern.
+  ConvActivation activation;
   std::vector<std::unique_ptr<Op>> getGradOps() override;
+  void appendAttributes(OpSerialiserBase &os) const override;
 
 protected:
   /// Resolves kernel and dims for data of shape x and weights of shape w

@@ -42,6 +42,8 @@ bool transposeToIdentityOrReshape(Graph &, Op &, const DataFlow &);
 // LikeOpsPatterns.cpp
 bool randomUniformLikeOpPattern(Graph &, Op &, const DataFlow &);
 bool randomNormalLikeOpPattern(Graph &, Op &, const DataFlow &);
+// ConvActivation.cpp
+bool convActivation(Graph &, Op &, const DataFlow &);
 // SoftmaxGradDirect.cpp
 bool softmaxGradDirect(Graph &, Op &, const DataFlow &);
 bool nlllWithSoftmaxGradDirect(Graph &, Op &, const DataFlow &);

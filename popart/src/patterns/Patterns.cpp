@@ -39,6 +39,8 @@ const std::vector<PatternInfo> &patternInfos() {
        transposeToIdentityOrReshape},
       {"SoftmaxGradDirect", true, false, softmaxGradDirect},
       {"NlllWithSoftmaxGradDirect", true, false, nlllWithSoftmaxGradDirect},
+      // An extension: a Conv applies the Relu or Clip after it (inference).
+      {"ConvActivation", true, false, convActivation},
       // Mandatory in the original, which lowers only the shaped forms;
       // both forms are lowered here.
       {"RandomNormalLikeOpPattern", true, true, randomNormalLikeOpPattern},

@@ -15,6 +15,7 @@
 // the float kernels are also compiled for AVX2/FMA and AVX-512 and chosen
 // at run time (ConvKernelCommon.hpp). DepthwiseConvPartial, in its own
 // file, takes every group of a depthwise convolution at once.
+#include "ConvEpilogue.hpp"
 #include "ConvKernelCommon.hpp"
 
 #include <poplar/Vertex.hpp>
@@ -35,15 +36,6 @@ using namespace conv_kernel;
 
 constexpr unsigned chanBlock = 16; // contiguous channels per accumulator row
 constexpr unsigned posBlock = 4;   // positions (or channels) sharing a load
-// Positions sharing a load in the packed float path with AVX2's 256-bit
-// vectors: 8 positions x 16 channels are 16 vector accumulators, which fit
-// beside the operands in the 32 vector registers of a host built for
-// AVX-512, not in the 16 of plain AVX2.
-#if defined(__AVX512F__)
-constexpr unsigned packedPosBlockAvx2 = 8;
-#else
-constexpr unsigned packedPosBlockAvx2 = posBlock;
-#endif
 // On AVX-512 the 16 channels are one 512-bit vector, and P positions are P
 // accumulators: 14 keep both fused multiply-add pipes of a core busy, and
 // rows of 112, 56, 28 and 14 outputs split into whole blocks.
@@ -386,12 +378,86 @@ CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
     }
   }
 }
+// P positions x 16 channels of a packed block on AVX2: 2 P accumulators,
+// the row's two weight vectors loaded once into registers for the P
+// positions (with P = 6, 12 accumulators, two weights and a broadcast fill
+// the 16 registers, and 8 loads serve 12 multiply-adds, so the
+// multiply-adds set the pace). The same fused multiply-adds in the same
+// order as forwardBlockVec.
+template <unsigned P>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
+                 float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
+                 unsigned c0) {
+  __m256 acc[P][2];
+  for (unsigned q = 0; q != P; ++q)
+    acc[q][0] = acc[q][1] = _mm256_setzero_ps();
+  const unsigned ci = g.inChans, co = g.outChans;
+  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+      const float *inRow =
+          g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
+      for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+        const float *wk =
+            packed + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
+                         ci * chanBlock;
+        const float *a[P];
+        for (unsigned q = 0; q != P; ++q)
+          a[q] = g.inputAt(inRow, g.inIndex(2, x0 + q, kx));
+        for (unsigned i = 0; i != ci; ++i) {
+          const __m256 w0 = _mm256_loadu_ps(wk + std::size_t(i) * chanBlock);
+          const __m256 w1 =
+              _mm256_loadu_ps(wk + std::size_t(i) * chanBlock + 8);
+          for (unsigned q = 0; q != P; ++q) {
+            const __m256 av = _mm256_broadcast_ss(a[q] + i);
+            acc[q][0] = _mm256_fmadd_ps(av, w0, acc[q][0]);
+            acc[q][1] = _mm256_fmadd_ps(av, w1, acc[q][1]);
+          }
+        }
+      }
+    }
+  float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
+  for (unsigned q = 0; q != P; ++q) {
+    _mm256_storeu_ps(o + std::size_t(q) * co, acc[q][0]);
+    _mm256_storeu_ps(o + std::size_t(q) * co + 8, acc[q][1]);
+  }
+}
+
+// A row's positions in blocks of 4 to 6 (rows of fewer positions in one):
+// as many blocks as blocks of 6 would take, the positions shared evenly, so
+// that no block has too few accumulators to hide the multiply-adds'
+// latency (a row of 7 is 4 + 3, not 6 + 1).
 CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
                                            const float *packed, float *out,
                                            unsigned b, unsigned z, unsigned y,
                                            unsigned c0) {
-  forwardRowPacked<f32x8, packedPosBlockAvx2, 2>(g, in, packed, 0, out, b, z, y,
-                                                 c0);
+  constexpr unsigned maxBlock = 6;
+  const unsigned ox = g.outSize[2];
+  const unsigned blocks = (ox + maxBlock - 1) / maxBlock;
+  for (unsigned k = 0, x0 = 0; k != blocks; ++k) {
+    const unsigned n = ox / blocks + (k < ox % blocks);
+    switch (n) {
+    case 6:
+      forwardBlockAvx2<6>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    case 5:
+      forwardBlockAvx2<5>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    case 4:
+      forwardBlockAvx2<4>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    case 3:
+      forwardBlockAvx2<3>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    case 2:
+      forwardBlockAvx2<2>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    default:
+      forwardBlockAvx2<1>(g, in, packed, out, b, z, y, x0, c0);
+      break;
+    }
+    x0 += n;
+  }
 }
 CONV_TARGET_AVX512 void
 forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
@@ -489,9 +555,12 @@ void packWeightBlock(const Geometry &g, const float *weights, unsigned block,
 // blocks on AVX-512, else one), split into (tile, output row) units, tile
 // by tile, each worker taking a contiguous range, so that each block's
 // weights are packed once or twice per vertex rather than once per worker;
-// the channels past the last whole block are shared out by rows.
+// the channels past the last whole block are shared out by rows. The
+// epilogue, if any, is applied to each unit's outputs as soon as they are
+// summed.
 void forwardFloat(const Geometry &g, const float *in, const float *weights,
-                  float *out, unsigned wid, unsigned workers) {
+                  float *out, const Epilogue &e, unsigned wid,
+                  unsigned workers) {
   const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
   const unsigned blocks = g.outChans / chanBlock;
   const unsigned tileBlocks =
@@ -524,12 +593,17 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
     g.outRowCoordinates(unsigned(u % rows), b, z, y);
     forwardRowPackedFloat(g, in, blockWeights, blockFloats, n, out, b, z, y,
                           block * chanBlock);
+    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans,
+                  g.outSize[2], g.outChans, block * chanBlock,
+                  std::min(g.outChans, (block + n) * chanBlock));
   }
   if (blocks * chanBlock == g.outChans)
     return;
   for (unsigned r = wid; r < rows; r += workers) {
     g.outRowCoordinates(r, b, z, y);
     forwardRowFloat(g, in, weights, out, b, z, y, blocks * chanBlock);
+    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans,
+                  g.outSize[2], g.outChans, blocks * chanBlock, g.outChans);
   }
 }
 
@@ -722,13 +796,20 @@ void weightGradFloat(const Geometry &g, const float *in, const float *deltas,
   weightGradUnits<f32x8, posBlock>(g, in, deltas, out, begin, end);
 }
 
-// A large float block in hostParts fixed parts on the runtime's host
-// threads.
-void forwardFloatOnHostThreads(const Geometry &g, const float *in,
-                               const float *weights, float *out) {
-  poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
-    forwardFloat(g, in, weights, out, unsigned(part), hostParts);
-  });
+// Worker `wid`'s share of a float block: a large block is computed by the
+// first worker in hostParts fixed parts on the runtime's host threads.
+void forwardFloatVertex(Geometry &g, const float *in, const float *weights,
+                        float *out, const Epilogue &e, unsigned wid,
+                        unsigned workers) {
+  const PaddingZeros zeros(g);
+  if (forwardMacs(g) < hostThreadsMacs) {
+    forwardFloat(g, in, weights, out, e, wid, workers);
+    return;
+  }
+  if (wid == 0)
+    poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
+      forwardFloat(g, in, weights, out, e, unsigned(part), hostParts);
+    });
 }
 
 } // namespace
@@ -749,14 +830,8 @@ public:
   void compute(unsigned wid) {
     Geometry g(geometry);
     if constexpr (std::is_same_v<InType, float>) {
-      const PaddingZeros zeros(g);
-      if (forwardMacs(g) < hostThreadsMacs) {
-        forwardFloat(g, in.data(), weights.data(), out.data(), wid,
-                     numWorkers());
-        return;
-      }
-      if (wid == 0)
-        forwardFloatOnHostThreads(g, in.data(), weights.data(), out.data());
+      forwardFloatVertex(g, in.data(), weights.data(), out.data(), Epilogue(),
+                         wid, numWorkers());
       return;
     }
     const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
@@ -806,6 +881,28 @@ private:
 
 template class ConvPartial<float>;
 template class ConvPartial<half>;
+
+// ConvPartialEpilogue: ConvPartial<float> of a block of a convolution's
+// final output (the CPU device, given a poplin::ConvEpilogue). As each
+// unit of output rows and channels is summed, the channels' biases are
+// added (`biases`: none, or one vector of the block's output channels) and
+// the outputs clamped (`clamp`: none, or the lower and upper bound), while
+// they are in cache (ConvEpilogue.hpp).
+class ConvPartialEpilogue : public poplar::MultiVertex {
+public:
+  poplar::Input<poplar::Vector<float>> in;
+  poplar::Input<poplar::Vector<float>> weights;
+  poplar::Output<poplar::Vector<float>> out;
+  poplar::Vector<unsigned> geometry;
+  poplar::Vector<poplar::Input<poplar::Vector<float>>> biases;
+  poplar::Vector<float> clamp;
+
+  void compute(unsigned wid) {
+    Geometry g(geometry);
+    forwardFloatVertex(g, in.data(), weights.data(), out.data(),
+                       epilogueOf(biases, clamp), wid, numWorkers());
+  }
+};
 
 // ConvWeightGradPartial: the float partial weight gradient of one block of
 // weights over the block's batch and output positions. A MultiVertex: the

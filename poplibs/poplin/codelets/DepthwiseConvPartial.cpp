@@ -2,6 +2,7 @@
 // group of a block at once, the groups innermost, in the geometry of
 // ConvPartial (ConvKernelCommon.hpp), its inChans and outChans being the
 // number of groups.
+#include "ConvEpilogue.hpp"
 #include "ConvKernelCommon.hpp"
 
 #include <poplar/Vertex.hpp>
@@ -332,9 +333,116 @@ depthwise3x3RowsAvx512(const Geometry &g, const float *in, const float *weights,
   }
 }
 
+// The 3 x 3 kernel of depthwise3x3OutputsAvx512 on AVX2: X outputs of a
+// row for 8 groups, each input vector loaded once for the outputs whose
+// windows hold it, the weights read by the multiply-adds (X = 6 for
+// stride 1 and 4 for stride 2 keep the sums and a row's inputs in the 16
+// registers). The same fused multiply-adds in the same order.
+template <unsigned S, unsigned X, bool Edge>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+depthwise3x3OutputsAvx2(const Geometry &g, const float *const *rows, int ix0,
+                        const float *k, float *o) {
+  constexpr unsigned span = (X - 1) * S + 3;
+  const std::size_t groups = g.inChans;
+  const int stored = int(g.stored[2]);
+  __m256 acc[X];
+  for (unsigned j = 0; j != X; ++j)
+    acc[j] = _mm256_setzero_ps();
+  for (unsigned ky = 0; ky != 3; ++ky) {
+    __m256 a[span];
+    for (unsigned i = 0; i != span; ++i) {
+      const int ix = ix0 + int(i);
+      a[i] = !Edge || (ix >= 0 && ix < stored)
+                 ? _mm256_loadu_ps(rows[ky] + std::size_t(ix) * groups)
+                 : _mm256_setzero_ps();
+    }
+    for (unsigned kx = 0; kx != 3; ++kx) {
+      const __m256 w = _mm256_loadu_ps(k + std::size_t(ky * 3 + kx) * groups);
+      for (unsigned j = 0; j != X; ++j)
+        acc[j] = _mm256_fmadd_ps(a[j * S + kx], w, acc[j]);
+    }
+  }
+  for (unsigned j = 0; j != X; ++j)
+    _mm256_storeu_ps(o + j * groups, acc[j]);
+}
+
+// The last n < X outputs of a row, at their exact size.
+template <unsigned S, unsigned X>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+depthwise3x3TailAvx2(const Geometry &g, const float *const *rows, int ix0,
+                     const float *k, float *o, unsigned n) {
+  if constexpr (X != 0) {
+    if (n != X)
+      return depthwise3x3TailAvx2<S, X - 1>(g, rows, ix0, k, o, n);
+    depthwise3x3OutputsAvx2<S, X, true>(g, rows, ix0, k, o);
+  }
+}
+
+// Output rows [rowBegin, rowEnd) of a 3 x 3 depthwise block, stride S, on
+// AVX2: whole vectors of 8 groups by depthwise3x3OutputsAvx2, the groups
+// past the last whole vector one by one as depthwiseRowsFused<8> sums them.
+template <unsigned S>
+CONV_TARGET_AVX2 void
+depthwise3x3RowsAvx2(const Geometry &g, const float *in, const float *weights,
+                     float *out, unsigned rowBegin, unsigned rowEnd) {
+  constexpr unsigned outputsAtOnce = S == 1 ? 6 : 4;
+  constexpr int span = (outputsAtOnce - 1) * S + 3;
+  const unsigned groups = g.inChans, ox = g.outSize[2];
+  const unsigned vectorGroups = groups / 8 * 8;
+  const int xBase = int(g.inIndex(2, 0, 0)) - int(g.padLower[2]);
+  for (unsigned r = rowBegin; r != rowEnd; ++r) {
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
+    const float *rows[3];
+    for (unsigned ky = 0; ky != 3; ++ky) {
+      const float *row =
+          g.inputRow(in, b, g.inIndex(0, z, 0), g.inIndex(1, y, ky));
+      rows[ky] = row ? row : g.zeros;
+    }
+    float *outRow = out + g.outRowOffset(b, z, y) * groups;
+    for (unsigned c0 = 0; c0 != vectorGroups; c0 += 8) {
+      const float *const shifted[3] = {rows[0] + c0, rows[1] + c0,
+                                       rows[2] + c0};
+      auto o = [&](unsigned x) {
+        return outRow + std::size_t(x) * groups + c0;
+      };
+      unsigned x = 0;
+      for (; x + outputsAtOnce <= ox; x += outputsAtOnce) {
+        const int ix0 = xBase + int(x * S);
+        if (ix0 >= 0 && ix0 + span <= int(g.stored[2]))
+          depthwise3x3OutputsAvx2<S, outputsAtOnce, false>(
+              g, shifted, ix0, weights + c0, o(x));
+        else
+          depthwise3x3OutputsAvx2<S, outputsAtOnce, true>(g, shifted, ix0,
+                                                          weights + c0, o(x));
+      }
+      if (x != ox)
+        depthwise3x3TailAvx2<S, outputsAtOnce - 1>(
+            g, shifted, xBase + int(x * S), weights + c0, o(x), ox - x);
+    }
+    for (unsigned x = 0; x != ox; ++x)
+      for (unsigned c = vectorGroups; c != groups; ++c) {
+        float acc = 0.0f;
+        const float *w = weights + c;
+        for (unsigned ky = 0; ky != 3; ++ky)
+          for (unsigned kx = 0; kx != 3; ++kx, w += groups)
+            acc = __builtin_fmaf(
+                depthwiseInput(g, in, b, z, y, x, 0, ky, kx)[c], *w, acc);
+        outRow[std::size_t(x) * groups + c] = acc;
+      }
+  }
+}
+
 CONV_TARGET_AVX2 void depthwiseRowsAvx2(const Geometry &g, const float *in,
                                         const float *weights, float *out,
                                         unsigned rowBegin, unsigned rowEnd) {
+  if (g.kernel[0] == 1 && g.kernel[1] == 3 && g.kernel[2] == 3 &&
+      g.dilation[2] == 1) {
+    if (g.stride[2] == 1)
+      return depthwise3x3RowsAvx2<1>(g, in, weights, out, rowBegin, rowEnd);
+    if (g.stride[2] == 2)
+      return depthwise3x3RowsAvx2<2>(g, in, weights, out, rowBegin, rowEnd);
+  }
   depthwiseRowsFused<8>(g, in, weights, out, rowBegin, rowEnd);
 }
 CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
@@ -359,14 +467,9 @@ CONV_TARGET_AVX512 void depthwiseRowsAvx512(const Geometry &g,
 // times its MACs.
 constexpr double depthwiseHostThreadsMacs = 1 << 18;
 
-// Part `part` of `parts` of a depthwise block: a contiguous range of rows.
-void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
-                    float *out, unsigned part, unsigned parts) {
-  const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
-  const unsigned begin = unsigned(std::size_t(rows) * part / parts);
-  const unsigned end = unsigned(std::size_t(rows) * (part + 1) / parts);
-  if (begin == end)
-    return;
+// Output rows [begin, end) of a depthwise block.
+void depthwiseRows(const Geometry &g, const float *in, const float *weights,
+                   float *out, unsigned begin, unsigned end) {
 #ifdef CONV_HAVE_X86_CLONES
   switch (hostIsa()) {
   case HostIsa::Avx512:
@@ -380,12 +483,42 @@ void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
   depthwiseRowsBaseline(g, in, weights, out, begin, end);
 }
 
+// The outputs an epilogue is applied to at once, while they are in cache.
+constexpr std::size_t epilogueFloats = 8192;
+
+// Part `part` of `parts` of a depthwise block: a contiguous range of rows,
+// with the epilogue, if any, applied a few rows at a time.
+void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
+                    float *out, const Epilogue &e, unsigned part,
+                    unsigned parts) {
+  const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned begin = unsigned(std::size_t(rows) * part / parts);
+  const unsigned end = unsigned(std::size_t(rows) * (part + 1) / parts);
+  if (!e.any()) {
+    if (begin != end)
+      depthwiseRows(g, in, weights, out, begin, end);
+    return;
+  }
+  const std::size_t rowFloats = std::size_t(g.outSize[2]) * g.outChans;
+  const unsigned step =
+      unsigned(std::max<std::size_t>(1, epilogueFloats / std::max<std::size_t>(
+                                                             1, rowFloats)));
+  for (unsigned r0 = begin; r0 < end; r0 += step) {
+    const unsigned r1 = std::min(end, r0 + step);
+    depthwiseRows(g, in, weights, out, r0, r1);
+    applyEpilogue(e, out + std::size_t(r0) * rowFloats,
+                  std::size_t(r1 - r0) * g.outSize[2], g.outChans, 0,
+                  g.outChans);
+  }
+}
+
 // A large depthwise block in hostParts fixed parts on the runtime's host
 // threads.
 void depthwiseFloatOnHostThreads(const Geometry &g, const float *in,
-                                 const float *weights, float *out) {
+                                 const float *weights, float *out,
+                                 const Epilogue &e) {
   poplar::detail::forEachOnHostThreads(hostParts, [&](std::size_t part) {
-    depthwiseFloat(g, in, weights, out, unsigned(part), hostParts);
+    depthwiseFloat(g, in, weights, out, e, unsigned(part), hostParts);
   });
 }
 
@@ -403,26 +536,32 @@ void depthwiseFloatOnHostThreads(const Geometry &g, const float *in,
 // ConvPartial sums a group's (kernel element by kernel element from zero),
 // so the bits are those of one ConvPartial per group. A MultiVertex: the
 // workers share the output rows; a large block is computed by the first
-// worker in hostParts fixed parts on the runtime's host threads.
+// worker in hostParts fixed parts on the runtime's host threads. As rows
+// are summed, the groups' biases are added (`biases`: none, or one vector
+// of the groups) and the outputs clamped (`clamp`: none, or the lower and
+// upper bound), while they are in cache (ConvEpilogue.hpp).
 class DepthwiseConvPartial : public poplar::MultiVertex {
 public:
   poplar::Input<poplar::Vector<float>> in;
   poplar::Input<poplar::Vector<float>> weights;
   poplar::Output<poplar::Vector<float>> out;
   poplar::Vector<unsigned> geometry;
+  poplar::Vector<poplar::Input<poplar::Vector<float>>> biases;
+  poplar::Vector<float> clamp;
 
   void compute(unsigned wid) {
     Geometry g(geometry);
     const PaddingZeros zeros(g);
+    const Epilogue e = epilogueOf(biases, clamp);
     // The multiply-accumulates of the block: one input channel per output.
     const double macs = forwardMacs(g) / std::max(1u, g.inChans);
     if (macs < depthwiseHostThreadsMacs) {
-      depthwiseFloat(g, in.data(), weights.data(), out.data(), wid,
+      depthwiseFloat(g, in.data(), weights.data(), out.data(), e, wid,
                      numWorkers());
       return;
     }
     if (wid == 0)
-      depthwiseFloatOnHostThreads(g, in.data(), weights.data(), out.data());
+      depthwiseFloatOnHostThreads(g, in.data(), weights.data(), out.data(), e);
   }
 };
 

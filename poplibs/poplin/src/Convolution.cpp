@@ -6,6 +6,7 @@
 #include "ConvPasses.hpp"
 
 #include <popops/ElementWise.hpp>
+#include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <popops/Zero.hpp>
@@ -16,6 +17,8 @@
 #include <poputil/exceptions.hpp>
 
 #include <poplar/Program.hpp>
+
+#include <cmath>
 
 using namespace poplar;
 using namespace poplar::program;
@@ -393,6 +396,35 @@ Tensor addPlannedWeights(Graph &graph, const ConvParams &params,
   return w.dimShuffle(perm);
 }
 
+// The fields of an epilogue vertex (ConvPartialEpilogue,
+// DepthwiseConvPartial) applying `epilogue`, if any, to output channels
+// [c0, c1).
+void connectEpilogue(Graph &graph, const VertexRef &v,
+                     const ConvEpilogue *epilogue, std::size_t c0,
+                     std::size_t c1) {
+  const bool bias = epilogue && epilogue->biases.valid();
+  graph.setFieldSize(v["biases"], bias ? 1 : 0);
+  if (bias)
+    graph.connect(v["biases"][0], epilogue->biases.slice(c0, c1));
+  std::vector<float> clamp;
+  if (epilogue && epilogue->clamp)
+    clamp = {epilogue->lowerBound, epilogue->upperBound};
+  graph.setInitialValue<float>(v["clamp"], clamp);
+}
+
+// Whether the vertices can apply `epilogue` as they store the outputs: the
+// CPU device's FLOAT vertices, summing each output in one vertex, of an
+// output without padding (which the epilogue would reach too); bounds that
+// are NaN are left to popops.
+bool epilogueInVertices(const Target &target, const ConvParams &params,
+                        const ConvPlan &plan, const ConvEpilogue &epilogue) {
+  return target.getTargetType() == TargetType::CPU &&
+         params.inputType == FLOAT && params.outputType == FLOAT &&
+         plan.splitCi == 1 && !hasOutputPadding(params) &&
+         !(epilogue.clamp && (std::isnan(epilogue.lowerBound) ||
+                              std::isnan(epilogue.upperBound)));
+}
+
 // The vertex of a depthwise convolution with the groups innermost: the
 // transformed input x [G, B, Z, Y, X, 1], the kernel w [G, kZ, kY, kX, 1, 1]
 // and the output core [G, B, Z, Y, X, 1] are read as [..., G].
@@ -400,7 +432,7 @@ void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
                         const ConvParams &params, const ConvGeometry &geo,
                         const ConvPlan &plan, const Tensor &x,
                         const InputPadding *padding, const Tensor &w,
-                        const Tensor &core) {
+                        const Tensor &core, const ConvEpilogue *epilogue) {
   const unsigned fd = plan.fieldDim;
   // Group 0's slab gives the geometry (every group's is the same); the
   // same slice of every group is the vertex's input.
@@ -418,6 +450,7 @@ void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
   graph.connect(v["weights"], w.dimShuffle({1, 2, 3, 4, 5, 0}).flatten());
   graph.connect(v["out"], core.dimShuffle({1, 2, 3, 4, 0, 5}).flatten());
   graph.setInitialValue<unsigned>(v["geometry"], s.geometry);
+  connectEpilogue(graph, v, epilogue, 0, geo.groups);
   graph.setTileMapping(v, tile);
   const std::size_t positions = geo.batch * geo.outElems();
   graph.setPerfEstimate(
@@ -426,10 +459,14 @@ void addDepthwiseVertex(Graph &graph, const ComputeSet &cs,
                                         geo.kernelElems(), 1, 1));
 }
 
+// The convolution, with `*epilogue` applied by its vertices when given
+// and they can (`epilogueApplied` says whether they did).
 Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
                        const ConvParams &userParams, bool transposeAndFlip,
                        Sequence &prog, const DebugContext &dc,
-                       const OptionFlags &optionFlags, PlanningCache *cache) {
+                       const OptionFlags &optionFlags, PlanningCache *cache,
+                       const ConvEpilogue *epilogue = nullptr,
+                       bool *epilogueApplied = nullptr) {
   const std::string op = "convolution";
   const ConvOptions options = parseConvOptions(optionFlags);
   poplibs_support::logging::poplin::info(
@@ -456,6 +493,11 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
   Tensor core = addOutputCore(graph, params, geo, plan, depthwise, dc);
   if (core.numElements() == 0)
     return finishOutput(graph, params, core, prog, dc);
+  if (epilogue && !hasNoMacs(geo) &&
+      epilogueInVertices(target, params, plan, *epilogue))
+    *epilogueApplied = true;
+  else
+    epilogue = nullptr;
   if (hasNoMacs(geo)) {
     popops::zero(graph, core, prog, {dc, "zeroOutput"});
     return finishOutput(graph, params, core, prog, dc);
@@ -493,12 +535,14 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
             : transformedInput(graph, in, params,
                                plan.groupTile(0, plan.tileOf(0, 0, 0, 0)));
     addDepthwiseVertex(graph, cs, params, geo, plan, x,
-                       vertexPads ? &padding : nullptr, w, core);
+                       vertexPads ? &padding : nullptr, w, core, epilogue);
     prog.add(Execute(cs, {dc, "Conv"}));
     return finishOutput(graph, params, core, prog, dc);
   }
   const std::string vertexType =
-      poputil::templateVertex("poplin::ConvPartial", params.inputType);
+      epilogue ? "poplin::ConvPartialEpilogue"
+               : poputil::templateVertex("poplin::ConvPartial",
+                                         params.inputType);
   InputBlocks inputBlocks(graph, in, params, geo.fieldDim());
   for (std::size_t g = 0; g != geo.groups; ++g) {
     // One view of the group for all its blocks: its layout is worked out
@@ -553,6 +597,9 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
             graph.connect(v["weights"], wBlock.flatten());
             graph.connect(v["out"], result.flatten());
             graph.setInitialValue<unsigned>(v["geometry"], geometry);
+            if (epilogue)
+              connectEpilogue(graph, v, epilogue, g * geo.outChans + co0,
+                              g * geo.outChans + co1);
             graph.setTileMapping(v, tile);
             const std::size_t positions = outBlock.numElements() / (co1 - co0);
             graph.setPerfEstimate(
@@ -579,6 +626,40 @@ Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
   const DebugContext dc(debugContext, "convolution");
   return convolutionImpl(graph, in, weights, params, transposeAndFlipWeights,
                          prog, dc, options, cache);
+}
+
+Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
+                   const ConvParams &params, bool transposeAndFlipWeights,
+                   const ConvEpilogue &epilogue, Sequence &prog,
+                   const DebugContext &debugContext,
+                   const OptionFlags &options, PlanningCache *cache) {
+  const DebugContext dc(debugContext, "convolution");
+  const Tensor &biases = epilogue.biases;
+  if (biases.valid() && (biases.rank() != 1 ||
+                         biases.dim(0) != params.getNumOutputChans() ||
+                         biases.elementType() != params.outputType))
+    throw poputil::poplibs_error(
+        "poplin::convolution: the epilogue's biases are " +
+        std::string(biases.elementType().toString()) + " " +
+        biases.shapeToString() + " but the output needs " +
+        std::string(params.outputType.toString()) + " [" +
+        std::to_string(params.getNumOutputChans()) + "]");
+  bool applied = false;
+  Tensor out =
+      convolutionImpl(graph, in, weights, params, transposeAndFlipWeights,
+                      prog, dc, options, cache, &epilogue, &applied);
+  if (applied)
+    return out;
+  if (biases.valid())
+    addBias(graph, out, biases, prog, dc);
+  if (epilogue.clamp) {
+    namespace pe = popops::expr;
+    popops::mapInPlace(graph,
+                       pe::Max(pe::Min(pe::_1, pe::Const(epilogue.upperBound)),
+                               pe::Const(epilogue.lowerBound)),
+                       {out}, prog, {dc, "clamp"});
+  }
+  return out;
 }
 
 void convolutionWithOutput(Graph &graph, const Tensor &in,

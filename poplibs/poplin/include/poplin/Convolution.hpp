@@ -123,6 +123,35 @@ convolution(poplar::Graph &graph, const poplar::Tensor &in,
             const poplar::OptionFlags &options = {},
             PlanningCache *cache = nullptr);
 
+/// What convolution() may do to each output once it is summed, as a layer
+/// of an inference network does after its convolution: add its output
+/// channel's bias, then clamp it to [lowerBound, upperBound] (a ReLU is 0
+/// and +infinity). An extension of this SDK.
+struct ConvEpilogue {
+  /// [outChans] of params.outputType; an empty tensor adds none.
+  poplar::Tensor biases;
+  /// Whether the outputs are clamped.
+  bool clamp = false;
+  float lowerBound = 0.0f;
+  float upperBound = 0.0f;
+};
+
+/// convolution() followed by `epilogue`: the output is that of
+/// convolution(), addBias() with epilogue.biases and a popops Clamp
+/// (minimum, then maximum: a NaN output stays NaN) bit for bit. The CPU
+/// device applies it in the convolution's vertices as they store each FLOAT
+/// output, while it is in cache, rather than reading and writing the whole
+/// output again; elsewhere (and for HALF, padded outputs or NaN bounds) it
+/// runs as those operations after the convolution.
+POPLIN_API poplar::Tensor
+convolution(poplar::Graph &graph, const poplar::Tensor &in,
+            const poplar::Tensor &weights, const ConvParams &params,
+            bool transposeAndFlipWeights, const ConvEpilogue &epilogue,
+            poplar::program::Sequence &prog,
+            const poplar::DebugContext &debugContext = {},
+            const poplar::OptionFlags &options = {},
+            PlanningCache *cache = nullptr);
+
 /// The convolution of `in` and `weights` written into `out`
 /// ([B, outChans, outField...] of params.outputType, laid out as the caller
 /// chose, e.g. by createConvOutput).
