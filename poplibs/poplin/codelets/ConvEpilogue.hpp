@@ -50,19 +50,20 @@ inline float clampScalar(float v, float lower, float upper) {
   return __builtin_isless(v, lower) ? lower : v;
 }
 
+// The epilogue of channel c's output v.
+inline float epilogueScalar(const Epilogue &e, float v, unsigned c) {
+  if (e.biases)
+    v = v + e.biases[c];
+  return e.clamp ? clampScalar(v, e.lower, e.upper) : v;
+}
+
 inline void epilogueBaseline(const Epilogue &e, float *out,
                              std::size_t positions, std::size_t stride,
                              unsigned c0, unsigned c1) {
   for (std::size_t p = 0; p != positions; ++p) {
     float *o = out + p * stride;
-    for (unsigned c = c0; c != c1; ++c) {
-      float v = o[c];
-      if (e.biases)
-        v = v + e.biases[c];
-      if (e.clamp)
-        v = clampScalar(v, e.lower, e.upper);
-      o[c] = v;
-    }
+    for (unsigned c = c0; c != c1; ++c)
+      o[c] = epilogueScalar(e, o[c], c);
   }
 }
 
@@ -93,37 +94,35 @@ epilogueAvx512(const Epilogue &e, float *out, std::size_t positions,
   }
 }
 
+// The epilogue of the 8 channels from c of a vector of sums.
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) __m256
+epilogueAvx2(const Epilogue &e, __m256 v, unsigned c) {
+  if (e.biases)
+    v = _mm256_add_ps(v, _mm256_loadu_ps(e.biases + c));
+  if (e.clamp) {
+    const __m256 lower = _mm256_set1_ps(e.lower),
+                 upper = _mm256_set1_ps(e.upper);
+    v = _mm256_blendv_ps(v, upper, _mm256_cmp_ps(upper, v, _CMP_LT_OQ));
+    v = _mm256_blendv_ps(v, lower, _mm256_cmp_ps(v, lower, _CMP_LT_OQ));
+  }
+  return v;
+}
+
 // Eight channels a vector; the channels past the last whole vector one by
 // one.
-template <bool Bias, bool Clamp>
-CONV_TARGET_AVX2 inline void
-epilogueAvx2(const Epilogue &e, float *out, std::size_t positions,
-             std::size_t stride, unsigned c0, unsigned c1) {
-  const __m256 lower = _mm256_set1_ps(e.lower), upper = _mm256_set1_ps(e.upper);
+CONV_TARGET_AVX2 inline void epilogueAvx2(const Epilogue &e, float *out,
+                                          std::size_t positions,
+                                          std::size_t stride, unsigned c0,
+                                          unsigned c1) {
   for (std::size_t p = 0; p != positions; ++p) {
     float *o = out + p * stride;
     unsigned c = c0;
-    for (; c + 8 <= c1; c += 8) {
-      __m256 v = _mm256_loadu_ps(o + c);
-      if constexpr (Bias)
-        v = _mm256_add_ps(v, _mm256_loadu_ps(e.biases + c));
-      if constexpr (Clamp) {
-        v = _mm256_blendv_ps(v, upper, _mm256_cmp_ps(upper, v, _CMP_LT_OQ));
-        v = _mm256_blendv_ps(v, lower, _mm256_cmp_ps(v, lower, _CMP_LT_OQ));
-      }
-      _mm256_storeu_ps(o + c, v);
-    }
-    for (; c != c1; ++c) {
-      float v = o[c];
-      if constexpr (Bias)
-        v = v + e.biases[c];
-      if constexpr (Clamp)
-        v = clampScalar(v, e.lower, e.upper);
-      o[c] = v;
-    }
+    for (; c + 8 <= c1; c += 8)
+      _mm256_storeu_ps(o + c, epilogueAvx2(e, _mm256_loadu_ps(o + c), c));
+    for (; c != c1; ++c)
+      o[c] = epilogueScalar(e, o[c], c);
   }
 }
-
 #endif
 
 /// The epilogue of channels [c0, c1) at `positions` positions `stride`
@@ -142,11 +141,7 @@ inline void applyEpilogue(const Epilogue &e, float *out, std::size_t positions,
       return epilogueAvx512<true, false>(e, out, positions, stride, c0, c1);
     return epilogueAvx512<false, true>(e, out, positions, stride, c0, c1);
   case HostIsa::Avx2:
-    if (bias && e.clamp)
-      return epilogueAvx2<true, true>(e, out, positions, stride, c0, c1);
-    if (bias)
-      return epilogueAvx2<true, false>(e, out, positions, stride, c0, c1);
-    return epilogueAvx2<false, true>(e, out, positions, stride, c0, c1);
+    return epilogueAvx2(e, out, positions, stride, c0, c1);
   case HostIsa::Baseline:
     break;
   }

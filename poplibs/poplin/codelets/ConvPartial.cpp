@@ -379,31 +379,54 @@ CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
   }
 }
 // P positions x 16 channels of a packed block on AVX2: 2 P accumulators,
-// the row's two weight vectors loaded once into registers for the P
+// the weights of an input channel loaded once into registers for the P
 // positions (with P = 6, 12 accumulators, two weights and a broadcast fill
 // the 16 registers, and 8 loads serve 12 multiply-adds, so the
-// multiply-adds set the pace). The same fused multiply-adds in the same
-// order as forwardBlockVec.
+// multiply-adds set the pace). The positions are p0 .. p0 + P of the
+// output rows from r0 taken one after the other, so a block may span rows.
+// The epilogue is applied to the sums in registers before they are stored.
+// The same fused multiply-adds in the same order as forwardBlockVec.
 template <unsigned P>
 CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
 forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
-                 float *out, unsigned b, unsigned z, unsigned y, unsigned x0,
-                 unsigned c0) {
+                 float *out, unsigned r0, unsigned p0, unsigned c0,
+                 const Epilogue &e) {
   __m256 acc[P][2];
   for (unsigned q = 0; q != P; ++q)
     acc[q][0] = acc[q][1] = _mm256_setzero_ps();
-  const unsigned ci = g.inChans, co = g.outChans;
+  const unsigned ci = g.inChans, co = g.outChans, ox = g.outSize[2];
+  // Each position's coordinates, stepping from the first's (no division
+  // per position).
+  unsigned pb[P], pz[P], py[P], px[P];
+  g.outRowCoordinates(r0 + p0 / ox, pb[0], pz[0], py[0]);
+  px[0] = p0 % ox;
+  for (unsigned q = 1; q != P; ++q) {
+    pb[q] = pb[q - 1], pz[q] = pz[q - 1], py[q] = py[q - 1];
+    px[q] = px[q - 1] + 1;
+    if (px[q] == ox) {
+      px[q] = 0;
+      if (++py[q] == g.outSize[1]) {
+        py[q] = 0;
+        if (++pz[q] == g.outSize[0]) {
+          pz[q] = 0;
+          ++pb[q];
+        }
+      }
+    }
+  }
   for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
     for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
-      const float *inRow =
-          g.inputRow(in, b, g.inIndex(0, z, kz), g.inIndex(1, y, ky));
+      const float *inRows[P];
+      for (unsigned q = 0; q != P; ++q)
+        inRows[q] = g.inputRow(in, pb[q], g.inIndex(0, pz[q], kz),
+                               g.inIndex(1, py[q], ky));
       for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
         const float *wk =
             packed + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
                          ci * chanBlock;
         const float *a[P];
         for (unsigned q = 0; q != P; ++q)
-          a[q] = g.inputAt(inRow, g.inIndex(2, x0 + q, kx));
+          a[q] = g.inputAt(inRows[q], g.inIndex(2, px[q], kx));
         for (unsigned i = 0; i != ci; ++i) {
           const __m256 w0 = _mm256_loadu_ps(wk + std::size_t(i) * chanBlock);
           const __m256 w1 =
@@ -416,47 +439,48 @@ forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
         }
       }
     }
-  float *o = out + (g.outRowOffset(b, z, y) + x0) * co + c0;
-  for (unsigned q = 0; q != P; ++q) {
-    _mm256_storeu_ps(o + std::size_t(q) * co, acc[q][0]);
-    _mm256_storeu_ps(o + std::size_t(q) * co + 8, acc[q][1]);
-  }
+  float *o = out + (std::size_t(r0) * ox + p0) * co + c0;
+  for (unsigned q = 0; q != P; ++q)
+    for (unsigned v = 0; v != 2; ++v)
+      _mm256_storeu_ps(o + std::size_t(q) * co + 8 * v,
+                       epilogueAvx2(e, acc[q][v], c0 + 8 * v));
 }
 
-// A row's positions in blocks of 4 to 6 (rows of fewer positions in one):
-// as many blocks as blocks of 6 would take, the positions shared evenly, so
+// Output rows [r0, r1), channels [c0, c0 + 16), their positions taken
+// one after the other in blocks of 4 to 6 (fewer positions in one): as
+// many blocks as blocks of 6 would take, the positions shared evenly, so
 // that no block has too few accumulators to hide the multiply-adds'
-// latency (a row of 7 is 4 + 3, not 6 + 1).
-CONV_TARGET_AVX2 void forwardRowPackedAvx2(const Geometry &g, const float *in,
-                                           const float *packed, float *out,
-                                           unsigned b, unsigned z, unsigned y,
-                                           unsigned c0) {
+// latency (7 positions are 4 + 3, not 6 + 1).
+CONV_TARGET_AVX2 void forwardRowsPackedAvx2(const Geometry &g, const float *in,
+                                            const float *packed, float *out,
+                                            unsigned r0, unsigned r1,
+                                            unsigned c0, const Epilogue &e) {
   constexpr unsigned maxBlock = 6;
-  const unsigned ox = g.outSize[2];
-  const unsigned blocks = (ox + maxBlock - 1) / maxBlock;
-  for (unsigned k = 0, x0 = 0; k != blocks; ++k) {
-    const unsigned n = ox / blocks + (k < ox % blocks);
+  const unsigned positions = (r1 - r0) * g.outSize[2];
+  const unsigned blocks = (positions + maxBlock - 1) / maxBlock;
+  for (unsigned k = 0, p0 = 0; k != blocks; ++k) {
+    const unsigned n = positions / blocks + (k < positions % blocks);
     switch (n) {
     case 6:
-      forwardBlockAvx2<6>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<6>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 5:
-      forwardBlockAvx2<5>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<5>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 4:
-      forwardBlockAvx2<4>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<4>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 3:
-      forwardBlockAvx2<3>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<3>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 2:
-      forwardBlockAvx2<2>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<2>(g, in, packed, out, r0, p0, c0, e);
       break;
     default:
-      forwardBlockAvx2<1>(g, in, packed, out, b, z, y, x0, c0);
+      forwardBlockAvx2<1>(g, in, packed, out, r0, p0, c0, e);
       break;
     }
-    x0 += n;
+    p0 += n;
   }
 }
 CONV_TARGET_AVX512 void
@@ -518,16 +542,39 @@ void forwardRowPackedFloat(const Geometry &g, const float *in,
 #ifdef CONV_HAVE_X86_CLONES
   if (blocks == 2)
     return forwardRowPairAvx512(g, in, packed, blockStride, out, b, z, y, c0);
-  switch (hostIsa()) {
-  case HostIsa::Avx512:
+  if (hostIsa() == HostIsa::Avx512)
     return forwardRowPackedAvx512(g, in, packed, out, b, z, y, c0);
-  case HostIsa::Avx2:
-    return forwardRowPackedAvx2(g, in, packed, out, b, z, y, c0);
-  case HostIsa::Baseline:
-    break;
-  }
 #endif
   forwardRowPacked<f32x8, posBlock, 2>(g, in, packed, 0, out, b, z, y, c0);
+}
+
+// The output rows of a unit of forwardFloat: on AVX2 enough rows that
+// their positions make whole blocks of 6 (rows of 7 or 14 alone would leave
+// blocks of 4 and 3); else one.
+unsigned rowsPerUnit(const Geometry &g) {
+  if (hostIsa() != HostIsa::Avx2)
+    return 1;
+  const unsigned ox = g.outSize[2];
+  return ox % 6 == 0 ? 1 : ox % 3 == 0 ? 2 : ox % 2 == 0 ? 3 : 6;
+}
+
+// Output rows [r0, r1), channels [c0, c0 + 16 * blocks), with the
+// epilogue.
+void forwardRowsPackedFloat(const Geometry &g, const float *in,
+                            const float *packed, std::size_t blockStride,
+                            unsigned blocks, float *out, unsigned r0,
+                            unsigned r1, unsigned c0, const Epilogue &e) {
+#ifdef CONV_HAVE_X86_CLONES
+  if (blocks == 1 && hostIsa() == HostIsa::Avx2)
+    return forwardRowsPackedAvx2(g, in, packed, out, r0, r1, c0, e);
+#endif
+  for (unsigned r = r0; r != r1; ++r) {
+    unsigned b, z, y;
+    g.outRowCoordinates(r, b, z, y);
+    forwardRowPackedFloat(g, in, packed, blockStride, blocks, out, b, z, y, c0);
+    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans, g.outSize[2],
+                  g.outChans, c0, std::min(g.outChans, c0 + blocks * chanBlock));
+  }
 }
 
 // The weights of output channels [16 * block, 16 * block + 16), copied so
@@ -562,6 +609,8 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
                   float *out, const Epilogue &e, unsigned wid,
                   unsigned workers) {
   const unsigned rows = g.batch * g.outSize[0] * g.outSize[1];
+  const unsigned unitRows = rowsPerUnit(g);
+  const unsigned rowUnits = (rows + unitRows - 1) / unitRows;
   const unsigned blocks = g.outChans / chanBlock;
   const unsigned tileBlocks =
       g.weightsBlocked && hostIsa() == HostIsa::Avx512 ? 2 : 1;
@@ -569,17 +618,17 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
   // With a tile or more each, workers take whole tiles: each block's
   // weights are then read from memory and packed once in all.
   const bool wholeTiles = tiles >= workers;
-  const std::size_t units = wholeTiles ? tiles : std::size_t(tiles) * rows;
-  const std::size_t unitRows = wholeTiles ? rows : 1;
-  const std::size_t begin = units * wid / workers * unitRows;
-  const std::size_t end = units * (wid + 1) / workers * unitRows;
+  const std::size_t units = wholeTiles ? tiles : std::size_t(tiles) * rowUnits;
+  const std::size_t tileUnits = wholeTiles ? rowUnits : 1;
+  const std::size_t begin = units * wid / workers * tileUnits;
+  const std::size_t end = units * (wid + 1) / workers * tileUnits;
   thread_local std::vector<float> packed;
   unsigned packedBlock = blocks;
   const std::size_t blockFloats = std::size_t(g.kernel[0]) * g.kernel[1] *
                                   g.kernel[2] * g.inChans * chanBlock;
   unsigned b, z, y;
   for (std::size_t u = begin; u < end; ++u) {
-    const unsigned block = unsigned(u / rows) * tileBlocks;
+    const unsigned block = unsigned(u / rowUnits) * tileBlocks;
     const unsigned n = std::min(tileBlocks, blocks - block);
     // Blocked weights are read where they are; others are packed.
     const float *blockWeights = weights + block * blockFloats;
@@ -590,12 +639,10 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
       }
       blockWeights = packed.data();
     }
-    g.outRowCoordinates(unsigned(u % rows), b, z, y);
-    forwardRowPackedFloat(g, in, blockWeights, blockFloats, n, out, b, z, y,
-                          block * chanBlock);
-    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans,
-                  g.outSize[2], g.outChans, block * chanBlock,
-                  std::min(g.outChans, (block + n) * chanBlock));
+    const unsigned r0 = unsigned(u % rowUnits) * unitRows;
+    forwardRowsPackedFloat(g, in, blockWeights, blockFloats, n, out, r0,
+                           std::min(rows, r0 + unitRows), block * chanBlock,
+                           e);
   }
   if (blocks * chanBlock == g.outChans)
     return;
