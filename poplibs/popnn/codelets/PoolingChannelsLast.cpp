@@ -92,6 +92,46 @@ poolPositionAvx512(const Geometry &g, const float *x, float *y,
     _mm512_mask_storeu_ps(y + c0, m, acc);
   }
 }
+
+// The same on AVX2, 8 channels a vector, the channels past the last whole
+// vector by poolChannels. Written out so that each sum is `acc + v` with
+// acc first, as Pooling adds: where both are NaN the result is acc's NaN
+// (the portable loop, vectorised by the compiler, may add them the other
+// way round).
+template <PoolingType type>
+__attribute__((target("avx2"))) void
+poolPositionAvx2(const Geometry &g, const float *x, float *y,
+                 unsigned channels, unsigned o0, unsigned o1, unsigned o2) {
+  int lo[3], hi[3];
+  g.window(o0, o1, o2, lo, hi);
+  const unsigned count = g.count(o0, o1, o2);
+  const unsigned vectorChannels = channels / 8 * 8;
+  for (unsigned c0 = 0; c0 != vectorChannels; c0 += 8) {
+    __m256 acc = _mm256_set1_ps(type == PoolingType::MAX
+                                    ? -std::numeric_limits<float>::infinity()
+                                    : 0.0f);
+    for (int i0 = lo[0]; i0 < hi[0]; ++i0)
+      for (int i1 = lo[1]; i1 < hi[1]; ++i1)
+        for (int i2 = lo[2]; i2 < hi[2]; ++i2) {
+          const std::size_t i =
+              (std::size_t(i0) * g.in[1] + unsigned(i1)) * g.in[2] +
+              unsigned(i2);
+          const __m256 v = _mm256_loadu_ps(x + i * channels + c0);
+          if constexpr (type == PoolingType::MAX)
+            acc = _mm256_blendv_ps(acc, v, _mm256_cmp_ps(v, acc, _CMP_GT_OS));
+          else
+            acc = _mm256_add_ps(acc, v);
+        }
+    if (count == 0)
+      acc = _mm256_setzero_ps();
+    else if (type == PoolingType::AVG)
+      acc = _mm256_div_ps(acc, _mm256_set1_ps(float(count)));
+    _mm256_storeu_ps(y + c0, acc);
+  }
+  if (vectorChannels != channels)
+    poolChannels<type>(g, x, y, channels, o0, o1, o2, vectorChannels,
+                       channels - vectorChannels);
+}
 #endif
 
 // Output positions [begin, end) of the batch * outputs positions.
@@ -105,6 +145,7 @@ void poolPositions(const Geometry &g, const float *in, float *out,
     __builtin_cpu_init();
     return bool(__builtin_cpu_supports("avx512f"));
   }();
+  static const bool avx2 = __builtin_cpu_supports("avx2");
 #endif
   for (std::size_t p = begin; p != end; ++p) {
     const std::size_t b = p / outputs, o = p % outputs;
@@ -116,6 +157,10 @@ void poolPositions(const Geometry &g, const float *in, float *out,
 #ifdef POOL_HAVE_AVX512
     if (avx512) {
       poolPositionAvx512<type>(g, x, y, channels, o0, o1, o2);
+      continue;
+    }
+    if (avx2) {
+      poolPositionAvx2<type>(g, x, y, channels, o0, o1, o2);
       continue;
     }
 #endif
