@@ -385,8 +385,10 @@ CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
 // multiply-adds set the pace). The positions are p0 .. p0 + P of the
 // output rows from r0 taken one after the other, so a block may span rows.
 // The epilogue is applied to the sums in registers before they are stored.
-// The same fused multiply-adds in the same order as forwardBlockVec.
-template <unsigned P>
+// The same fused multiply-adds in the same order as forwardBlockVec. A
+// Pointwise block (pointwiseInput) finds its positions' inputs at the
+// same positions of the input.
+template <unsigned P, bool Pointwise>
 CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
 forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
                  float *out, unsigned r0, unsigned p0, unsigned c0,
@@ -395,6 +397,25 @@ forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
   for (unsigned q = 0; q != P; ++q)
     acc[q][0] = acc[q][1] = _mm256_setzero_ps();
   const unsigned ci = g.inChans, co = g.outChans, ox = g.outSize[2];
+  if constexpr (Pointwise) {
+    const float *a = in + (std::size_t(r0) * ox + p0) * ci;
+    for (unsigned i = 0; i != ci; ++i) {
+      const __m256 w0 = _mm256_loadu_ps(packed + std::size_t(i) * chanBlock);
+      const __m256 w1 =
+          _mm256_loadu_ps(packed + std::size_t(i) * chanBlock + 8);
+      for (unsigned q = 0; q != P; ++q) {
+        const __m256 av = _mm256_broadcast_ss(a + std::size_t(q) * ci + i);
+        acc[q][0] = _mm256_fmadd_ps(av, w0, acc[q][0]);
+        acc[q][1] = _mm256_fmadd_ps(av, w1, acc[q][1]);
+      }
+    }
+    float *o = out + (std::size_t(r0) * ox + p0) * co + c0;
+    for (unsigned q = 0; q != P; ++q)
+      for (unsigned v = 0; v != 2; ++v)
+        _mm256_storeu_ps(o + std::size_t(q) * co + 8 * v,
+                         epilogueAvx2(e, acc[q][v], c0 + 8 * v));
+    return;
+  }
   // Each position's coordinates, stepping from the first's (no division
   // per position).
   unsigned pb[P], pz[P], py[P], px[P];
@@ -446,15 +467,26 @@ forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
                        epilogueAvx2(e, acc[q][v], c0 + 8 * v));
 }
 
+// Whether output position p reads input position p alone: a 1 x 1 kernel,
+// stride 1, nothing padded or cut (a pointwise convolution).
+inline bool pointwiseInput(const Geometry &g) {
+  for (unsigned d = 0; d != 3; ++d)
+    if (g.kernel[d] != 1 || g.stride[d] != 1 || g.base[d] != 0 ||
+        g.inSize[d] != g.outSize[d])
+      return false;
+  return !g.padded;
+}
+
 // Output rows [r0, r1), channels [c0, c0 + 16), their positions taken
 // one after the other in blocks of 4 to 6 (fewer positions in one): as
 // many blocks as blocks of 6 would take, the positions shared evenly, so
 // that no block has too few accumulators to hide the multiply-adds'
 // latency (7 positions are 4 + 3, not 6 + 1).
-CONV_TARGET_AVX2 void forwardRowsPackedAvx2(const Geometry &g, const float *in,
-                                            const float *packed, float *out,
-                                            unsigned r0, unsigned r1,
-                                            unsigned c0, const Epilogue &e) {
+template <bool Pointwise>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+forwardPositionsAvx2(const Geometry &g, const float *in, const float *packed,
+                     float *out, unsigned r0, unsigned r1, unsigned c0,
+                     const Epilogue &e) {
   constexpr unsigned maxBlock = 6;
   const unsigned positions = (r1 - r0) * g.outSize[2];
   const unsigned blocks = (positions + maxBlock - 1) / maxBlock;
@@ -462,26 +494,36 @@ CONV_TARGET_AVX2 void forwardRowsPackedAvx2(const Geometry &g, const float *in,
     const unsigned n = positions / blocks + (k < positions % blocks);
     switch (n) {
     case 6:
-      forwardBlockAvx2<6>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<6, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 5:
-      forwardBlockAvx2<5>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<5, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 4:
-      forwardBlockAvx2<4>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<4, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 3:
-      forwardBlockAvx2<3>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<3, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     case 2:
-      forwardBlockAvx2<2>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<2, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     default:
-      forwardBlockAvx2<1>(g, in, packed, out, r0, p0, c0, e);
+      forwardBlockAvx2<1, Pointwise>(g, in, packed, out, r0, p0, c0, e);
       break;
     }
     p0 += n;
   }
+}
+
+CONV_TARGET_AVX2 void forwardRowsPackedAvx2(const Geometry &g, const float *in,
+                                            const float *packed, float *out,
+                                            unsigned r0, unsigned r1,
+                                            unsigned c0, const Epilogue &e) {
+  if (pointwiseInput(g))
+    forwardPositionsAvx2<true>(g, in, packed, out, r0, r1, c0, e);
+  else
+    forwardPositionsAvx2<false>(g, in, packed, out, r0, r1, c0, e);
 }
 CONV_TARGET_AVX512 void
 forwardRowPackedAvx512(const Geometry &g, const float *in, const float *packed,
