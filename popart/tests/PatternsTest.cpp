@@ -172,7 +172,8 @@ std::vector<double> hostConv(const Floats &x, std::size_t c, std::size_t h,
         for (std::size_t ci = 0; ci < c; ++ci)
           for (std::size_t u = 0; u < k; ++u)
             for (std::size_t v = 0; v < k; ++v) {
-              const long r = long(i + u) - long(pad), q = long(j + v) - long(pad);
+              const long r = long(i + u) - long(pad),
+                         q = long(j + v) - long(pad);
               if (r >= 0 && q >= 0 && r < long(h) && q < long(wd))
                 sum += double(x[(ci * h + r) * wd + q]) *
                        w[((o * c + ci) * k + u) * k + v];
@@ -203,18 +204,19 @@ TEST_CASE("ConvActivation fuses a Relu or Clip into the Conv before it in "
   const Floats w1 = wave(8 * 3 * 9, 0.4f, 0.1f), b1 = wave(8, 0.2f, 0.5f),
                w2 = wave(16 * 8, 0.3f, 0.7f), w3 = wave(4 * 16, 0.5f, 0.3f);
   auto init = [&](const Floats &v, Shape shape, const std::string &name) {
-    return b->addInitializedInputTensor(
-        {v.data(), TensorInfo("FLOAT", shape)}, name);
+    return b->addInitializedInputTensor({v.data(), TensorInfo("FLOAT", shape)},
+                                        name);
   };
   float lo = 0.0f, hi = 0.5f;
   auto constant = [&](float &v) {
     return o.constant(ConstVoidData(&v, TensorInfo("FLOAT", Shape{})));
   };
-  auto r = o.relu({o.conv({x, init(w1, {8, 3, 3, 3}, "w1"), init(b1, {8}, "b1")},
-                          {}, 1, {}, {1, 1, 1, 1}, {})});
-  auto y = o.clip({o.conv({r, init(w2, {16, 8, 1, 1}, "w2")}, {}, 1, {}, {},
-                          {}),
-                   constant(lo), constant(hi)});
+  auto r =
+      o.relu({o.conv({x, init(w1, {8, 3, 3, 3}, "w1"), init(b1, {8}, "b1")}, {},
+                     1, {}, {1, 1, 1, 1}, {})});
+  auto y =
+      o.clip({o.conv({r, init(w2, {16, 8, 1, 1}, "w2")}, {}, 1, {}, {}, {}),
+              constant(lo), constant(hi)});
   auto c3 = o.conv({y, init(w3, {4, 16, 1, 1}, "w3")}, {}, 1, {}, {}, {});
   auto z = o.relu({c3});
   const std::string proto = b->getModelProto();
@@ -237,8 +239,8 @@ TEST_CASE("ConvActivation fuses a Relu or Clip into the Conv before it in "
     REQUIRE(patterns.isPatternEnabled("ConvActivation") == fuse);
     auto session = InferenceSession::createFromOnnxModel(
         proto,
-        DataFlow(1, {{c3, AnchorReturnType("ALL")},
-                     {z, AnchorReturnType("ALL")}}),
+        DataFlow(1,
+                 {{c3, AnchorReturnType("ALL")}, {z, AnchorReturnType("ALL")}}),
         popart_test::createTestDevice(), InputShapeInfo(), SessionOptions(),
         patterns);
     session->prepareDevice();

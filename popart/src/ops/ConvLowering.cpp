@@ -5,11 +5,11 @@
 // (ConvActivation) are the convolution's poplin::ConvEpilogue, applied as
 // each output is stored; elsewhere they run after it, as the ops did.
 #include "lowering/Lowering.hpp"
+#include "ops/ConvOp.hpp"
 #include <poplin/ConvUtil.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
-#include "ops/ConvOp.hpp"
 
 #include <poplin/Convolution.hpp>
 #include <poputil/TileMapping.hpp>
@@ -109,13 +109,13 @@ poplar::Tensor lowerConvolution(LoweringContext &ctx, const ConvOp &conv,
   const poplar::OptionFlags options =
       poplibsOptionFlags(ctx.convOptions, conv.poplibsOptions);
   poplar::Tensor out =
-      epilogue ? poplin::convolution(ctx.graph, in, grouped, params,
-                                     /*transposeAndFlipWeights=*/false,
-                                     *epilogue, prog, conv.name(), options,
-                                     &ctx.convCache)
-               : poplin::convolution(ctx.graph, in, grouped, params,
-                                     /*transposeAndFlipWeights=*/false, prog,
-                                     conv.name(), options, &ctx.convCache);
+      epilogue
+          ? poplin::convolution(ctx.graph, in, grouped, params,
+                                /*transposeAndFlipWeights=*/false, *epilogue,
+                                prog, conv.name(), options, &ctx.convCache)
+          : poplin::convolution(ctx.graph, in, grouped, params,
+                                /*transposeAndFlipWeights=*/false, prog,
+                                conv.name(), options, &ctx.convCache);
   return denseActivations(ctx, out, prog, conv.name());
 }
 

@@ -60,9 +60,8 @@ bool hasTopoCons(const Graph &graph, const Op &op) {
 
 bool convActivation(Graph &graph, Op &op, const DataFlow &dataFlow) {
   ConvActivation activation;
-  if (graph.getIr().isTraining() || !op.hasInput(0) ||
-      op.outputs.size() != 1 || !activationOf(op, activation) ||
-      isExcluded(op, "ConvActivation"))
+  if (graph.getIr().isTraining() || !op.hasInput(0) || op.outputs.size() != 1 ||
+      !activationOf(op, activation) || isExcluded(op, "ConvActivation"))
     return false;
   Tensor &convOut = *op.inTensor(0);
   auto *conv = dynamic_cast<ConvOp *>(convOut.producer);
@@ -70,9 +69,8 @@ bool convActivation(Graph &graph, Op &op, const DataFlow &dataFlow) {
       conv->opid.domain != Domain::ai_onnx || !conv->activation.type.empty() ||
       isExcluded(*conv, "ConvActivation") ||
       convOut.info.dataType() != DataType::FLOAT ||
-      convOut.consumers.size() != 1 ||
-      isObserved(graph, dataFlow, convOut) || !samePlacement(*conv, op) ||
-      hasTopoCons(graph, op))
+      convOut.consumers.size() != 1 || isObserved(graph, dataFlow, convOut) ||
+      !samePlacement(*conv, op) || hasTopoCons(graph, op))
     return false;
   // The Conv writes the activation's output; the Clip's bounds go with it
   // when nothing else reads them.

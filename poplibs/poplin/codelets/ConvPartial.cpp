@@ -615,7 +615,8 @@ void forwardRowsPackedFloat(const Geometry &g, const float *in,
     g.outRowCoordinates(r, b, z, y);
     forwardRowPackedFloat(g, in, packed, blockStride, blocks, out, b, z, y, c0);
     applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans, g.outSize[2],
-                  g.outChans, c0, std::min(g.outChans, c0 + blocks * chanBlock));
+                  g.outChans, c0,
+                  std::min(g.outChans, c0 + blocks * chanBlock));
   }
 }
 
@@ -683,16 +684,15 @@ void forwardFloat(const Geometry &g, const float *in, const float *weights,
     }
     const unsigned r0 = unsigned(u % rowUnits) * unitRows;
     forwardRowsPackedFloat(g, in, blockWeights, blockFloats, n, out, r0,
-                           std::min(rows, r0 + unitRows), block * chanBlock,
-                           e);
+                           std::min(rows, r0 + unitRows), block * chanBlock, e);
   }
   if (blocks * chanBlock == g.outChans)
     return;
   for (unsigned r = wid; r < rows; r += workers) {
     g.outRowCoordinates(r, b, z, y);
     forwardRowFloat(g, in, weights, out, b, z, y, blocks * chanBlock);
-    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans,
-                  g.outSize[2], g.outChans, blocks * chanBlock, g.outChans);
+    applyEpilogue(e, out + g.outRowOffset(b, z, y) * g.outChans, g.outSize[2],
+                  g.outChans, blocks * chanBlock, g.outChans);
   }
 }
 

@@ -382,9 +382,9 @@ depthwise3x3TailAvx2(const Geometry &g, const float *const *rows, int ix0,
 // AVX2: whole vectors of 8 groups by depthwise3x3OutputsAvx2, the groups
 // past the last whole vector one by one as depthwiseRowsFused<8> sums them.
 template <unsigned S>
-CONV_TARGET_AVX2 void
-depthwise3x3RowsAvx2(const Geometry &g, const float *in, const float *weights,
-                     float *out, unsigned rowBegin, unsigned rowEnd) {
+CONV_TARGET_AVX2 void depthwise3x3RowsAvx2(const Geometry &g, const float *in,
+                                           const float *weights, float *out,
+                                           unsigned rowBegin, unsigned rowEnd) {
   constexpr unsigned outputsAtOnce = S == 1 ? 6 : 4;
   constexpr int span = (outputsAtOnce - 1) * S + 3;
   const unsigned groups = g.inChans, ox = g.outSize[2];
@@ -410,8 +410,8 @@ depthwise3x3RowsAvx2(const Geometry &g, const float *in, const float *weights,
       for (; x + outputsAtOnce <= ox; x += outputsAtOnce) {
         const int ix0 = xBase + int(x * S);
         if (ix0 >= 0 && ix0 + span <= int(g.stored[2]))
-          depthwise3x3OutputsAvx2<S, outputsAtOnce, false>(
-              g, shifted, ix0, weights + c0, o(x));
+          depthwise3x3OutputsAvx2<S, outputsAtOnce, false>(g, shifted, ix0,
+                                                           weights + c0, o(x));
         else
           depthwise3x3OutputsAvx2<S, outputsAtOnce, true>(g, shifted, ix0,
                                                           weights + c0, o(x));
@@ -500,9 +500,8 @@ void depthwiseFloat(const Geometry &g, const float *in, const float *weights,
     return;
   }
   const std::size_t rowFloats = std::size_t(g.outSize[2]) * g.outChans;
-  const unsigned step =
-      unsigned(std::max<std::size_t>(1, epilogueFloats / std::max<std::size_t>(
-                                                             1, rowFloats)));
+  const unsigned step = unsigned(std::max<std::size_t>(
+      1, epilogueFloats / std::max<std::size_t>(1, rowFloats)));
   for (unsigned r0 = begin; r0 < end; r0 += step) {
     const unsigned r1 = std::min(end, r0 + step);
     depthwiseRows(g, in, weights, out, r0, r1);

@@ -5,13 +5,13 @@
 #include "ConvLayout.hpp"
 #include "ConvPasses.hpp"
 
+#include <fmt/ranges.h>
+#include <poplibs_support/logging.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/Expr.hpp>
 #include <popops/Reduce.hpp>
 #include <popops/ScaledAdd.hpp>
 #include <popops/Zero.hpp>
-#include <fmt/ranges.h>
-#include <poplibs_support/logging.hpp>
 #include <poputil/TileMapping.hpp>
 #include <poputil/VertexTemplates.hpp>
 #include <poputil/exceptions.hpp>
@@ -540,9 +540,9 @@ Tensor convolutionImpl(Graph &graph, const Tensor &in, const Tensor &weights,
     return finishOutput(graph, params, core, prog, dc);
   }
   const std::string vertexType =
-      epilogue ? "poplin::ConvPartialEpilogue"
-               : poputil::templateVertex("poplin::ConvPartial",
-                                         params.inputType);
+      epilogue
+          ? "poplin::ConvPartialEpilogue"
+          : poputil::templateVertex("poplin::ConvPartial", params.inputType);
   InputBlocks inputBlocks(graph, in, params, geo.fieldDim());
   for (std::size_t g = 0; g != geo.groups; ++g) {
     // One view of the group for all its blocks: its layout is worked out
@@ -631,13 +631,13 @@ Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
 Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
                    const ConvParams &params, bool transposeAndFlipWeights,
                    const ConvEpilogue &epilogue, Sequence &prog,
-                   const DebugContext &debugContext,
-                   const OptionFlags &options, PlanningCache *cache) {
+                   const DebugContext &debugContext, const OptionFlags &options,
+                   PlanningCache *cache) {
   const DebugContext dc(debugContext, "convolution");
   const Tensor &biases = epilogue.biases;
-  if (biases.valid() && (biases.rank() != 1 ||
-                         biases.dim(0) != params.getNumOutputChans() ||
-                         biases.elementType() != params.outputType))
+  if (biases.valid() &&
+      (biases.rank() != 1 || biases.dim(0) != params.getNumOutputChans() ||
+       biases.elementType() != params.outputType))
     throw poputil::poplibs_error(
         "poplin::convolution: the epilogue's biases are " +
         std::string(biases.elementType().toString()) + " " +
@@ -646,8 +646,8 @@ Tensor convolution(Graph &graph, const Tensor &in, const Tensor &weights,
         std::to_string(params.getNumOutputChans()) + "]");
   bool applied = false;
   Tensor out =
-      convolutionImpl(graph, in, weights, params, transposeAndFlipWeights,
-                      prog, dc, options, cache, &epilogue, &applied);
+      convolutionImpl(graph, in, weights, params, transposeAndFlipWeights, prog,
+                      dc, options, cache, &epilogue, &applied);
   if (applied)
     return out;
   if (biases.valid())

@@ -73,14 +73,14 @@ Outputs run(const poplin::ConvParams &p, const Epilogue &e,
   epilogue.upperBound = e.upper;
   Tensor fused = poplin::convolution(graph, in, weights, p, false, epilogue,
                                      prog, "fused");
-  Tensor apart = poplin::convolution(graph, in, weights, p, false, prog, "conv");
+  Tensor apart =
+      poplin::convolution(graph, in, weights, p, false, prog, "conv");
   if (e.bias)
     poplin::addBias(graph, apart, biases, prog, "bias");
   if (e.clamp)
-    popops::mapInPlace(graph,
-                       pe::Max(pe::Min(pe::_1, pe::Const(e.upper)),
-                               pe::Const(e.lower)),
-                       {apart}, prog, "clamp");
+    popops::mapInPlace(
+        graph, pe::Max(pe::Min(pe::_1, pe::Const(e.upper)), pe::Const(e.lower)),
+        {apart}, prog, "clamp");
   graph.createHostWrite("x", in);
   graph.createHostWrite("w", weights);
   graph.createHostWrite("b", biases);
@@ -155,8 +155,8 @@ TEST_CASE("A convolution's epilogue gives the bits of addBias and a clamp "
         poplin_test::uniformValues(p.getNumOutputChans(), seed++, -0.5f, 0.5f);
     const std::vector<double> sums = convoracle::forward(p, x, w);
     for (const Epilogue &e : epilogues) {
-      INFO("bias " << e.bias << ", clamp " << e.clamp << " [" << e.lower
-                   << ", " << e.upper << "]");
+      INFO("bias " << e.bias << ", clamp " << e.clamp << " [" << e.lower << ", "
+                   << e.upper << "]");
       const Outputs o = run(p, e, x, w, b);
       REQUIRE(sameBits(o.fused, o.apart));
       // Outputs [B, C, field...]: channel (o / field) % C.
@@ -168,7 +168,8 @@ TEST_CASE("A convolution's epilogue gives the bits of addBias and a clamp "
         if (e.clamp)
           want = std::max(double(e.lower), std::min(double(e.upper), want));
         INFO("output element " << i);
-        REQUIRE(std::abs(double(o.fused[i]) - want) <= 1e-5 * (1 + std::abs(want)));
+        REQUIRE(std::abs(double(o.fused[i]) - want) <=
+                1e-5 * (1 + std::abs(want)));
         if (e.clamp)
           REQUIRE((o.fused[i] >= e.lower && o.fused[i] <= e.upper));
       }

@@ -100,8 +100,8 @@ poolPositionAvx512(const Geometry &g, const float *x, float *y,
 // way round).
 template <PoolingType type>
 __attribute__((target("avx2"))) void
-poolPositionAvx2(const Geometry &g, const float *x, float *y,
-                 unsigned channels, unsigned o0, unsigned o1, unsigned o2) {
+poolPositionAvx2(const Geometry &g, const float *x, float *y, unsigned channels,
+                 unsigned o0, unsigned o1, unsigned o2) {
   int lo[3], hi[3];
   g.window(o0, o1, o2, lo, hi);
   const unsigned count = g.count(o0, o1, o2);
