@@ -378,6 +378,23 @@ CONV_TARGET_AVX512 void forwardRowSingleChannelAvx512(const Geometry &g,
     }
   }
 }
+// acc[q] += a[q][i] * w[i] over the input channels i, w[i] the i-th row
+// of 16 weights from wk, its two vectors loaded once for the P positions.
+template <unsigned P>
+CONV_TARGET_AVX2 inline __attribute__((always_inline)) void
+accumulateAvx2(__m256 (&acc)[P][2], const float *const (&a)[P], const float *wk,
+               unsigned ci) {
+  for (unsigned i = 0; i != ci; ++i) {
+    const __m256 w0 = _mm256_loadu_ps(wk + std::size_t(i) * chanBlock);
+    const __m256 w1 = _mm256_loadu_ps(wk + std::size_t(i) * chanBlock + 8);
+    for (unsigned q = 0; q != P; ++q) {
+      const __m256 av = _mm256_broadcast_ss(a[q] + i);
+      acc[q][0] = _mm256_fmadd_ps(av, w0, acc[q][0]);
+      acc[q][1] = _mm256_fmadd_ps(av, w1, acc[q][1]);
+    }
+  }
+}
+
 // P positions x 16 channels of a packed block on AVX2: 2 P accumulators,
 // the weights of an input channel loaded once into registers for the P
 // positions (with P = 6, 12 accumulators, two weights and a broadcast fill
@@ -397,69 +414,48 @@ forwardBlockAvx2(const Geometry &g, const float *in, const float *packed,
   for (unsigned q = 0; q != P; ++q)
     acc[q][0] = acc[q][1] = _mm256_setzero_ps();
   const unsigned ci = g.inChans, co = g.outChans, ox = g.outSize[2];
+  const float *a[P];
   if constexpr (Pointwise) {
-    const float *a = in + (std::size_t(r0) * ox + p0) * ci;
-    for (unsigned i = 0; i != ci; ++i) {
-      const __m256 w0 = _mm256_loadu_ps(packed + std::size_t(i) * chanBlock);
-      const __m256 w1 =
-          _mm256_loadu_ps(packed + std::size_t(i) * chanBlock + 8);
-      for (unsigned q = 0; q != P; ++q) {
-        const __m256 av = _mm256_broadcast_ss(a + std::size_t(q) * ci + i);
-        acc[q][0] = _mm256_fmadd_ps(av, w0, acc[q][0]);
-        acc[q][1] = _mm256_fmadd_ps(av, w1, acc[q][1]);
-      }
-    }
-    float *o = out + (std::size_t(r0) * ox + p0) * co + c0;
     for (unsigned q = 0; q != P; ++q)
-      for (unsigned v = 0; v != 2; ++v)
-        _mm256_storeu_ps(o + std::size_t(q) * co + 8 * v,
-                         epilogueAvx2(e, acc[q][v], c0 + 8 * v));
-    return;
-  }
-  // Each position's coordinates, stepping from the first's (no division
-  // per position).
-  unsigned pb[P], pz[P], py[P], px[P];
-  g.outRowCoordinates(r0 + p0 / ox, pb[0], pz[0], py[0]);
-  px[0] = p0 % ox;
-  for (unsigned q = 1; q != P; ++q) {
-    pb[q] = pb[q - 1], pz[q] = pz[q - 1], py[q] = py[q - 1];
-    px[q] = px[q - 1] + 1;
-    if (px[q] == ox) {
-      px[q] = 0;
-      if (++py[q] == g.outSize[1]) {
-        py[q] = 0;
-        if (++pz[q] == g.outSize[0]) {
-          pz[q] = 0;
-          ++pb[q];
-        }
-      }
-    }
-  }
-  for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
-    for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
-      const float *inRows[P];
-      for (unsigned q = 0; q != P; ++q)
-        inRows[q] = g.inputRow(in, pb[q], g.inIndex(0, pz[q], kz),
-                               g.inIndex(1, py[q], ky));
-      for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
-        const float *wk =
-            packed + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
-                         ci * chanBlock;
-        const float *a[P];
-        for (unsigned q = 0; q != P; ++q)
-          a[q] = g.inputAt(inRows[q], g.inIndex(2, px[q], kx));
-        for (unsigned i = 0; i != ci; ++i) {
-          const __m256 w0 = _mm256_loadu_ps(wk + std::size_t(i) * chanBlock);
-          const __m256 w1 =
-              _mm256_loadu_ps(wk + std::size_t(i) * chanBlock + 8);
-          for (unsigned q = 0; q != P; ++q) {
-            const __m256 av = _mm256_broadcast_ss(a[q] + i);
-            acc[q][0] = _mm256_fmadd_ps(av, w0, acc[q][0]);
-            acc[q][1] = _mm256_fmadd_ps(av, w1, acc[q][1]);
+      a[q] = in + (std::size_t(r0) * ox + p0 + q) * ci;
+    accumulateAvx2<P>(acc, a, packed, ci);
+  } else {
+    // Each position's coordinates, stepping from the first's (no division
+    // per position).
+    unsigned pb[P], pz[P], py[P], px[P];
+    g.outRowCoordinates(r0 + p0 / ox, pb[0], pz[0], py[0]);
+    px[0] = p0 % ox;
+    for (unsigned q = 1; q != P; ++q) {
+      pb[q] = pb[q - 1], pz[q] = pz[q - 1], py[q] = py[q - 1];
+      px[q] = px[q - 1] + 1;
+      if (px[q] == ox) {
+        px[q] = 0;
+        if (++py[q] == g.outSize[1]) {
+          py[q] = 0;
+          if (++pz[q] == g.outSize[0]) {
+            pz[q] = 0;
+            ++pb[q];
           }
         }
       }
     }
+    for (unsigned kz = 0; kz != g.kernel[0]; ++kz)
+      for (unsigned ky = 0; ky != g.kernel[1]; ++ky) {
+        const float *inRows[P];
+        for (unsigned q = 0; q != P; ++q)
+          inRows[q] = g.inputRow(in, pb[q], g.inIndex(0, pz[q], kz),
+                                 g.inIndex(1, py[q], ky));
+        for (unsigned kx = 0; kx != g.kernel[2]; ++kx) {
+          for (unsigned q = 0; q != P; ++q)
+            a[q] = g.inputAt(inRows[q], g.inIndex(2, px[q], kx));
+          accumulateAvx2<P>(
+              acc, a,
+              packed + std::size_t((kz * g.kernel[1] + ky) * g.kernel[2] + kx) *
+                           ci * chanBlock,
+              ci);
+        }
+      }
+  }
   float *o = out + (std::size_t(r0) * ox + p0) * co + c0;
   for (unsigned q = 0; q != P; ++q)
     for (unsigned v = 0; v != 2; ++v)

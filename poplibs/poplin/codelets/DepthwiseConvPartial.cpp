@@ -37,6 +37,17 @@ depthwiseInput(const Geometry &g, const float *in, unsigned b, unsigned z,
                    g.inIndex(2, x, kx));
 }
 
+// The input rows a 3 x 3 kernel reads for output row (b, z, y), one per
+// ky (a row of zeros for a padding row).
+inline void inputRows3x3(const Geometry &g, const float *in, unsigned b,
+                         unsigned z, unsigned y, const float *rows[3]) {
+  for (unsigned ky = 0; ky != 3; ++ky) {
+    const float *row =
+        g.inputRow(in, b, g.inIndex(0, z, 0), g.inIndex(1, y, ky));
+    rows[ky] = row ? row : g.zeros;
+  }
+}
+
 // Output rows [rowBegin, rowEnd) on hosts without FMA: 8 groups side by
 // side in GCC vectors, then single groups.
 void depthwiseRowsBaseline(const Geometry &g, const float *in,
@@ -299,11 +310,7 @@ depthwise3x3RowsAvx512(const Geometry &g, const float *in, const float *weights,
     unsigned b, z, y;
     g.outRowCoordinates(r, b, z, y);
     const float *rows[3];
-    for (unsigned ky = 0; ky != 3; ++ky) {
-      const float *row =
-          g.inputRow(in, b, g.inIndex(0, z, 0), g.inIndex(1, y, ky));
-      rows[ky] = row ? row : g.zeros;
-    }
+    inputRows3x3(g, in, b, z, y, rows);
     float *outRow = out + g.outRowOffset(b, z, y) * groups;
     for (unsigned c0 = 0; c0 < groups; c0 += 16) {
       const unsigned n = std::min(16u, groups - c0);
@@ -394,11 +401,7 @@ CONV_TARGET_AVX2 void depthwise3x3RowsAvx2(const Geometry &g, const float *in,
     unsigned b, z, y;
     g.outRowCoordinates(r, b, z, y);
     const float *rows[3];
-    for (unsigned ky = 0; ky != 3; ++ky) {
-      const float *row =
-          g.inputRow(in, b, g.inIndex(0, z, 0), g.inIndex(1, y, ky));
-      rows[ky] = row ? row : g.zeros;
-    }
+    inputRows3x3(g, in, b, z, y, rows);
     float *outRow = out + g.outRowOffset(b, z, y) * groups;
     for (unsigned c0 = 0; c0 != vectorGroups; c0 += 8) {
       const float *const shifted[3] = {rows[0] + c0, rows[1] + c0,
