@@ -68,28 +68,35 @@ inline void epilogueBaseline(const Epilogue &e, float *out,
 }
 
 #ifdef CONV_HAVE_X86_CLONES
-// Sixteen channels a vector, the last under a mask (its other lanes read
-// as zeros, which raise nothing).
-template <bool Bias, bool Clamp>
-CONV_TARGET_AVX512 inline void
-epilogueAvx512(const Epilogue &e, float *out, std::size_t positions,
-               std::size_t stride, unsigned c0, unsigned c1) {
-  const __m512 lower = _mm512_set1_ps(e.lower), upper = _mm512_set1_ps(e.upper);
+// The epilogue of the channels from c of a vector of sums under mask m
+// (its other lanes read as zeros, which raise nothing).
+CONV_TARGET_AVX512 inline __attribute__((always_inline)) __m512
+epilogueAvx512(const Epilogue &e, __m512 v, unsigned c, __mmask16 m) {
+  if (e.biases)
+    v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(m, e.biases + c));
+  if (e.clamp) {
+    const __m512 lower = _mm512_set1_ps(e.lower),
+                 upper = _mm512_set1_ps(e.upper);
+    v = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(upper, v, _CMP_LT_OQ), v,
+                             upper);
+    v = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(v, lower, _CMP_LT_OQ), v,
+                             lower);
+  }
+  return v;
+}
+
+// Sixteen channels a vector, the last under a mask.
+CONV_TARGET_AVX512 inline void epilogueAvx512(const Epilogue &e, float *out,
+                                              std::size_t positions,
+                                              std::size_t stride, unsigned c0,
+                                              unsigned c1) {
   for (std::size_t p = 0; p != positions; ++p) {
     float *o = out + p * stride;
     for (unsigned c = c0; c < c1; c += 16) {
       const unsigned n = std::min(16u, c1 - c);
       const __mmask16 m = __mmask16((1u << n) - 1);
-      __m512 v = _mm512_maskz_loadu_ps(m, o + c);
-      if constexpr (Bias)
-        v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(m, e.biases + c));
-      if constexpr (Clamp) {
-        v = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(upper, v, _CMP_LT_OQ), v,
-                                 upper);
-        v = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(v, lower, _CMP_LT_OQ), v,
-                                 lower);
-      }
-      _mm512_mask_storeu_ps(o + c, m, v);
+      _mm512_mask_storeu_ps(
+          o + c, m, epilogueAvx512(e, _mm512_maskz_loadu_ps(m, o + c), c, m));
     }
   }
 }
@@ -132,14 +139,9 @@ inline void applyEpilogue(const Epilogue &e, float *out, std::size_t positions,
   if (!e.any() || c0 == c1 || positions == 0)
     return;
 #ifdef CONV_HAVE_X86_CLONES
-  const bool bias = e.biases != nullptr;
   switch (hostIsa()) {
   case HostIsa::Avx512:
-    if (bias && e.clamp)
-      return epilogueAvx512<true, true>(e, out, positions, stride, c0, c1);
-    if (bias)
-      return epilogueAvx512<true, false>(e, out, positions, stride, c0, c1);
-    return epilogueAvx512<false, true>(e, out, positions, stride, c0, c1);
+    return epilogueAvx512(e, out, positions, stride, c0, c1);
   case HostIsa::Avx2:
     return epilogueAvx2(e, out, positions, stride, c0, c1);
   case HostIsa::Baseline:

@@ -23,7 +23,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -99,11 +98,6 @@ Outputs run(const poplin::ConvParams &p, const Epilogue &e,
   return o;
 }
 
-bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
-  return x.size() == y.size() &&
-         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
-}
-
 std::vector<poplin::ConvParams> cases() {
   std::vector<poplin::ConvParams> c;
   // Padded 3x3, 40 output channels: two blocks of 16 and a tail of 8.
@@ -158,7 +152,7 @@ TEST_CASE("A convolution's epilogue gives the bits of addBias and a clamp "
       INFO("bias " << e.bias << ", clamp " << e.clamp << " [" << e.lower << ", "
                    << e.upper << "]");
       const Outputs o = run(p, e, x, w, b);
-      REQUIRE(sameBits(o.fused, o.apart));
+      REQUIRE(poplin_test::sameBits(o.fused, o.apart));
       // Outputs [B, C, field...]: channel (o / field) % C.
       const std::size_t field = convoracle::product(p.getOutputFieldShape());
       for (std::size_t i = 0; i != sums.size(); ++i) {
@@ -191,7 +185,7 @@ TEST_CASE("A convolution's epilogue lets NaN through and clamps infinities "
     b[1] = inf;
     for (const Epilogue &e : epilogues) {
       const Outputs o = run(p, e, x, w, b);
-      REQUIRE(sameBits(o.fused, o.apart));
+      REQUIRE(poplin_test::sameBits(o.fused, o.apart));
       const auto nans = std::count_if(o.fused.begin(), o.fused.end(),
                                       [](float v) { return std::isnan(v); });
       CHECK(nans > 0);
@@ -218,7 +212,7 @@ TEST_CASE("An overflow of a convolution's fused bias stops the run",
           Contains(cpu ? "ConvPartialEpilogue" : "popops::"));
   b[39] = b[38] = 1.0f;
   const Outputs o = run(p, {true, false, 0.0f, 0.0f}, bigX, bigW, b);
-  CHECK(sameBits(o.fused, o.apart));
+  CHECK(poplin_test::sameBits(o.fused, o.apart));
 }
 
 TEST_CASE("A convolution's epilogue with biases of the wrong shape or type "

@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -101,11 +100,6 @@ std::vector<float> runWeightDeltas(const poplin::ConvParams &p,
   return result;
 }
 
-bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
-  return x.size() == y.size() &&
-         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
-}
-
 // Whether the kernels fuse their multiply-adds on this host (they do
 // where it has AVX2 and FMA).
 bool hostFusesMultiplyAdds() {
@@ -150,8 +144,8 @@ TEST_CASE("A convolution shared over the host threads gives the same bits "
             product(p.kernelShape),
         seed++);
     const std::vector<float> one = run(p, x, w, 1, nullptr);
-    CHECK(sameBits(one, run(p, x, w, 2, nullptr)));
-    CHECK(sameBits(one, run(p, x, w, 8, nullptr)));
+    CHECK(poplin_test::sameBits(one, run(p, x, w, 2, nullptr)));
+    CHECK(poplin_test::sameBits(one, run(p, x, w, 8, nullptr)));
     std::vector<double> want(one.size(), 0.0), scale(one.size(), 0.0);
     convoracle::forEachTriple(p, [&](std::size_t o, std::size_t i,
                                      std::size_t k) {
@@ -223,8 +217,8 @@ TEST_CASE("A weight gradient shared over the host threads gives the same "
             product(p.getOutputFieldShape()),
         seed++);
     const std::vector<float> one = runWeightDeltas(p, x, dy, 1);
-    CHECK(sameBits(one, runWeightDeltas(p, x, dy, 2)));
-    CHECK(sameBits(one, runWeightDeltas(p, x, dy, 8)));
+    CHECK(poplin_test::sameBits(one, runWeightDeltas(p, x, dy, 2)));
+    CHECK(poplin_test::sameBits(one, runWeightDeltas(p, x, dy, 8)));
     std::vector<double> want(one.size(), 0.0), scale(one.size(), 0.0);
     convoracle::forEachTriple(p, [&](std::size_t o, std::size_t i,
                                      std::size_t k) {
@@ -270,11 +264,11 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
         c.batch * c.groups * c.height * c.width, seed++);
     const auto w = poplin_test::uniformValues(c.groups * 9, seed++);
     const std::vector<float> one = run(p, x, w, 1, nullptr);
-    CHECK(sameBits(one, run(p, x, w, 2, nullptr)));
-    CHECK(sameBits(one, run(p, x, w, 8, nullptr)));
+    CHECK(poplin_test::sameBits(one, run(p, x, w, 2, nullptr)));
+    CHECK(poplin_test::sameBits(one, run(p, x, w, 8, nullptr)));
     if (c.groups * c.height * c.width < 4096)
-      CHECK(sameBits(one, run(p, x, w, 2, nullptr,
-                              sdktest::DeviceType::IpuModel2)));
+      CHECK(poplin_test::sameBits(
+          one, run(p, x, w, 2, nullptr, sdktest::DeviceType::IpuModel2)));
     const auto field = p.getOutputFieldShape();
     const long oh = long(field[0]), ow = long(field[1]);
     std::vector<float> want;
@@ -298,7 +292,7 @@ TEST_CASE("Depthwise convolutions sum each window in order, the same bits "
               }
             want.push_back(acc);
           }
-    CHECK(sameBits(one, want));
+    CHECK(poplin_test::sameBits(one, want));
   }
 }
 
@@ -400,8 +394,8 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
         seed++);
     const auto [q, xp] = paddedOnHost(p, x);
     const auto device = sdktest::DeviceType::Cpu;
-    CHECK(sameBits(run(p, x, w, 2, nullptr, device),
-                   run(q, xp, w, 2, nullptr, device)));
+    CHECK(poplin_test::sameBits(run(p, x, w, 2, nullptr, device),
+                                run(q, xp, w, 2, nullptr, device)));
     // An infinite weight: each product with a padding zero is a NaN, as
     // with the zeros in memory (where no output reads only padding, which
     // the canonical form makes output padding).
@@ -417,7 +411,7 @@ TEST_CASE("Padding the CPU device's vertices read as zeros gives the bits "
       continue;
     w[0] = std::numeric_limits<float>::infinity();
     const std::vector<float> y = run(p, x, w, 2, nullptr, device);
-    CHECK(sameBits(y, run(q, xp, w, 2, nullptr, device)));
+    CHECK(poplin_test::sameBits(y, run(q, xp, w, 2, nullptr, device)));
     CHECK(
         std::any_of(y.begin(), y.end(), [](float v) { return std::isnan(v); }));
   }
@@ -477,6 +471,6 @@ TEST_CASE("The CPU device's FLOAT convolutions sum each output in kernel and "
                 }
             want.push_back(acc);
           }
-    CHECK(sameBits(y, want));
+    CHECK(poplin_test::sameBits(y, want));
   }
 }

@@ -19,7 +19,6 @@
 #include "TestValues.hpp"
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 using namespace poplar;
@@ -100,11 +99,6 @@ std::vector<float> asStored(const std::vector<float> &v, const Type &type) {
   return out;
 }
 
-bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
-  return x.size() == y.size() &&
-         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
-}
-
 } // namespace
 
 TEST_CASE("A product shared over the host threads gives the same bits for "
@@ -126,8 +120,8 @@ TEST_CASE("A product shared over the host threads gives the same bits for "
       const auto b = asStored(poplin_test::uniformValues(s.k * s.n, seed++),
                               p.inType);
       const std::vector<float> one = run(s, p, a, b, 1, nullptr);
-      CHECK(sameBits(one, run(s, p, a, b, 2, nullptr)));
-      CHECK(sameBits(one, run(s, p, a, b, 8, nullptr)));
+      CHECK(poplin_test::sameBits(one, run(s, p, a, b, 2, nullptr)));
+      CHECK(poplin_test::sameBits(one, run(s, p, a, b, 8, nullptr)));
       // Against a double-precision host loop: float sums over k, and one
       // rounding to half for HALF results.
       const double tolerance = p.outType == HALF ? 2e-3 : 1e-5;

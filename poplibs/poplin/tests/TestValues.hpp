@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -34,6 +35,12 @@ inline std::vector<float> uniformValues(std::size_t n, unsigned seed,
   for (auto &x : v)
     x = dist(gen);
   return v;
+}
+
+// Whether two float vectors hold the same bits (NaNs' too).
+inline bool sameBits(const std::vector<float> &x, const std::vector<float> &y) {
+  return x.size() == y.size() &&
+         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
 }
 
 inline void writeFloats(const std::filesystem::path &p,
